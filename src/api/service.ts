@@ -1,0 +1,39 @@
+/**
+ * The contract between a paid `/x402/*` endpoint and the machinery around it (body parsing,
+ * rate limit, paywall, receipt, envelope). An endpoint module exports one `PaidService`;
+ * it never sees payment headers and never builds the envelope itself.
+ *
+ * Order of work for a request (decided in DESIGN.md §2/§4, written down here):
+ * parse JSON body (413/400) → `parse` (400 names the field, nothing charged) → no payment?
+ * 402 with terms → verify + claim payment → `run` → only a returned result is settled →
+ * 200 `{status:"ok", service, ...envelope}`; a thrown `HttpError` (400/502) releases the claim.
+ */
+export interface ServiceContext {
+  /** Absolute URL of the resource being paid for. */
+  url: string;
+  /** Aborted when the client goes away or the server shuts down. */
+  signal: AbortSignal;
+  /** Request time, injectable for tests. */
+  now: Date;
+}
+
+export interface PaidService<I = unknown, R = unknown> {
+  /** Endpoint slug: the path is `/x402/<slug>`. */
+  slug: string;
+  /** Fixed price in USD as a decimal string, e.g. `"0.001"`. */
+  priceUsd: string;
+  /** One-line description for the 402 `resource.description`. */
+  description: string;
+  /**
+   * How the result is placed in the 200 body: `"result"` gives
+   * `{status, service, capability_id, result, receipt}`; `"check"` / `"verdict"` give
+   * `{status, service, check}` / `{status, service, verdict}` with no receipt (spec §4).
+   */
+  envelope: "result" | "check" | "verdict";
+  /** Required when `envelope` is `"result"`. */
+  capabilityId?: string;
+  /** Validates the parsed JSON body; throws `HttpError` 400 naming the field. Pure. */
+  parse(body: unknown): I;
+  /** Does the work. Throws `HttpError` 502 `upstream_failed` when an upstream fails. */
+  run(input: I, ctx: ServiceContext): Promise<R> | R;
+}

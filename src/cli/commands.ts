@@ -1,0 +1,17 @@
+/**
+ * The subcommand table. Each entry loads its module lazily so `esim-rails --help` stays fast
+ * and a subcommand's dependencies (viem, ajv, ...) load only when it runs.
+ */
+import type { CliCommand } from "./args.ts";
+
+export interface CommandEntry {
+  summary: string;
+  load: () => Promise<{ command: CliCommand }>;
+}
+
+export const COMMANDS: Record<string, CommandEntry> = {
+  keygen: {
+    summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
+    load: () => import("./keygen.ts"),
+  },
+};
