@@ -14,4 +14,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
   },
+  supplier: {
+    summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
+    load: () => import("./supplier.ts"),
+  },
 };
