@@ -14,44 +14,18 @@ import type { Plan } from "../supplier/types.ts";
 
 const GB = 2 ** 30;
 
+// deno-fmt-ignore
 const EUROPE = [
-  "AT",
-  "BE",
-  "BG",
-  "CH",
-  "CY",
-  "CZ",
-  "DE",
-  "DK",
-  "EE",
-  "ES",
-  "FI",
-  "FR",
-  "GB",
-  "GR",
-  "HR",
-  "HU",
-  "IE",
-  "IS",
-  "IT",
-  "LT",
-  "LU",
-  "LV",
-  "MT",
-  "NL",
-  "NO",
-  "PL",
-  "PT",
-  "RO",
-  "SE",
-  "SI",
+  "AT", "BE", "BG", "CH", "CY", "CZ", "DE", "DK", "EE", "ES", "FI", "FR", "GB", "GR", "HR",
+  "HU", "IE", "IS", "IT", "LT", "LU", "LV", "MT", "NL", "NO", "PL", "PT", "RO", "SE", "SI",
   "SK",
-]; // deno-fmt-ignore
+];
 
+// deno-fmt-ignore
 const GLOBAL = [
   ...EUROPE, "US", "CA", "MX", "BR", "AR", "JP", "KR", "CN", "HK", "SG", "TH", "VN", "ID",
   "MY", "PH", "IN", "AU", "NZ", "AE", "TR", "IL", "ZA", "EG", "MA",
-]; // deno-fmt-ignore
+];
 
 function country(
   cc: string,
