@@ -10,6 +10,10 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: Record<string, CommandEntry> = {
+  serve: {
+    summary: "run the HTTP server (x402 API and seller node)",
+    load: () => import("./serve.ts"),
+  },
   keygen: {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
