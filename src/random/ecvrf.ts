@@ -22,6 +22,7 @@ import { sha512 } from "@noble/hashes/sha2.js";
 import {
   BASE,
   decodePoint,
+  decodePointQuick,
   expandSecret,
   intToLE,
   isSmallOrder,
@@ -31,6 +32,7 @@ import {
   Q,
 } from "./_edwards.ts";
 import { encodeToCurveEll2 } from "./_ell2.ts";
+import { encodePoints, mulSameBase } from "./_multiply.ts";
 import { toHex } from "../crypto/hash.ts";
 
 export const SUITE_TAI = "ECVRF-EDWARDS25519-SHA512-TAI";
@@ -124,7 +126,7 @@ export function encodeToCurveTai(
     buf[head.length] = ctr;
     buf[head.length + 1] = 0x00;
     const hash = sha512(buf);
-    const candidate = decodePoint(hash.subarray(0, PT_LEN));
+    const candidate = decodePointQuick(hash.subarray(0, PT_LEN));
     if (candidate) return { point: candidate.clearCofactor(), ctr };
   }
   throw new Error("ECVRF try-and-increment found no point in 256 tries");
@@ -192,26 +194,30 @@ export class VrfSecretKey {
 
   /** ECVRF_prove with its intermediate values. */
   proveTrace(alpha: Uint8Array, suite: Suite = SUITE_TAI): ProveTrace {
-    const H = encodeToCurve(suite, this.publicKey, alpha);
-    const hString = pointToBytes(H);
-    const gamma = H.multiply(this.#xModQ);
-    const { kString, k } = nonceGeneration(this.#prefix, hString);
-    const U = pointToBytes(BASE.multiply(k));
-    const V = pointToBytes(H.multiply(k));
-    const gammaString = pointToBytes(gamma);
-    const c = challengeGeneration(suite, [this.publicKey, hString, gammaString, U, V]);
+    const Hp = encodeToCurve(suite, this.publicKey, alpha);
+    const [H] = encodePoints([Hp]) as [Uint8Array];
+    const { kString, k } = nonceGeneration(this.#prefix, H);
+    // Gamma = x*H and V = k*H share one doubling chain; U = k*B uses the precomputed base.
+    const [gamma, Vp] = mulSameBase(Hp, [this.#xModQ, k]) as [Point, Point];
+    const [gammaString, U, V, gamma8] = encodePoints([
+      gamma,
+      BASE.multiply(k),
+      Vp,
+      gamma.clearCofactor(),
+    ]) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+    const c = challengeGeneration(suite, [this.publicKey, H, gammaString, U, V]);
     const s = (k + c * this.#xModQ) % Q;
     const pi = concat(gammaString, intToLE(c, C_LEN), intToLE(s, Q_LEN));
     return {
       x: this.#x,
       publicKey: this.publicKey,
-      H: hString,
+      H,
       kString,
       k,
       U,
       V,
       pi,
-      beta: gammaToHash(suite, gamma),
+      beta: betaFromCleared(suite, gamma8),
     };
   }
 
@@ -239,15 +245,13 @@ export function decodeProof(
   return { ok: true, proof: { gamma, c, s } };
 }
 
+/** Steps 4-5 of ECVRF_proof_to_hash, given point_to_string(cofactor * Gamma). */
+function betaFromCleared(suite: Suite, gamma8String: Uint8Array): Uint8Array {
+  return sha512(concat(suiteByte(suite), Uint8Array.of(0x03), gamma8String, Uint8Array.of(0x00)));
+}
+
 function gammaToHash(suite: Suite, gamma: Point): Uint8Array {
-  return sha512(
-    concat(
-      suiteByte(suite),
-      Uint8Array.of(0x03),
-      pointToBytes(gamma.clearCofactor()),
-      Uint8Array.of(0x00),
-    ),
-  );
+  return betaFromCleared(suite, pointToBytes(gamma.clearCofactor()));
 }
 
 /**
@@ -292,15 +296,15 @@ export function verify(
   // Gamma carry a torsion component.
   const U = BASE.multiplyUnsafe(s).add(Y.negate().multiplyUnsafe(c));
   const V = mulAddUnsafe(Point, [H, gamma.negate()], [s, c]);
-  const c2 = challengeGeneration(suite, [
-    publicKey,
-    pointToBytes(H),
-    pi.subarray(0, PT_LEN),
-    pointToBytes(U),
-    pointToBytes(V),
-  ]);
+  const [hString, uString, vString, gamma8] = encodePoints([H, U, V, gamma.clearCofactor()]) as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+  ];
+  const c2 = challengeGeneration(suite, [publicKey, hString, pi.subarray(0, PT_LEN), uString, vString]);
   if (c2 !== c) return { valid: false, reason: VerifyFailure.ChallengeMismatch };
-  return { valid: true, beta: gammaToHash(suite, gamma) };
+  return { valid: true, beta: betaFromCleared(suite, gamma8) };
 }
 
 /** Parses a suite name (full RFC name, or `TAI` / `ELL2`, case-insensitive). */
