@@ -6,7 +6,7 @@
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { fromHex } from "../crypto/hash.ts";
 import { KeyFileError } from "../crypto/key_file.ts";
-import { parseSuite, SUITE_TAI, type Suite } from "../random/ecvrf.ts";
+import { parseSuite, type Suite, SUITE_TAI } from "../random/ecvrf.ts";
 import {
   DEFAULT_NUM_BYTES,
   draw,

@@ -18,8 +18,8 @@ import { fromHex, sha256Hex, toHex } from "../crypto/hash.ts";
 import {
   BETA_LENGTH,
   proofToHash,
-  SUITE_TAI,
   type Suite,
+  SUITE_TAI,
   verify,
   type VerifyFailureReason,
 } from "./ecvrf.ts";

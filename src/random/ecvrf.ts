@@ -228,7 +228,11 @@ export class VrfSecretKey {
 }
 
 /** ECVRF_prove (§5.1) with a raw 32-byte RFC 8032 secret key. */
-export function prove(secretKey: Uint8Array, alpha: Uint8Array, suite: Suite = SUITE_TAI): Uint8Array {
+export function prove(
+  secretKey: Uint8Array,
+  alpha: Uint8Array,
+  suite: Suite = SUITE_TAI,
+): Uint8Array {
   return new VrfSecretKey(secretKey).prove(alpha, suite);
 }
 
@@ -302,7 +306,13 @@ export function verify(
     Uint8Array,
     Uint8Array,
   ];
-  const c2 = challengeGeneration(suite, [publicKey, hString, pi.subarray(0, PT_LEN), uString, vString]);
+  const c2 = challengeGeneration(suite, [
+    publicKey,
+    hString,
+    pi.subarray(0, PT_LEN),
+    uString,
+    vString,
+  ]);
   if (c2 !== c) return { valid: false, reason: VerifyFailure.ChallengeMismatch };
   return { valid: true, beta: betaFromCleared(suite, gamma8) };
 }

@@ -16,7 +16,7 @@
 import { keyIdOf } from "../crypto/ed25519.ts";
 import { fromHex, toHex } from "../crypto/hash.ts";
 import { loadOrCreateKeyFile, readKeyFile } from "../crypto/key_file.ts";
-import { SUITE_TAI, type Suite, validateKey, VrfSecretKey } from "./ecvrf.ts";
+import { type Suite, SUITE_TAI, validateKey, VrfSecretKey } from "./ecvrf.ts";
 
 /** Default `VRF_KEY_FILE`. */
 export const DEFAULT_VRF_KEY_FILE = "./data/vrf.key";

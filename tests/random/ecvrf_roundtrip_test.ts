@@ -102,8 +102,10 @@ Deno.test("mulSameBase() is exact on points with a torsion component and scalars
 });
 
 Deno.test("encodePoints() matches point.toBytes() for a batch", () => {
-  const pts = Array.from({ length: 9 }, (_, i) =>
-    Point.BASE.multiply(BigInt(i + 1) * 977n).double().add(Point.BASE));
+  const pts = Array.from(
+    { length: 9 },
+    (_, i) => Point.BASE.multiply(BigInt(i + 1) * 977n).double().add(Point.BASE),
+  );
   assert.deepEqual(encodePoints(pts), pts.map((p) => p.toBytes()));
 });
 
