@@ -8,9 +8,11 @@
  * @example
  * ```ts
  * import { loadVrfKey, readRetiredVrfKeys, vrfKeysListing } from "./keys.ts";
- * const { key } = await loadVrfKey("./data/vrf.key");
+ * const dir = await Deno.makeTempDir();
+ * const { key, created } = await loadVrfKey(`${dir}/vrf.key`); // created: true the first time
  * const retired = await readRetiredVrfKeys(undefined); // no file configured: []
  * const body = vrfKeysListing(key, retired); // {vrf: [{suite, public_key, key_id, status}]}
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 import { keyIdOf } from "../crypto/ed25519.ts";
