@@ -137,6 +137,36 @@ function keyEntry(pk: Uint8Array, status: "active" | "retired", suite: Suite): V
   return { suite, public_key: toHex(pk), key_id: keyIdOf(pk), status };
 }
 
+/** Everything the server needs from the VRF keys at start-up. */
+export interface VrfKeySet {
+  key: VrfKey;
+  /** True when the key file was just generated (say so in the start banner). */
+  created: boolean;
+  retired: Uint8Array[];
+  /** The `vrf` part of `GET /x402/keys`. */
+  listing: { vrf: VrfKeyEntry[] };
+}
+
+/**
+ * Start-up helper: loads (or creates) `VRF_KEY_FILE` and reads `VRF_RETIRED_KEYS_FILE`.
+ *
+ * @example
+ * ```ts
+ * import { loadVrfKeySet } from "./keys.ts";
+ * const dir = await Deno.makeTempDir();
+ * const vrf = await loadVrfKeySet({ keyFile: `${dir}/vrf.key` });
+ * console.log(vrf.listing.vrf[0]?.status); // "active"
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function loadVrfKeySet(
+  opts: { keyFile?: string; retiredKeysFile?: string } = {},
+): Promise<VrfKeySet> {
+  const { key, created } = await loadVrfKey(opts.keyFile ?? DEFAULT_VRF_KEY_FILE);
+  const retired = await readRetiredVrfKeys(opts.retiredKeysFile);
+  return { key, created, retired, listing: vrfKeysListing(key, retired) };
+}
+
 /**
  * The `vrf` part of `GET /x402/keys`: the active key first, then every retired key (a retired
  * entry equal to the active key is left out).

@@ -6,6 +6,7 @@ import { KeyFileError } from "../../src/crypto/key_file.ts";
 import { SUITE_TAI, vrfPublicKey } from "../../src/random/ecvrf.ts";
 import {
   loadVrfKey,
+  loadVrfKeySet,
   parseRetiredVrfKeys,
   readRetiredVrfKeys,
   readVrfKey,
@@ -144,5 +145,26 @@ Deno.test("vrfKeysListing() lists the active key first, then retired keys, witho
       { suite: SUITE_TAI, public_key: old1.publicKeyHex, key_id: old1.keyId, status: "retired" },
       { suite: SUITE_TAI, public_key: old2.publicKeyHex, key_id: old2.keyId, status: "retired" },
     ],
+  });
+});
+
+Deno.test("loadVrfKeySet() creates the key, reads the retired keys and builds the listing", async () => {
+  await withTempDir(async (dir) => {
+    const old = new VrfKey(testBytes("set-old", 32));
+    await Deno.writeTextFile(`${dir}/retired.txt`, `# old\n${old.publicKeyHex}\n`);
+    const set = await loadVrfKeySet({
+      keyFile: `${dir}/vrf.key`,
+      retiredKeysFile: `${dir}/retired.txt`,
+    });
+    assert.equal(set.created, true);
+    assert.deepEqual(set.retired.map(toHex), [old.publicKeyHex]);
+    assert.deepEqual(set.listing.vrf.map((e) => [e.public_key, e.status]), [
+      [set.key.publicKeyHex, "active"],
+      [old.publicKeyHex, "retired"],
+    ]);
+    const again = await loadVrfKeySet({ keyFile: `${dir}/vrf.key` });
+    assert.equal(again.created, false);
+    assert.equal(again.key.publicKeyHex, set.key.publicKeyHex);
+    assert.deepEqual(again.retired, []);
   });
 });
