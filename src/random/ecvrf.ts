@@ -135,13 +135,18 @@ export function encodeToCurveTai(
 /** ECVRF_encode_to_curve for `suite`, salted with the public key string. */
 export function encodeToCurve(suite: Suite, pkString: Uint8Array, alpha: Uint8Array): Point {
   if (suite === SUITE_TAI) return encodeToCurveTai(pkString, alpha).point;
-  const dst = concat(new TextEncoder().encode("ECVRF_" + ELL2_H2C_SUITE_ID), suiteByte(suite));
-  return encodeToCurveEll2(concat(pkString, alpha), dst).point;
+  suiteByte(suite);
+  return encodeToCurveEll2(concat(pkString, alpha), ELL2_DST).point;
 }
+
+const ELL2_DST = concat(
+  new TextEncoder().encode("ECVRF_" + ELL2_H2C_SUITE_ID),
+  Uint8Array.of(SUITE_STRING[SUITE_ELL2]),
+);
 
 /** The ELL2 domain separation tag: "ECVRF_" || h2c_suite_ID_string || suite_string. */
 export function ell2Dst(): Uint8Array {
-  return concat(new TextEncoder().encode("ECVRF_" + ELL2_H2C_SUITE_ID), suiteByte(SUITE_ELL2));
+  return ELL2_DST.slice();
 }
 
 /** ECVRF_nonce_generation_RFC8032 (§5.4.2.2): k_string and k. */
