@@ -18,4 +18,8 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
   },
+  random: {
+    summary: "prove or verify a fair-random ECVRF draw offline (RFC 9381)",
+    load: () => import("./random.ts"),
+  },
 };
