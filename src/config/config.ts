@@ -14,6 +14,7 @@
 import { loadOrCreateKeyFile, readKeyFile, readSecretFile } from "../crypto/key_file.ts";
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toBase64Url } from "../crypto/hash.ts";
+import { readRetiredVrfKeys } from "../random/keys.ts";
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -44,6 +45,8 @@ export interface Config {
   /** ECVRF secret key (RFC 8032 form), never the signing key. */
   vrfSecret: Uint8Array;
   vrfKeyPath: string;
+  /** Retired VRF public keys, still published so old draws stay checkable. */
+  vrfRetired: Uint8Array[];
   /** Keys the buyers' status tokens; at least 16 characters. */
   nodeSecret: string;
   /** Which key files `loadConfig` generated on this start (for the banner). */
@@ -172,6 +175,14 @@ async function nodeSecret(env: Env, dataDir: string, generated: string[]): Promi
   }
 }
 
+async function retiredVrfKeys(env: Env): Promise<Uint8Array[]> {
+  try {
+    return await readRetiredVrfKeys(env.VRF_RETIRED_KEYS_FILE || undefined);
+  } catch (err) {
+    throw new ConfigError("VRF_RETIRED_KEYS_FILE", (err as Error).message);
+  }
+}
+
 /** Reads and validates the whole configuration. Throws `ConfigError` naming the variable. */
 export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config> {
   const port = int(env, "PORT", 8402, 0, 65535);
@@ -244,6 +255,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     signerKeyPath: signerKey.path,
     vrfSecret: vrfKey.secret,
     vrfKeyPath: vrfKey.path,
+    vrfRetired: await retiredVrfKeys(env),
     nodeSecret: await nodeSecret(env, dataDir, generated),
     generated,
     payment: { payToEvm, rpcUrl, facilitatorUrl: url(env, "FACILITATOR_URL"), facilitatorKey },

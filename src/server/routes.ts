@@ -6,8 +6,7 @@ import type { Route } from "../http/types.ts";
 import type { Services } from "./services.ts";
 import { VERSION } from "../version.ts";
 import { paymentsConfigured } from "../config/config.ts";
-import { Ed25519Signer } from "../crypto/ed25519.ts";
-import { toHex } from "../crypto/hash.ts";
+import { VrfKey, vrfKeysListing } from "../random/keys.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -15,16 +14,9 @@ const PUBLIC_CORS = { exposeHeaders: [] as string[] };
 export function buildRoutes(services: Services): Route[] {
   const { config } = services;
   const started = Date.now();
-  const vrfPublic = new Ed25519Signer(config.vrfSecret);
-
   const keys = {
     signer: config.signer.publicJwk(),
-    vrf: [{
-      suite: "ECVRF-EDWARDS25519-SHA512-TAI",
-      public_key: toHex(vrfPublic.publicKey),
-      key_id: vrfPublic.keyId,
-      status: "active",
-    }],
+    ...vrfKeysListing(new VrfKey(config.vrfSecret), config.vrfRetired),
   };
 
   return [

@@ -67,3 +67,16 @@ Deno.test("GET /x402/keys publishes the signing key and a separate VRF key", asy
   assert.equal(keys.signer.key_id, srv.server.services.config.signer.keyId);
   assert.notEqual(keys.vrf[0].key_id, keys.signer.key_id);
 });
+
+Deno.test("GET /x402/keys lists retired VRF keys from VRF_RETIRED_KEYS_FILE", async () => {
+  await using dir = await tempDir();
+  const retired = "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c";
+  await Deno.writeTextFile(`${dir.path}/retired`, `# rotated 2026-11\n${retired}\n`);
+  await using srv = await startTestServer({ VRF_RETIRED_KEYS_FILE: `${dir.path}/retired` });
+  const keys = await (await fetch(`${srv.url}/x402/keys`)).json();
+  assert.deepEqual(
+    keys.vrf.map((k: { status: string; public_key: string }) => [k.status, k.public_key.length]),
+    [["active", 64], ["retired", 64]],
+  );
+  assert.equal(keys.vrf[1].public_key, retired);
+});
