@@ -41,3 +41,5 @@ if (mode === "bare") {
   console.error("usage: _http_target.ts bare|kernel");
   Deno.exit(2);
 }
+// Exit cleanly on SIGTERM so `--cpu-prof` runs can write their profile.
+Deno.addSignalListener("SIGTERM", () => Deno.exit(0));

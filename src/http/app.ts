@@ -51,6 +51,22 @@ const PAYMENT_HEADERS = ["payment-signature", "x-payment"];
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const IP_CHARS = /^[0-9A-Fa-f:.]{2,45}$/;
 const JSON_TYPE = "application/json; charset=utf-8";
+const JSON_HEADERS: Record<string, string> = { "content-type": JSON_TYPE };
+
+/**
+ * The path of a request URL exactly as sent (no dot-segment or percent normalisation). Routes
+ * are literal or patterns over plain segments, so an unusual path matches nothing (404): this
+ * fails closed and skips a full URL parse on every request.
+ */
+export function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  let end = url.indexOf("?", start);
+  if (end < 0) end = url.length;
+  const hash = url.indexOf("#", start);
+  if (hash >= 0 && hash < end) end = hash;
+  return url.slice(start, end);
+}
 
 interface Compiled {
   route: Route;
@@ -85,11 +101,11 @@ export function createApp(options: AppOptions): AppHandler {
   return function handle(req: Request, info: ConnInfo): Response | Promise<Response> {
     const incomingId = req.headers.get("x-request-id");
     const echoId = incomingId !== null && REQUEST_ID.test(incomingId);
-    const url = new URL(req.url);
-    const match = router.match(req.method, url.pathname);
+    const path = rawPath(req.url);
+    const match = router.match(req.method, path);
     const ctx = new RequestCtx(
       req,
-      url,
+      path,
       match.params,
       // Request ids: a per-process prefix and a counter; unique, and far cheaper than a UUID.
       echoId ? incomingId! : `${state.prefix}-${(++state.counter).toString(36)}`,
@@ -103,7 +119,7 @@ export function createApp(options: AppOptions): AppHandler {
           throw new HttpError(
             404,
             ErrorCode.NotFound,
-            `No route for ${loggablePath(url.pathname)}`,
+            `No route for ${loggablePath(path)}`,
           );
         }
         throw new HttpError(
@@ -153,7 +169,7 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
   state.options.accessLog?.log(
     ctx.requestId,
     ctx.req.method,
-    ctx.url.pathname,
+    ctx.path,
     res.status,
     Date.now() - ctx.started,
     ctx.clientIp,
@@ -162,7 +178,7 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
 }
 
 function fail(state: KernelState, ctx: RequestCtx, err: unknown): Response {
-  const surface = ctx.compiled?.route.errors ?? surfaceForPath(ctx.url.pathname);
+  const surface = ctx.compiled?.route.errors ?? surfaceForPath(ctx.path);
   if (err instanceof HttpError) return finish(state, ctx, errorResponse(surface, err), false);
   state.onError(err, ctx.requestId);
   return finish(state, ctx, internalError(surface, ctx.requestId), false);
@@ -172,16 +188,22 @@ function fail(state: KernelState, ctx: RequestCtx, err: unknown): Response {
 class RequestCtx implements Ctx {
   readonly started = Date.now();
   #body?: Promise<unknown>;
+  #url?: URL;
 
   constructor(
     readonly req: Request,
-    readonly url: URL,
+    /** The path as sent, undecoded: what routing matched on. */
+    readonly path: string,
     readonly params: Record<string, string>,
     readonly requestId: string,
     readonly clientIp: string,
     readonly compiled: Compiled | undefined,
     readonly options: AppOptions,
   ) {}
+
+  get url(): URL {
+    return this.#url ??= new URL(this.req.url);
+  }
 
   get route(): Route {
     return this.compiled!.route;
@@ -197,10 +219,11 @@ class RequestCtx implements Ctx {
   }
 
   send(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-    return new Response(JSON.stringify(data), {
-      status: init.status ?? 200,
-      headers: { "content-type": JSON_TYPE, ...this.compiled?.headers, ...init.headers },
-    });
+    const routeHeaders = this.compiled?.hasHeaders ? this.compiled.headers : undefined;
+    const headers = routeHeaders || init.headers
+      ? { "content-type": JSON_TYPE, ...routeHeaders, ...init.headers }
+      : JSON_HEADERS;
+    return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
   }
 
   rateLimit(callerKey: string): void {

@@ -26,7 +26,10 @@ export type RateLimitMode = "ip" | "payer" | "off";
 
 export interface Ctx {
   readonly req: Request;
+  /** The full URL, parsed on first use. */
   readonly url: URL;
+  /** The path as sent (undecoded), which routing matched on. */
+  readonly path: string;
   readonly params: Record<string, string>;
   readonly requestId: string;
   readonly clientIp: string;
