@@ -68,6 +68,23 @@ Deno.test("supplier keeps orders in its KV file across a restart (idempotent re-
   }
 });
 
+Deno.test("a second supplier on the same KV file exits 1 saying the file is in use", async () => {
+  const dir = await tempDir();
+  try {
+    const args = ["supplier", "--port", "0", "--kv-path", `${dir}/s.kv`];
+    const rx = await spawnSupplier(args.slice(1));
+    try {
+      const r = await runCli(args);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /in use by another process/);
+    } finally {
+      await rx.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("supplier --catalog serves the operator's plans", async () => {
   const dir = await tempDir();
   try {
