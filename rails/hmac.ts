@@ -69,16 +69,27 @@ export function verifyV1(
 
 /**
  * Parses an `X-Kit-Timestamp` value (milliseconds since the Unix epoch, decimal digits only)
- * and checks that it is at most `windowMs` away from `nowMs` in either direction. Returns the
- * reason for a refusal, or `null` when the timestamp is fresh.
+ * and checks its distance from `nowMs` in either direction. Returns the reason for a refusal,
+ * or `null` when the timestamp is fresh. The two channels differ at the edge: supplier requests
+ * refuse "more than 300000 ms away" (`edge: "accept"`, the default: exactly 300000 is fresh);
+ * webhooks refuse "five minutes or more" (`edge: "refuse"`: exactly 300000 is stale).
+ *
+ * @example
+ * ```ts
+ * import { timestampProblem } from "./hmac.ts";
+ * timestampProblem("1000", 301_000); // null
+ * timestampProblem("1000", 301_000, 300_000, "refuse"); // "stale"
+ * ```
  */
 export function timestampProblem(
   header: string | null | undefined,
   nowMs: number,
   windowMs = SIGNATURE_WINDOW_MS,
+  edge: "accept" | "refuse" = "accept",
 ): "missing" | "malformed" | "stale" | null {
   if (header === null || header === undefined || header === "") return "missing";
   if (!/^[0-9]{1,16}$/.test(header)) return "malformed";
-  const ts = Number(header);
-  return Math.abs(nowMs - ts) > windowMs ? "stale" : null;
+  const distance = Math.abs(nowMs - Number(header));
+  const stale = edge === "accept" ? distance > windowMs : distance >= windowMs;
+  return stale ? "stale" : null;
 }

@@ -3,6 +3,7 @@
  * `openssl dgst -sha256 -hmac`, and the receiver's 401 answers over real HTTP.
  */
 import assert from "node:assert/strict";
+import * as HMAC from "../../rails/hmac.ts";
 import { hmacSha256Hex, signV1, verifyV1 } from "../../rails/hmac.ts";
 import { signingString, signRequest, verifyRequest } from "../../rails/supplier/http_signature.ts";
 import { errorOf, SECRET, signedFetch, startReceiver } from "./_helpers.ts";
@@ -193,3 +194,12 @@ Deno.test("receiver checks the signature before the route: unknown path unsigned
     const res = await fetch(url + "/nope", { method: "DELETE" });
     return { status: res.status, body: await res.json() };
   }));
+
+Deno.test("timestampProblem() refuses exactly the window at the edge webhooks use", () => {
+  const { timestampProblem } = HMAC;
+  assert.equal(timestampProblem("1000", 301_000), null);
+  assert.equal(timestampProblem("1000", 301_000, 300_000, "refuse"), "stale");
+  assert.equal(timestampProblem("1001", 301_000, 300_000, "refuse"), null);
+  assert.equal(timestampProblem("-5", 0), "malformed");
+  assert.equal(timestampProblem("", 0), "missing");
+});
