@@ -131,7 +131,12 @@ export function obj(body: unknown): Record<string, unknown> | undefined {
 /** A provider's error text, cut short and stripped of control characters, for messages. */
 export function said(text: unknown): string {
   if (typeof text !== "string" || text === "") return "";
-  return `: ${text.replace(/[\u0000-\u001f\u007f]+/g, " ").slice(0, 300)}`;
+  let clean = "";
+  for (const ch of text.slice(0, 300)) {
+    const c = ch.charCodeAt(0);
+    clean += c < 0x20 || c === 0x7f ? " " : ch;
+  }
+  return `: ${clean}`;
 }
 
 /**

@@ -173,6 +173,8 @@ export interface AiraloFake extends FakeControls {
   revokeTokens(): void;
   /** Packages per page (default 2, so the catalogue spans two pages). */
   pageSize: number;
+  /** When true, every bearer token is refused (even fresh ones). */
+  refuseAllTokens: boolean;
 }
 
 export function startAiraloFake(): AiraloFake {
@@ -187,7 +189,7 @@ export function startAiraloFake(): AiraloFake {
   let issued = 0;
   const orders = new Map<number, Order>();
   const failures = new Failures();
-  const fake = { pageSize: 2 };
+  const fake = { pageSize: 2, refuseAllTokens: false };
 
   const unauthenticated = () => json({ data: [], meta: { message: "Unauthenticated." } }, 401);
   const invalid = (fields: Record<string, string>, status = 422) =>
@@ -259,7 +261,7 @@ export function startAiraloFake(): AiraloFake {
     }
     const auth = req.headers.get("authorization") ?? "";
     const m = /^Bearer (\S+)$/.exec(auth);
-    if (!m || !tokens.has(m[1]!)) return unauthenticated();
+    if (!m || !tokens.has(m[1]!) || fake.refuseAllTokens) return unauthenticated();
     const injected = await failures.take(() =>
       new Response('{"data":[{"slug":"turkey","operators":[{"packages":', {
         status: 200,
@@ -412,6 +414,12 @@ export function startAiraloFake(): AiraloFake {
     },
     set pageSize(n: number) {
       fake.pageSize = n;
+    },
+    get refuseAllTokens() {
+      return fake.refuseAllTokens;
+    },
+    set refuseAllTokens(v: boolean) {
+      fake.refuseAllTokens = v;
     },
     tokenCount: () => issued,
     revokeTokens() {
