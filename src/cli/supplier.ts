@@ -13,6 +13,7 @@ import { KvReceiverStore } from "../../rails/receiver/kv_store_deno.ts";
 import { DEMO_CATALOG } from "../../rails/receiver/demo_catalog.ts";
 import { parseCatalog } from "../../rails/receiver/catalog.ts";
 import { MIN_SECRET_LENGTH } from "../../rails/hmac.ts";
+import { Store } from "../store/kv.ts";
 import type { Plan } from "../../rails/supplier/types.ts";
 
 export const DEFAULT_SUPPLIER_PORT = 8787;
@@ -99,20 +100,17 @@ HMAC-signed with the shared secret.
     }
 
     const kvPath = values["kv-path"] ?? DEFAULT_KV_PATH;
-    if (kvPath !== ":memory:" && kvPath.includes("/")) {
-      await Deno.mkdir(kvPath.slice(0, kvPath.lastIndexOf("/")) || "/", { recursive: true });
-    }
-    let kv: Deno.Kv;
+    let store: Store;
     try {
-      kv = await Deno.openKv(kvPath);
+      store = await Store.open(kvPath);
     } catch (err) {
-      console.error(`esim-rails supplier: cannot open KV ${kvPath}: ${(err as Error).message}`);
+      console.error(`esim-rails supplier: ${(err as Error).message}`);
       return 1;
     }
 
     const handler = createSupplierReceiver({
       secret,
-      store: new KvReceiverStore(kv),
+      store: new KvReceiverStore(store.kv),
       catalog,
       profileDelayMs: delay,
       balanceUsd: balance,
@@ -147,7 +145,7 @@ HMAC-signed with the shared secret.
     } finally {
       Deno.removeSignalListener("SIGINT", onSignal);
       Deno.removeSignalListener("SIGTERM", onSignal);
-      kv.close();
+      store.close();
     }
     return 0;
   },
