@@ -129,8 +129,14 @@ export class AiraloSupplier implements Supplier {
   #token: Token | null = null;
 
   constructor(options: AiraloOptions) {
-    this.#clientId = credentialOption(options.clientId, "The Airalo client id");
-    this.#clientSecret = credentialOption(options.clientSecret, "The Airalo client secret");
+    this.#clientId = credentialOption(
+      options.clientId,
+      "The Airalo client id (ADAPTER_B_CLIENT_ID_FILE)",
+    );
+    this.#clientSecret = credentialOption(
+      options.clientSecret,
+      "The Airalo client secret (ADAPTER_B_CLIENT_SECRET_FILE)",
+    );
     this.#base = baseUrlOption(options.baseUrl ?? AIRALO_BASE_URL, "ADAPTER_B_BASE_URL");
     this.#ex = {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),

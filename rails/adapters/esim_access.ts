@@ -141,8 +141,14 @@ export class EsimAccessSupplier implements Supplier {
   readonly #flight = new SingleFlight<{ orderRef: string }>();
 
   constructor(options: EsimAccessOptions) {
-    this.#accessCode = credentialOption(options.accessCode, "The eSIM Access access code");
-    this.#secretKey = credentialOption(options.secretKey, "The eSIM Access secret key");
+    this.#accessCode = credentialOption(
+      options.accessCode,
+      "The eSIM Access access code (ADAPTER_A_ACCESS_CODE_FILE)",
+    );
+    this.#secretKey = credentialOption(
+      options.secretKey,
+      "The eSIM Access secret key (ADAPTER_A_SECRET_KEY_FILE)",
+    );
     this.#base = baseUrlOption(options.baseUrl ?? ESIM_ACCESS_BASE_URL, "The eSIM Access URL");
     this.#ex = {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),

@@ -107,7 +107,7 @@ export class EsimGoSupplier implements Supplier {
   readonly #flight = new SingleFlight<{ orderRef: string }>();
 
   constructor(options: EsimGoOptions) {
-    this.#apiKey = credentialOption(options.apiKey, "The eSIM Go API key");
+    this.#apiKey = credentialOption(options.apiKey, "The eSIM Go API key (ADAPTER_C_API_KEY_FILE)");
     this.#base = baseUrlOption(options.baseUrl ?? ESIM_GO_BASE_URL, "ADAPTER_C_BASE_URL");
     this.#ex = {
       fetch: options.fetch ?? globalThis.fetch.bind(globalThis),

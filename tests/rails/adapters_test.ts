@@ -517,6 +517,28 @@ Deno.test("Airalo 401 on a cached token fetches a new token and repeats the call
   }
 });
 
+Deno.test("Airalo token is fetched again once its expires_in has passed", async () => {
+  const fake = startAiraloFake();
+  try {
+    let t = 1_800_000_000_000;
+    const supplier = new AiraloSupplier({
+      clientId: FAKE_CLIENT_ID,
+      clientSecret: FAKE_CLIENT_SECRET,
+      baseUrl: fake.url,
+      now: () => t,
+    });
+    await supplier.balance();
+    t += 31_622_400_000 - 120_000; // within the lifetime, less the one-minute margin
+    await supplier.balance();
+    assert.equal(fake.tokenCount(), 1);
+    t += 120_000;
+    await supplier.balance();
+    assert.equal(fake.tokenCount(), 2);
+  } finally {
+    await fake.close();
+  }
+});
+
 Deno.test("Airalo 401 again after a token refresh is unauthorized, not retried further", async () => {
   const fake = startAiraloFake();
   try {
