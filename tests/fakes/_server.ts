@@ -5,7 +5,7 @@
  */
 
 /** Failure modes a fake can inject into its next requests (after authentication). */
-export type FailMode = "500" | "429" | "malformed" | "hang";
+export type FailMode = "500" | "429" | "malformed" | "shape" | "hang";
 
 /** What the shared case table can do to any provider fake. */
 export interface FakeControls {
@@ -39,8 +39,11 @@ export class Failures {
     for (let i = 0; i < count; i++) this.#queue.push(mode);
   }
 
-  /** The injected answer for this request, or `null` to serve it normally. */
-  async take(malformed: () => Response): Promise<Response | null> {
+  /**
+   * The injected answer for this request, or `null` to serve it normally. `malformed` is a
+   * body that is not JSON; `shape` valid JSON of the wrong shape (both with status 200).
+   */
+  async take(malformed: string, shape: unknown): Promise<Response | null> {
     const mode = this.#queue.shift();
     if (!mode) return null;
     if (mode === "500") return new Response("Internal Server Error", { status: 500 });
@@ -50,7 +53,10 @@ export class Failures {
         headers: { "Content-Type": "application/json", "Retry-After": "1" },
       });
     }
-    if (mode === "malformed") return malformed();
+    if (mode === "malformed") {
+      return new Response(malformed, { headers: { "Content-Type": "application/json" } });
+    }
+    if (mode === "shape") return json(shape);
     await new Promise<void>((resolve) => this.#waiters.push(resolve));
     return new Response("late", { status: 503 });
   }

@@ -262,11 +262,9 @@ export function startAiraloFake(): AiraloFake {
     const auth = req.headers.get("authorization") ?? "";
     const m = /^Bearer (\S+)$/.exec(auth);
     if (!m || !tokens.has(m[1]!) || fake.refuseAllTokens) return unauthenticated();
-    const injected = await failures.take(() =>
-      new Response('{"data":[{"slug":"turkey","operators":[{"packages":', {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      })
+    const injected = await failures.take(
+      '{"data":[{"slug":"turkey","operators":[{"packages":',
+      { data: "none", meta: { message: "success" } },
     );
     if (injected) return injected;
 

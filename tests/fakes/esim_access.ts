@@ -218,11 +218,9 @@ export function startEsimAccessFake(): EsimAccessFake {
     if (code !== FAKE_ACCESS_CODE || sig.toLowerCase() !== expected) {
       return fail("101003", "Request signature mismatch.");
     }
-    const injected = await failures.take(() =>
-      new Response('{"success":true,"obj":{"packageList":[{"packageCo', {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      })
+    const injected = await failures.take(
+      '{"success":true,"obj":{"packageList":[{"packageCo',
+      { success: true, errorCode: null, errorMsg: null, obj: { packageList: "none" } },
     );
     if (injected) return injected;
     let input: Record<string, unknown>;

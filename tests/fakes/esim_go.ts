@@ -150,11 +150,9 @@ export function startEsimGoFake(): FakeControls {
     if (req.headers.get("x-api-key") !== FAKE_API_KEY) {
       return message("Unauthorised - the api token is invalid", 403);
     }
-    const injected = await failures.take(() =>
-      new Response('{"bundles":[{"name":"esim_1GB', {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      })
+    const injected = await failures.take(
+      '{"bundles":[{"name":"esim_1GB',
+      { bundles: { name: "esim_1GB_7D_GB_V2" }, pageCount: 1 },
     );
     if (injected) return injected;
     const path = url.pathname;

@@ -314,6 +314,17 @@ const CASES: { name: string; run(s: Started): Promise<void> }[] = [
     },
   },
   {
+    name: "a JSON answer of the wrong shape is bad_supplier_response, not retryable",
+    async run(s) {
+      const supplier = s.make();
+      await supplier.balance();
+      s.fake.failNext("shape");
+      const err = await refusal(supplier.catalog());
+      assert.equal(err.code, "bad_supplier_response");
+      assert.equal(err.retryable, false);
+    },
+  },
+  {
     name: "error messages never carry an activation code",
     async run(s) {
       const supplier = s.make();
