@@ -199,12 +199,19 @@ const CASES: { name: string; run(s: Started): Promise<void> }[] = [
     },
   },
   {
-    name: "order() compares prices exactly: a cost off by a tiny fraction is refused",
+    name: "order() compares prices exactly: a cost off by any fraction is refused",
     async run(s) {
-      const err = await refusal(
-        s.make().order({ transactionId: "tx-exact", planId: s.planId, costUsd: s.costUsd + 1e-9 }),
-      );
-      assert.equal(err.code, "price_changed");
+      const supplier = s.make();
+      for (const [i, off] of [1e-9, 1e-6, 1e-4, 0.004, -0.004].entries()) {
+        const err = await refusal(
+          supplier.order({
+            transactionId: `tx-exact-${i}`,
+            planId: s.planId,
+            costUsd: s.costUsd + off,
+          }),
+        );
+        assert.equal(err.code, "price_changed", `offset ${off}`);
+      }
       assert.equal(s.fake.orderCount(), 0);
     },
   },
