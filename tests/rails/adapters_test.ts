@@ -12,6 +12,7 @@ import { EsimGoSupplier } from "../../rails/adapters/esim_go.ts";
 import { createSupplier, supplierConfigFromEnv } from "../../rails/adapters/mod.ts";
 import type { IdempotencyStore } from "../../rails/adapters/idempotency.ts";
 import { decimalOf, unitsToDecimal } from "../../rails/adapters/_http.ts";
+import { KvIdempotencyStore } from "../../rails/adapters/kv_idempotency_deno.ts";
 import { HttpSupplier } from "../../rails/supplier/http_client.ts";
 import type { FakeControls } from "../fakes/_server.ts";
 import {
@@ -612,6 +613,28 @@ Deno.test("eSIM Go re-order across instances is idempotent only through a shared
     await make().order(input);
     assert.equal(fake.orderCount(), 2);
   } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("eSIM Go re-order after a restart is idempotent with a Deno KV store", async () => {
+  const fake = startEsimGoFake();
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const make = () =>
+      new EsimGoSupplier({
+        apiKey: FAKE_API_KEY,
+        baseUrl: fake.url,
+        idempotency: new KvIdempotencyStore(kv),
+      });
+    const input = { transactionId: "tx-kv", planId: "esim_1GB_7D_RGBS_V2", costUsd: 12.5 };
+    const a = await make().order(input);
+    const b = await make().order(input);
+    assert.equal(a.orderRef, b.orderRef);
+    assert.equal(fake.orderCount(), 1);
+    assert.equal((await kv.get(["supplier_orders", "adapter_c:tx-kv"])).value, a.orderRef);
+  } finally {
+    kv.close();
     await fake.close();
   }
 });
