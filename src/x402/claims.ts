@@ -62,12 +62,19 @@ export class ClaimStore {
   async claim(
     r: ClaimRequest,
     nowMs: number,
-  ): Promise<{ ok: true; claim: Claim } | { ok: false; existing: ClaimRecord; versionstamp: string }> {
+  ): Promise<
+    { ok: true; claim: Claim } | { ok: false; existing: ClaimRecord; versionstamp: string }
+  > {
     const key = this.keyOf(r.from, r.nonce);
     const vb = BigInt(r.validBefore);
     const vbMs = vb * 1000n > BigInt(nowMs + MAX_KEEP_MS) ? nowMs + MAX_KEEP_MS : Number(vb) * 1000;
     const expiresAt = Math.min(Math.max(vbMs, nowMs + GRACE_MS), nowMs + MAX_KEEP_MS);
-    const record: ClaimRecord = { state: "pending", service: r.service, claimedAt: nowMs, expiresAt };
+    const record: ClaimRecord = {
+      state: "pending",
+      service: r.service,
+      claimedAt: nowMs,
+      expiresAt,
+    };
     const expireIn = expiresAt - nowMs + GRACE_MS;
     for (let attempt = 0; attempt < 3; attempt++) {
       const cur = await this.kv.get<ClaimRecord>(key);

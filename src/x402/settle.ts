@@ -34,7 +34,9 @@ export interface SettleOutcome extends SettlementResponse {
 export interface Settler {
   readonly mode: "local" | "remote";
   /** Optional check before the handler runs (the remote facilitator's `/verify`). */
-  preflight?(input: SettleInput): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
+  preflight?(
+    input: SettleInput,
+  ): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
   /** Settles; never throws (errors become a refused or pending outcome). */
   settle(input: SettleInput): Promise<SettleOutcome>;
   /**
@@ -51,7 +53,11 @@ export function toV2Payload(input: SettleInput): PaymentPayloadV2 {
 }
 
 /** A refused outcome. */
-export function refused(input: SettleInput, errorReason: string, errorMessage?: string): SettleOutcome {
+export function refused(
+  input: SettleInput,
+  errorReason: string,
+  errorMessage?: string,
+): SettleOutcome {
   return {
     success: false,
     transaction: "",
@@ -63,7 +69,11 @@ export function refused(input: SettleInput, errorReason: string, errorMessage?: 
 }
 
 /** A pending outcome (sent; may still land). */
-export function pending(input: SettleInput, transaction = "", errorMessage?: string): SettleOutcome {
+export function pending(
+  input: SettleInput,
+  transaction = "",
+  errorMessage?: string,
+): SettleOutcome {
   return {
     ...refused(input, "settlement_pending", errorMessage),
     transaction,
@@ -96,7 +106,9 @@ export function settlementResponse(o: SettleOutcome): SettlementResponse {
  * Builds the settler the environment asks for: `FACILITATOR_URL` (remote), or
  * `FACILITATOR_KEY_FILE` + `RPC_URL` (in-process). Undefined when neither is set.
  */
-export async function settlerFromEnv(env: Record<string, string | undefined>): Promise<Settler | undefined> {
+export async function settlerFromEnv(
+  env: Record<string, string | undefined>,
+): Promise<Settler | undefined> {
   if (env.FACILITATOR_URL) {
     const { RemoteSettler } = await import("./settle_remote.ts");
     return new RemoteSettler({ url: env.FACILITATOR_URL });
@@ -104,7 +116,10 @@ export async function settlerFromEnv(env: Record<string, string | undefined>): P
   if (env.FACILITATOR_KEY_FILE && env.RPC_URL) {
     const { readKeyFile } = await import("../crypto/key_file.ts");
     const { LocalSettler } = await import("./settle_local.ts");
-    return new LocalSettler({ privateKey: await readKeyFile(env.FACILITATOR_KEY_FILE), rpcUrl: env.RPC_URL });
+    return new LocalSettler({
+      privateKey: await readKeyFile(env.FACILITATOR_KEY_FILE),
+      rpcUrl: env.RPC_URL,
+    });
   }
   return undefined;
 }

@@ -32,7 +32,14 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { chainByNetwork, type Hex } from "./constants.ts";
 import { splitSignature } from "./eip3009.ts";
-import { paid, pending, refused, type SettleInput, type SettleOutcome, type Settler } from "./settle.ts";
+import {
+  paid,
+  pending,
+  refused,
+  type SettleInput,
+  type SettleOutcome,
+  type Settler,
+} from "./settle.ts";
 import { toHex } from "../crypto/hash.ts";
 
 /** The part of the USDC ABI we use. */
@@ -163,7 +170,9 @@ export class LocalSettler implements Settler {
       });
       if (used) {
         const tx = await this.#findPayment(c.pub, input);
-        return tx ? paid(input, tx) : refused(input, "invalid_transaction_state", "Authorization already used on chain");
+        return tx
+          ? paid(input, tx)
+          : refused(input, "invalid_transaction_state", "Authorization already used on chain");
       }
     } catch (e) {
       return refused(input, "unexpected_settle_error", (e as Error).message);
@@ -182,7 +191,17 @@ export class LocalSettler implements Settler {
         address: asset,
         abi: USDC_ABI,
         functionName: "transferWithAuthorization",
-        args: [a.from, a.to, BigInt(a.value), BigInt(a.validAfter), BigInt(a.validBefore), a.nonce, sig.v, r, s],
+        args: [
+          a.from,
+          a.to,
+          BigInt(a.value),
+          BigInt(a.validAfter),
+          BigInt(a.validBefore),
+          a.nonce,
+          sig.v,
+          r,
+          s,
+        ],
       });
     } catch (e) {
       if (isRevert(e)) {
@@ -199,10 +218,16 @@ export class LocalSettler implements Settler {
         hash,
         timeout: this.#opts.receiptTimeoutMs ?? 60_000,
       });
-      if (receipt.status === "success" && hasTransfer(receipt.logs, input)) return paid(input, hash);
+      if (receipt.status === "success" && hasTransfer(receipt.logs, input)) {
+        return paid(input, hash);
+      }
       const tx = await this.#findPayment(c.pub, input);
       if (tx) return paid(input, tx);
-      return refused(input, "invalid_exact_evm_transaction_failed", `Transaction ${hash} did not pay`);
+      return refused(
+        input,
+        "invalid_exact_evm_transaction_failed",
+        `Transaction ${hash} did not pay`,
+      );
     } catch (e) {
       return await this.reconcile(input, hash).catch(() => pending(input, hash, shortMessage(e)));
     }
@@ -222,12 +247,18 @@ export class LocalSettler implements Settler {
     });
     if (used) {
       const tx = await this.#findPayment(c.pub, input);
-      return tx ? paid(input, tx) : refused(input, "invalid_transaction_state", "Authorization used without paying us");
+      return tx
+        ? paid(input, tx)
+        : refused(input, "invalid_transaction_state", "Authorization used without paying us");
     }
     // Not used yet: it can still land while the authorization is valid.
     const block = await c.pub.getBlock();
     if (block.timestamp >= BigInt(a.validBefore)) {
-      return refused(input, "invalid_exact_evm_payload_authorization_valid_before", "Authorization expired unused");
+      return refused(
+        input,
+        "invalid_exact_evm_payload_authorization_valid_before",
+        "Authorization expired unused",
+      );
     }
     return pending(input, transaction ?? "");
   }
@@ -248,7 +279,9 @@ export class LocalSettler implements Settler {
     for (const log of logs) {
       if (!log.transactionHash) continue;
       const receipt = await pub.getTransactionReceipt({ hash: log.transactionHash });
-      if (receipt.status === "success" && hasTransfer(receipt.logs, input)) return log.transactionHash;
+      if (receipt.status === "success" && hasTransfer(receipt.logs, input)) {
+        return log.transactionHash;
+      }
     }
     return null;
   }

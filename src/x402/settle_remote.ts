@@ -10,7 +10,15 @@
  * const s = new RemoteSettler({ url: "https://facilitator.example" });
  * ```
  */
-import { paid, pending, refused, type SettleInput, type SettleOutcome, type Settler, toV2Payload } from "./settle.ts";
+import {
+  paid,
+  pending,
+  refused,
+  type SettleInput,
+  type SettleOutcome,
+  type Settler,
+  toV2Payload,
+} from "./settle.ts";
 
 export interface RemoteSettlerOptions {
   url: string;
@@ -36,7 +44,11 @@ export class RemoteSettler implements Settler {
     });
   }
 
-  async #post(path: string, input: SettleInput, timeoutMs: number): Promise<Record<string, unknown>> {
+  async #post(
+    path: string,
+    input: SettleInput,
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>> {
     const headers = new Headers(this.opts.headers);
     headers.set("Content-Type", "application/json");
     const res = await fetch(this.#base + path, {
@@ -50,23 +62,36 @@ export class RemoteSettler implements Settler {
     try {
       j = JSON.parse(text);
     } catch {
-      throw new HttpStatusError(res.status, `facilitator ${path} answered ${res.status} without JSON`);
+      throw new HttpStatusError(
+        res.status,
+        `facilitator ${path} answered ${res.status} without JSON`,
+      );
     }
-    if (typeof j !== "object" || j === null) throw new HttpStatusError(res.status, `facilitator ${path}: bad JSON`);
+    if (typeof j !== "object" || j === null) {
+      throw new HttpStatusError(res.status, `facilitator ${path}: bad JSON`);
+    }
     return j as Record<string, unknown>;
   }
 
-  async preflight(input: SettleInput): Promise<{ ok: true } | { ok: false; reason: string; message: string }> {
+  async preflight(
+    input: SettleInput,
+  ): Promise<{ ok: true } | { ok: false; reason: string; message: string }> {
     try {
       const j = await this.#post("/verify", input, this.opts.verifyTimeoutMs ?? 15_000);
       if (j.isValid === true) return { ok: true };
       return {
         ok: false,
         reason: typeof j.invalidReason === "string" ? j.invalidReason : "unexpected_verify_error",
-        message: typeof j.invalidMessage === "string" ? j.invalidMessage : "The facilitator refused the payment",
+        message: typeof j.invalidMessage === "string"
+          ? j.invalidMessage
+          : "The facilitator refused the payment",
       };
     } catch (e) {
-      return { ok: false, reason: "unexpected_verify_error", message: `Facilitator unreachable: ${(e as Error).message}` };
+      return {
+        ok: false,
+        reason: "unexpected_verify_error",
+        message: `Facilitator unreachable: ${(e as Error).message}`,
+      };
     }
   }
 

@@ -101,7 +101,16 @@ export const anvilChain = defineChain({
 export async function startChain(): Promise<Chain> {
   const token = await compileToken();
   const child = new Deno.Command(anvilPath(), {
-    args: ["--port", "0", "--host", "127.0.0.1", "--chain-id", String(BASE.chainId), "--accounts", "10"],
+    args: [
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--chain-id",
+      String(BASE.chainId),
+      "--accounts",
+      "10",
+    ],
     stdout: "piped",
     stderr: "null",
     stdin: "null",
@@ -188,8 +197,10 @@ export async function startChain(): Promise<Chain> {
           args: { to },
           fromBlock: 0n,
         });
-        return logs.filter((l) => (l as unknown as { args: { from: string } }).args.from !==
-          "0x0000000000000000000000000000000000000000").length;
+        return logs.filter((l) =>
+          (l as unknown as { args: { from: string } }).args.from !==
+            "0x0000000000000000000000000000000000000000"
+        ).length;
       },
     };
   } catch (e) {
