@@ -22,7 +22,7 @@
  */
 import { getAddress } from "viem";
 import type { PaidService } from "../api/service.ts";
-import { ErrorCode, HttpError } from "../http/errors.ts";
+import { ErrorCode, type HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
 import { type Claim, ClaimStore } from "./claims.ts";
