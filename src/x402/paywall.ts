@@ -323,7 +323,14 @@ export async function handlePaid(
         });
       }
     }
-    result = await service.run(input, { url, signal: req.signal, now });
+    // The signal is read lazily: touching `req.signal` has a cost (and a warning) in Deno.serve.
+    result = await service.run(input, {
+      url,
+      get signal() {
+        return req.signal;
+      },
+      now,
+    });
   } catch (e) {
     await releasePayment(session, deps);
     throw e;
