@@ -267,14 +267,14 @@ export class LocalSettler implements Settler {
   async #findPayment(pub: PublicClient, input: SettleInput): Promise<Hex | null> {
     const a = input.payment.payload.authorization;
     const asset = input.requirements.asset as Hex;
-    const latest = await pub.getBlockNumber();
+    const latest = await pub.getBlockNumber({ cacheTime: 0 });
     const lookback = this.#opts.lookbackBlocks ?? 20_000n;
     const logs = await pub.getLogs({
       address: asset,
       event: USDC_ABI[4],
       args: { authorizer: a.from, nonce: a.nonce },
       fromBlock: latest > lookback ? latest - lookback : 0n,
-      toBlock: latest,
+      toBlock: "latest",
     });
     for (const log of logs) {
       if (!log.transactionHash) continue;
