@@ -27,6 +27,7 @@ import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
 import { type Claim, ClaimStore } from "./claims.ts";
 import {
+  HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
   HEADER_PAYMENT_SIGNATURE,
   HEADER_X_PAYMENT,
@@ -43,7 +44,12 @@ import {
   type SettleOutcome,
   type Settler,
 } from "./settle.ts";
-import { paymentRequiredResponse, requirementsFor, x402ErrorResponse } from "./terms.ts";
+import {
+  PAYMENT_REQUIRED_MESSAGE,
+  paymentRequiredResponse,
+  requirementsFor,
+  x402ErrorResponse,
+} from "./terms.ts";
 import type { PaymentRequirements } from "./types.ts";
 import { verifyPayment } from "./verify.ts";
 
@@ -92,8 +98,13 @@ export interface PaymentRefusal {
 
 /** The resource URL a 402 describes: public origin + path (no query). */
 export function resourceUrl(req: Request, publicOrigin?: string): string {
-  const u = new URL(req.url);
-  return (publicOrigin ? publicOrigin.replace(/\/+$/, "") : u.origin) + u.pathname;
+  // String slicing instead of `new URL()`: this runs on every unpaid request.
+  const u = req.url;
+  const q = u.indexOf("?");
+  const noQuery = q === -1 ? u : u.slice(0, q);
+  if (!publicOrigin) return noQuery;
+  const p = noQuery.indexOf("/", noQuery.indexOf("//") + 2);
+  return publicOrigin.replace(/\/+$/, "") + (p === -1 ? "/" : noQuery.slice(p));
 }
 
 /**
@@ -229,6 +240,43 @@ function termsOf(
   return t;
 }
 
+/** Plain 402 answers (no payment sent) per service, resource and terms: the hot path. */
+const plain402Cache = new WeakMap<
+  PaymentRequirements[],
+  Map<string, { body: string; header: string }>
+>();
+
+function plain402(service: PaidService, url: string, accepts: PaymentRequirements[]): Response {
+  let perTerms = plain402Cache.get(accepts);
+  if (!perTerms) plain402Cache.set(accepts, perTerms = new Map());
+  const key = service.slug + "\0" + url;
+  let hit = perTerms.get(key);
+  if (!hit) {
+    const res = paymentRequiredResponse({
+      service: service.slug,
+      url,
+      description: service.description,
+      accepts,
+    });
+    hit = { body: "", header: res.headers.get(HEADER_PAYMENT_REQUIRED)! };
+    // The body is fixed for a service; build it once (synchronously, from the same function).
+    hit.body = JSON.stringify({
+      status: "error",
+      service: service.slug,
+      error: { code: ErrorCode.PaymentRequired, message: PAYMENT_REQUIRED_MESSAGE },
+    });
+    res.body?.cancel();
+    if (perTerms.size >= 1024) perTerms.clear();
+    perTerms.set(key, hit);
+  }
+  // Setting headers after construction measured about twice as fast as passing them in `init`.
+  const res = new Response(hit.body, { status: 402 });
+  res.headers.set("Content-Type", "application/json; charset=utf-8");
+  res.headers.set("Cache-Control", "no-store");
+  res.headers.set(HEADER_PAYMENT_REQUIRED, hit.header);
+  return res;
+}
+
 /** The body of a paid 200 for a service's envelope. */
 export function paidEnvelope(
   service: PaidService,
@@ -302,7 +350,7 @@ export async function handlePaid(
       field: e.field,
     });
   }
-  if (payment === null) return answer402();
+  if (payment === null) return plain402(service, url, accepts);
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);
   if (!v.ok) return answer402(v.refusal);

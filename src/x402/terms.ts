@@ -100,18 +100,35 @@ export interface PaymentRequiredAnswer {
   settlement?: SettlementResponse;
 }
 
+/** The message of a plain 402 (no payment sent). */
+export const PAYMENT_REQUIRED_MESSAGE =
+  "This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE";
+
+/** Encoded headers of plain 402 answers, per terms list and resource: a paywall's hot path. */
+const plainHeaderCache = new WeakMap<PaymentRequirements[], Map<string, string>>();
+
+function paymentRequiredHeader(a: PaymentRequiredAnswer, error: string | undefined): string {
+  if (error !== undefined) return encodeBase64Json(paymentRequired(a, a.accepts, error));
+  let perTerms = plainHeaderCache.get(a.accepts);
+  if (!perTerms) plainHeaderCache.set(a.accepts, perTerms = new Map());
+  const key = a.url + "\0" + a.description;
+  let h = perTerms.get(key);
+  if (h === undefined) {
+    h = encodeBase64Json(paymentRequired(a, a.accepts));
+    if (perTerms.size >= 1024) perTerms.clear();
+    perTerms.set(key, h);
+  }
+  return h;
+}
+
 /** The 402 answer: `PAYMENT-REQUIRED`, `Cache-Control: no-store`, JSON error body. */
 export function paymentRequiredResponse(a: PaymentRequiredAnswer): Response {
   const code = a.code ?? ErrorCode.PaymentRequired;
-  const message = a.message ??
-    "This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE";
+  const message = a.message ?? PAYMENT_REQUIRED_MESSAGE;
   const headers = new Headers({
-    [HEADER_PAYMENT_REQUIRED]: encodeBase64Json(
-      paymentRequired(
-        a,
-        a.accepts,
-        a.reason ?? (code === ErrorCode.PaymentRequired ? undefined : message),
-      ),
+    [HEADER_PAYMENT_REQUIRED]: paymentRequiredHeader(
+      a,
+      a.reason ?? (code === ErrorCode.PaymentRequired ? undefined : message),
     ),
   });
   if (a.settlement) headers.set(HEADER_PAYMENT_RESPONSE, encodeBase64Json(a.settlement));

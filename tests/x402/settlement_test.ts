@@ -63,7 +63,11 @@ Deno.test("a settlement that does not confirm in time withholds the result; the 
 Deno.test("LocalSettler refuses to settle through an RPC serving another chain", async () => {
   await withPaywall(async ({ chain }) => {
     await chain.rpc("anvil_setChainId", [84532]);
-    const s = new LocalSettler({ privateKey: fromHex(KEYS.facilitator), rpcUrl: chain.rpcUrl, pollingIntervalMs: 50 });
+    const s = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+    });
     const p = await makePayment({ requirements: terms });
     const { parsePaymentObject } = await import("../../src/x402/encoding.ts");
     const out = await s.settle({ payment: parsePaymentObject(p.payload), requirements: terms });
@@ -78,9 +82,16 @@ Deno.test("a remote facilitator that times out on /settle leaves the payment pen
   const hang = Promise.withResolvers<void>();
   const fac = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     await req.text();
-    if (new URL(req.url).pathname === "/verify") return Response.json({ isValid: true, payer: buyer.address });
+    if (new URL(req.url).pathname === "/verify") {
+      return Response.json({ isValid: true, payer: buyer.address });
+    }
     await hang.promise;
-    return Response.json({ success: false, errorReason: "late", transaction: "", network: "eip155:8453" });
+    return Response.json({
+      success: false,
+      errorReason: "late",
+      transaction: "",
+      network: "eip155:8453",
+    });
   });
   const server = await serveEcho({
     payTo: seller.address,
@@ -108,7 +119,12 @@ Deno.test("ClaimStore grants exactly one of 20 concurrent claims of one authoriz
   try {
     const claims = new ClaimStore(kv);
     const now = Date.now();
-    const req = { from: buyer.address, nonce: "0x" + "11".repeat(32), validBefore: String(Math.floor(now / 1000) + 60), service: "t" };
+    const req = {
+      from: buyer.address,
+      nonce: "0x" + "11".repeat(32),
+      validBefore: String(Math.floor(now / 1000) + 60),
+      service: "t",
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => claims.claim(req, now)));
     assertEquals(results.filter((r) => r.ok).length, 1);
     const won = results.find((r) => r.ok)!;
@@ -125,7 +141,12 @@ Deno.test("ClaimStore treats a claim past its own expiry as void even while KV s
   try {
     const claims = new ClaimStore(kv);
     const now = Date.now();
-    const req = { from: buyer.address, nonce: "0x" + "22".repeat(32), validBefore: String(Math.floor(now / 1000) + 1), service: "t" };
+    const req = {
+      from: buyer.address,
+      nonce: "0x" + "22".repeat(32),
+      validBefore: String(Math.floor(now / 1000) + 1),
+      service: "t",
+    };
     assert((await claims.claim(req, now)).ok);
     assert(!(await claims.claim(req, now + 30_000)).ok, "still valid within the grace minute");
     assert((await claims.claim(req, now + 120_000)).ok, "void after expiry");
