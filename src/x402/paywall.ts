@@ -22,7 +22,7 @@
  */
 import { getAddress } from "viem";
 import type { PaidService } from "../api/service.ts";
-import { ErrorCode, type HttpError } from "../http/errors.ts";
+import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
 import { type Claim, ClaimStore } from "./claims.ts";
@@ -364,6 +364,13 @@ export async function handlePaid(
       const pre = await deps.settler.preflight(session.input);
       if (!pre.ok) {
         await releasePayment(session, deps);
+        if (pre.unavailable) {
+          throw new HttpError(
+            502,
+            ErrorCode.UpstreamFailed,
+            "The payment facilitator is unreachable; nothing was charged, retry later",
+          );
+        }
         return answer402({
           code: ErrorCode.PaymentInvalid,
           message: pre.message,

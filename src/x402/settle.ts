@@ -30,13 +30,16 @@ export interface SettleOutcome extends SettlementResponse {
   errorMessage?: string;
 }
 
+/** Outcome of a settler's pre-handler check; `unavailable` when the check could not be made. */
+export type PreflightResult =
+  | { ok: true }
+  | { ok: false; reason: string; message: string; unavailable?: boolean };
+
 /** A way to settle payments. */
 export interface Settler {
   readonly mode: "local" | "remote";
   /** Optional check before the handler runs (the remote facilitator's `/verify`). */
-  preflight?(
-    input: SettleInput,
-  ): Promise<{ ok: true } | { ok: false; reason: string; message: string }>;
+  preflight?(input: SettleInput): Promise<PreflightResult>;
   /** Settles; never throws (errors become a refused or pending outcome). */
   settle(input: SettleInput): Promise<SettleOutcome>;
   /**

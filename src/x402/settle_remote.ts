@@ -13,6 +13,7 @@
 import {
   paid,
   pending,
+  type PreflightResult,
   refused,
   type SettleInput,
   type SettleOutcome,
@@ -75,7 +76,7 @@ export class RemoteSettler implements Settler {
 
   async preflight(
     input: SettleInput,
-  ): Promise<{ ok: true } | { ok: false; reason: string; message: string }> {
+  ): Promise<PreflightResult> {
     try {
       const j = await this.#post("/verify", input, this.opts.verifyTimeoutMs ?? 15_000);
       if (j.isValid === true) return { ok: true };
@@ -86,11 +87,12 @@ export class RemoteSettler implements Settler {
           ? j.invalidMessage
           : "The facilitator refused the payment",
       };
-    } catch (e) {
+    } catch {
       return {
         ok: false,
         reason: "unexpected_verify_error",
-        message: `Facilitator unreachable: ${(e as Error).message}`,
+        message: "The payment facilitator is unreachable",
+        unavailable: true,
       };
     }
   }
