@@ -10,6 +10,10 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: Record<string, CommandEntry> = {
+  serve: {
+    summary: "run the HTTP server (x402 API and seller node)",
+    load: () => import("./serve.ts"),
+  },
   keygen: {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
@@ -21,5 +25,9 @@ export const COMMANDS: Record<string, CommandEntry> = {
   "x402-check": {
     summary: "check an x402 payment offline (free; same JSON as POST /x402/x402-check)",
     load: () => import("./x402_check.ts"),
+  },
+  random: {
+    summary: "prove or verify a fair-random ECVRF draw offline (RFC 9381)",
+    load: () => import("./random.ts"),
   },
 };
