@@ -13,7 +13,7 @@
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { ClaimStore } from "./claims.ts";
 import type { PaywallDeps } from "./paywall.ts";
-import { settlerFromEnv } from "./settle.ts";
+import { type Settler, settlerFromEnv } from "./settle.ts";
 
 /** A configuration problem, reported at start-up (never at request time). */
 export class PaymentConfigError extends Error {
@@ -62,6 +62,52 @@ export async function paywallFromEnv(
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin ?? (env.PUBLIC_URL || undefined),
+  };
+}
+
+/** The payment part of the server's `Config` (src/config/config.ts), already validated. */
+export interface PaymentSettings {
+  payToEvm?: string;
+  rpcUrl?: string;
+  facilitatorUrl?: string;
+  /** secp256k1 secret of the in-process facilitator. */
+  facilitatorKey?: Uint8Array;
+}
+
+/**
+ * Builds the paywall's dependencies from the server's validated configuration.
+ *
+ * @example
+ * ```ts
+ * const deps = await paywallFromConfig(config.payment, {
+ *   kv: services.store.kv, signer: config.signer, publicOrigin: config.publicUrl,
+ * });
+ * ```
+ */
+export async function paywallFromConfig(
+  p: PaymentSettings,
+  base: {
+    kv: Deno.Kv;
+    signer: Ed25519Signer;
+    limitPayer?: PaywallDeps["limitPayer"];
+    publicOrigin?: string;
+  },
+): Promise<PaywallDeps> {
+  let settler: Settler | undefined;
+  if (p.facilitatorUrl) {
+    const { RemoteSettler } = await import("./settle_remote.ts");
+    settler = new RemoteSettler({ url: p.facilitatorUrl });
+  } else if (p.facilitatorKey && p.rpcUrl) {
+    const { LocalSettler } = await import("./settle_local.ts");
+    settler = new LocalSettler({ privateKey: p.facilitatorKey, rpcUrl: p.rpcUrl });
+  }
+  return {
+    payTo: p.payToEvm,
+    settler,
+    claims: new ClaimStore(base.kv),
+    signer: base.signer,
+    limitPayer: base.limitPayer,
+    publicOrigin: base.publicOrigin,
   };
 }
 

@@ -36,6 +36,13 @@ export {
   verifyAndClaim,
   x402HttpErrorResponse,
 } from "./paywall.ts";
-export { describePayments, PaymentConfigError, paywallFromEnv } from "./config.ts";
+export {
+  describePayments,
+  PaymentConfigError,
+  type PaymentSettings,
+  paywallFromConfig,
+  paywallFromEnv,
+} from "./config.ts";
 export { x402CheckService } from "./check_service.ts";
+export { paidRoute } from "./route.ts";
 export type { PaymentRequired, PaymentRequirements, SettlementResponse } from "./types.ts";

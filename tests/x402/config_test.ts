@@ -1,5 +1,10 @@
 import { assert, assertEquals } from "./_assert.ts";
-import { describePayments, PaymentConfigError, paywallFromEnv } from "../../src/x402/config.ts";
+import {
+  describePayments,
+  PaymentConfigError,
+  paywallFromConfig,
+  paywallFromEnv,
+} from "../../src/x402/config.ts";
 import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
 import { RemoteSettler } from "../../src/x402/settle_remote.ts";
 import { requirementsFor } from "../../src/x402/terms.ts";
@@ -77,4 +82,20 @@ Deno.test("an unreachable facilitator answers 502 and charges nothing; the payme
   } finally {
     await server.close();
   }
+});
+
+Deno.test("paywallFromConfig() settles in-process with a facilitator key and RPC URL", async () => {
+  await withKv(async (kv) => {
+    const deps = await paywallFromConfig(
+      {
+        payToEvm: seller.address,
+        rpcUrl: "http://127.0.0.1:8545",
+        facilitatorKey: new Uint8Array(32).fill(7),
+      },
+      { kv, signer: Ed25519Signer.generate(), publicOrigin: "https://api.example" },
+    );
+    assertEquals(deps.settler?.mode, "local");
+    assertEquals(deps.publicOrigin, "https://api.example");
+    assert(describePayments(deps).includes("in-process"));
+  });
 });
