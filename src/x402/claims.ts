@@ -45,6 +45,8 @@ export interface ClaimRequest {
 
 /** Keep void records readable a little past expiry; KV deletes them lazily after that. */
 const GRACE_MS = 60_000;
+/** How long a payment whose settlement outcome was unknown stays collectable. */
+const SETTLING_KEEP_MS = 7 * 24 * 3600_000;
 /** A claim lives as long as its authorization could still be used on chain, at most this long. */
 const MAX_KEEP_MS = 10 * 365 * 24 * 3600_000;
 
@@ -104,6 +106,10 @@ export class ClaimStore {
     transaction?: string,
   ): Promise<Claim | null> {
     const record: ClaimRecord = { ...c.record, state, ...(transaction ? { transaction } : {}) };
+    // A settlement in flight must stay collectable after the authorization's window closes.
+    if (state === "settling") {
+      record.expiresAt = Math.max(record.expiresAt, Date.now() + SETTLING_KEEP_MS);
+    }
     const expireIn = Math.max(record.expiresAt - Date.now(), 0) + GRACE_MS;
     const res = await this.kv.atomic().check({ key: c.key, versionstamp: c.versionstamp }).set(
       c.key,

@@ -51,7 +51,7 @@ import {
   x402ErrorResponse,
 } from "./terms.ts";
 import type { PaymentRequirements } from "./types.ts";
-import { verifyPayment } from "./verify.ts";
+import { Reason, verifyPayment } from "./verify.ts";
 
 export { requirementsFor };
 
@@ -128,14 +128,27 @@ export async function verifyAndClaim(
   service: string,
 ): Promise<{ ok: true; session: PaidSession } | { ok: false; refusal: PaymentRefusal }> {
   const nowMs = (deps.now?.() ?? new Date()).getTime();
+  const a = payment.payload.authorization;
   const v = verifyPayment(payment, accepts, { now: Math.floor(nowMs / 1000) });
   if (!v.ok) {
+    // Expired since its settlement was sent? The same payment may still collect its result.
+    if (v.reason === Reason.ValidBefore && deps.settler) {
+      const held = await deps.claims.get(a.from, a.nonce);
+      if (held?.record.state === "settling") {
+        const again = verifyPayment(payment, accepts, {
+          now: Math.floor(nowMs / 1000),
+          skipWindow: true,
+        });
+        if (again.ok) {
+          return await collectPending(held, { payment, requirements: again.requirements }, deps);
+        }
+      }
+    }
     return {
       ok: false,
       refusal: { code: ErrorCode.PaymentInvalid, message: v.message, reason: v.reason },
     };
   }
-  const a = payment.payload.authorization;
   const input: SettleInput = { payment, requirements: v.requirements };
   const payer = getAddress(a.from);
   const c = await deps.claims.claim(
@@ -148,48 +161,58 @@ export async function verifyAndClaim(
       session: { payment, requirements: v.requirements, payer, claim: c.claim, input },
     };
   }
-  // Taken. A settlement left pending may have landed since: the same payment may collect.
   if (c.existing.state === "settling" && deps.settler) {
-    const claim: Claim = {
+    const held: Claim = {
       key: deps.claims.keyOf(a.from, a.nonce),
       record: c.existing,
       versionstamp: c.versionstamp,
     };
-    const outcome = await deps.settler.reconcile(input, c.existing.transaction).catch(() => null);
-    if (outcome?.success) {
-      const won = await deps.claims.transition(claim, "settled", outcome.transaction);
-      if (won) {
-        return {
-          ok: true,
-          session: {
-            payment,
-            requirements: v.requirements,
-            payer,
-            claim: won,
-            input,
-            alreadyPaid: outcome,
-          },
-        };
-      }
-    } else if (outcome && (outcome.pending || !outcome.success)) {
-      return {
-        ok: false,
-        refusal: {
-          code: ErrorCode.SettlementFailed,
-          message: outcome.pending
-            ? "The settlement of this payment is still pending; retry with the same payment later"
-            : "This payment's settlement failed; sign a new payment",
-          reason: outcome.errorReason,
-          settlement: outcome,
-        },
-      };
-    }
+    return await collectPending(held, input, deps);
+  }
+  return { ok: false, refusal: replayed() };
+}
+
+function replayed(): PaymentRefusal {
+  return {
+    code: ErrorCode.PaymentReplayed,
+    message: "This payment authorization was already used; sign a new one with a fresh nonce",
+  };
+}
+
+/**
+ * A claim whose settlement was left pending: look at the settlement again; when it has landed,
+ * exactly one request moves the claim to settled and is served (no second transfer is sent).
+ */
+async function collectPending(
+  held: Claim,
+  input: SettleInput,
+  deps: Pick<PaywallDeps, "claims" | "settler">,
+): Promise<{ ok: true; session: PaidSession } | { ok: false; refusal: PaymentRefusal }> {
+  const outcome = await deps.settler!.reconcile(input, held.record.transaction).catch(() => null);
+  if (outcome?.success) {
+    const won = await deps.claims.transition(held, "settled", outcome.transaction);
+    if (!won) return { ok: false, refusal: replayed() };
+    return {
+      ok: true,
+      session: {
+        payment: input.payment,
+        requirements: input.requirements,
+        payer: getAddress(input.payment.payload.authorization.from),
+        claim: won,
+        input,
+        alreadyPaid: outcome,
+      },
+    };
   }
   return {
     ok: false,
     refusal: {
-      code: ErrorCode.PaymentReplayed,
-      message: "This payment authorization was already used; sign a new one with a fresh nonce",
+      code: ErrorCode.SettlementFailed,
+      message: !outcome || outcome.pending
+        ? "The settlement of this payment is still pending; retry with the same payment later"
+        : "This payment's settlement failed; sign a new payment",
+      reason: outcome?.errorReason ?? "settlement_pending",
+      settlement: outcome ?? undefined,
     },
   };
 }

@@ -49,6 +49,7 @@ export interface TestServer {
 
 export async function serveEcho(
   opts: {
+    now?: () => Date;
     payTo?: string;
     settler?: Settler;
     limitPayer?: PaywallDeps["limitPayer"];
@@ -63,6 +64,7 @@ export async function serveEcho(
     claims: new ClaimStore(kv),
     signer: Ed25519Signer.generate(),
     limitPayer: opts.limitPayer,
+    now: opts.now,
   };
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     let body: unknown;

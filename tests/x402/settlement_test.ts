@@ -8,6 +8,7 @@ import { fromHex } from "../../src/crypto/hash.ts";
 import { buyer, KEYS, makePayment, seller } from "./_sign.ts";
 import { withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";
+import { startChain } from "../support/chain.ts";
 
 const terms = requirementsFor({ priceUsd: "0.001", payTo: seller.address });
 
@@ -152,5 +153,44 @@ Deno.test("ClaimStore treats a claim past its own expiry as void even while KV s
     assert((await claims.claim(req, now + 120_000)).ok, "void after expiry");
   } finally {
     kv.close();
+  }
+});
+
+Deno.test("a pending settlement stays collectable with the same payment after the authorization expires", async () => {
+  const chain = await startChain();
+  let offsetMs = 0;
+  const server = await serveEcho({
+    payTo: seller.address,
+    now: () => new Date(Date.now() + offsetMs),
+    settler: new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+    }),
+  });
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    await chain.rpc("evm_setAutomine", [false]);
+    const now = Math.floor(Date.now() / 1000);
+    const p = await makePayment({
+      requirements: terms,
+      authorization: { validBefore: String(now + 30) },
+    });
+    const first = await post(server.url, p.header, "late");
+    assertEquals(first.status, 402);
+    assertEquals((await first.json()).error.code, "settlement_failed");
+    await chain.rpc("evm_mine", []);
+    offsetMs = 120_000; // our clock is now past validBefore
+    const collected = await post(server.url, p.header, "late");
+    assertEquals(collected.status, 200, await collected.clone().text());
+    assertEquals((await collected.json()).result, { echo: "late" });
+    const replay = await post(server.url, p.header, "late");
+    assertEquals(replay.status, 402);
+    assertEquals((await replay.json()).error.code, "payment_invalid");
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  } finally {
+    await server.close();
+    await chain.stop();
   }
 });
