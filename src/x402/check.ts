@@ -9,8 +9,20 @@
  * @example
  * ```ts
  * import { parseCheckInput, runCheck } from "./check.ts";
- * const r = runCheck(parseCheckInput({ x_payment: header }), 1_740_672_100);
- * r.valid; r.signature_domain?.description; // "made for Base Sepolia USDC ('USDC', 2, 84532)"
+ * const r = runCheck(parseCheckInput({
+ *   signature: "0x2d6a7588d6acca505cbf0d9a4a227e0c52c6c34008c8e8986a1283259764173608a2ce6496642e377d6da8dbbf5836e9bd15092f9ecab05ded3d6293af148b571c",
+ *   authorization: {
+ *   from: "0x857b06519E91e3A54538791bDbb0E22373e36b66",
+ *   to: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+ *   value: "10000",
+ *   validAfter: "1740672089",
+ *   validBefore: "1740672154",
+ *   nonce: "0xf3746613c2d920b5fdabc0856f2aeb2d4f88ee6037b8cc5d04a71a4462f13480",
+ * },
+ *   network: "base",
+ * }), 1740672100);
+ * r.valid; // false
+ * r.signature_domain?.description; // "made for Base Sepolia USDC ('USDC', 2, 84532)"
  * ```
  */
 import { keccak_256 } from "@noble/hashes/sha3.js";

@@ -3,7 +3,7 @@
  * the offline check of `check.ts` behind the paywall.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { x402CheckService } from "./check_service.ts";
  * router.post("/x402/x402-check", (req, body) => handlePaid(x402CheckService, body, req, deps));
  * ```

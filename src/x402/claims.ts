@@ -9,9 +9,19 @@
  * @example
  * ```ts
  * import { ClaimStore } from "./claims.ts";
- * const claims = new ClaimStore(await Deno.openKv(":memory:"));
- * const c = await claims.claim({ from, nonce, validBefore, service: "weather-now" }, Date.now());
- * if (c.ok) await claims.release(c.claim);
+ * const kv = await Deno.openKv(":memory:");
+ * const claims = new ClaimStore(kv);
+ * const auth = {
+ *   from: "0x857b06519E91e3A54538791bDbb0E22373e36b66",
+ *   nonce: "0xf3746613c2d920b5fdabc0856f2aeb2d4f88ee6037b8cc5d04a71a4462f13480",
+ *   validBefore: String(Math.floor(Date.now() / 1000) + 60),
+ *   service: "weather-now",
+ * };
+ * const first = await claims.claim(auth, Date.now());
+ * const second = await claims.claim(auth, Date.now());
+ * if (!first.ok || second.ok) throw new Error("one authorization, one claim");
+ * await claims.release(first.claim);
+ * kv.close();
  * ```
  */
 

@@ -3,7 +3,7 @@
  * retries with `PAYMENT-SIGNATURE`. Used by `esim-rails call`; refuses terms above a price cap.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { payAndFetch } from "./client.ts";
  * import { privateKeyToAccount } from "viem/accounts";
  * const r = await payAndFetch("http://127.0.0.1:8402/x402/fair-random", { seed: "x" },

@@ -4,7 +4,7 @@
  * routes answering 503 `payment_not_configured`; `describePayments` gives the start banner line.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { paywallFromEnv, describePayments } from "./config.ts";
  * const deps = await paywallFromEnv(Deno.env.toObject(), { kv: store.kv, signer, limitPayer });
  * console.log(describePayments(deps));
@@ -78,7 +78,7 @@ export interface PaymentSettings {
  * Builds the paywall's dependencies from the server's validated configuration.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * const deps = await paywallFromConfig(config.payment, {
  *   kv: services.store.kv, signer: config.signer, publicOrigin: config.publicUrl,
  * });

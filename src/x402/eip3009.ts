@@ -6,10 +6,20 @@
  * @example
  * ```ts
  * import { authorizationDigest, recoverSigner, splitSignature } from "./eip3009.ts";
- * import { BASE_USDC } from "./constants.ts";
- * const digest = authorizationDigest(BASE_USDC.domain, auth);
- * const sig = splitSignature(signatureHex); // { ok: true, ... } or { ok: false, problem }
- * if (sig.ok) recoverSigner(digest, sig); // "0x…" lowercase, or null
+ * import { BASE_SEPOLIA, usdcDomain } from "./constants.ts";
+ * // The example payment of the x402 specification, made on Base Sepolia.
+ * const auth = {
+ *   from: "0x857b06519E91e3A54538791bDbb0E22373e36b66",
+ *   to: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+ *   value: "10000",
+ *   validAfter: "1740672089",
+ *   validBefore: "1740672154",
+ *   nonce: "0xf3746613c2d920b5fdabc0856f2aeb2d4f88ee6037b8cc5d04a71a4462f13480",
+ * } as const;
+ * const sig = splitSignature("0x2d6a7588d6acca505cbf0d9a4a227e0c52c6c34008c8e8986a1283259764173608a2ce6496642e377d6da8dbbf5836e9bd15092f9ecab05ded3d6293af148b571c");
+ * if (!sig.ok) throw new Error(sig.problem);
+ * const signer = recoverSigner(authorizationDigest(usdcDomain(BASE_SEPOLIA), auth), sig);
+ * if (signer !== auth.from.toLowerCase()) throw new Error("not the payer");
  * ```
  */
 import { keccak_256 } from "@noble/hashes/sha3.js";

@@ -13,7 +13,7 @@
  * dynamic price (the seller node's `/order`).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { handlePaid } from "./paywall.ts";
  * const res = await handlePaid(weatherService, await req.json(), req, {
  *   payTo: "0x…", settler, claims, signer, limitPayer: (p) => limiter.check(p),

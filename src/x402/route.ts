@@ -6,7 +6,7 @@
  * by payer once the signature verifies).
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { paidRoute } from "./route.ts";
  * const routes = [paidRoute(x402CheckService, deps), ...];
  * ```

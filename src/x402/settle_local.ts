@@ -10,7 +10,7 @@
  * until `reconcile` sees the transfer, so the buyer is never served unpaid nor charged twice.
  *
  * @example
- * ```ts
+ * ```ts ignore
  * import { LocalSettler } from "./settle_local.ts";
  * const s = new LocalSettler({ privateKey, rpcUrl: "http://127.0.0.1:8545" });
  * const outcome = await s.settle({ payment, requirements });

@@ -8,8 +8,23 @@
  * @example
  * ```ts
  * import { verifyPayment } from "./verify.ts";
- * const r = verifyPayment(parsed, [terms], { now: Math.floor(Date.now() / 1000) });
- * if (!r.ok) console.log(r.reason); // e.g. "invalid_exact_evm_payload_authorization_valid_before"
+ * import { parsePaymentObject } from "./encoding.ts";
+ * import { requirementsFor } from "./terms.ts";
+ * const auth = {
+ *   from: "0x857b06519E91e3A54538791bDbb0E22373e36b66",
+ *   to: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+ *   value: "10000",
+ *   validAfter: "1740672089",
+ *   validBefore: "1740672154",
+ *   nonce: "0xf3746613c2d920b5fdabc0856f2aeb2d4f88ee6037b8cc5d04a71a4462f13480",
+ * } as const;
+ * const payment = parsePaymentObject({
+ *   x402Version: 1, scheme: "exact", network: "base-sepolia",
+ *   payload: { signature: "0x2d6a7588d6acca505cbf0d9a4a227e0c52c6c34008c8e8986a1283259764173608a2ce6496642e377d6da8dbbf5836e9bd15092f9ecab05ded3d6293af148b571c", authorization: auth },
+ * });
+ * const terms = requirementsFor({ amount: "10000", payTo: auth.to });
+ * const r = verifyPayment(payment, [terms], { now: 1740672100 });
+ * if (r.ok || r.reason !== "invalid_network") throw new Error("a Base Sepolia payment is refused on Base");
  * ```
  */
 import {
