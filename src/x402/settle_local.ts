@@ -25,7 +25,6 @@ import {
   defineChain,
   http,
   type Log,
-  nonceManager,
   parseEventLogs,
   type PublicClient,
 } from "viem";
@@ -112,10 +111,18 @@ export class LocalSettler implements Settler {
   readonly #opts: LocalSettlerOptions;
   readonly #account: ReturnType<typeof privateKeyToAccount>;
   #clients = new Map<number, { pub: PublicClient; chain: Chain; checked?: Promise<void> }>();
+  /** Sends are serialised so concurrent settlements never race for the account's nonce. */
+  #sendQueue: Promise<unknown> = Promise.resolve();
+
+  #serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.#sendQueue.then(fn, fn);
+    this.#sendQueue = run.catch(() => undefined);
+    return run;
+  }
 
   constructor(opts: LocalSettlerOptions) {
     this.#opts = opts;
-    this.#account = privateKeyToAccount(`0x${toHex(opts.privateKey)}`, { nonceManager });
+    this.#account = privateKeyToAccount(`0x${toHex(opts.privateKey)}`);
     this.address = this.#account.address;
   }
 
@@ -187,22 +194,24 @@ export class LocalSettler implements Settler {
       });
       const r = `0x${sig.r.toString(16).padStart(64, "0")}` as Hex;
       const s = `0x${sig.s.toString(16).padStart(64, "0")}` as Hex;
-      hash = await wallet.writeContract({
-        address: asset,
-        abi: USDC_ABI,
-        functionName: "transferWithAuthorization",
-        args: [
-          a.from,
-          a.to,
-          BigInt(a.value),
-          BigInt(a.validAfter),
-          BigInt(a.validBefore),
-          a.nonce,
-          sig.v,
-          r,
-          s,
-        ],
-      });
+      hash = await this.#serial(() =>
+        wallet.writeContract({
+          address: asset,
+          abi: USDC_ABI,
+          functionName: "transferWithAuthorization",
+          args: [
+            a.from,
+            a.to,
+            BigInt(a.value),
+            BigInt(a.validAfter),
+            BigInt(a.validBefore),
+            a.nonce,
+            sig.v,
+            r,
+            s,
+          ],
+        })
+      );
     } catch (e) {
       if (isRevert(e)) {
         const tx = await this.#findPayment(c.pub, input).catch(() => null);
@@ -210,7 +219,10 @@ export class LocalSettler implements Settler {
         return refused(input, reasonOfRevert(e), shortMessage(e));
       }
       // Unknown whether the node took it: look at the chain before deciding.
-      return await this.reconcile(input).catch(() => pending(input, "", shortMessage(e)));
+      return withMessage(
+        await this.reconcile(input).catch(() => pending(input, "")),
+        shortMessage(e),
+      );
     }
     // 3. Wait for the receipt and check the Transfer log.
     try {
@@ -229,7 +241,10 @@ export class LocalSettler implements Settler {
         `Transaction ${hash} did not pay`,
       );
     } catch (e) {
-      return await this.reconcile(input, hash).catch(() => pending(input, hash, shortMessage(e)));
+      return withMessage(
+        await this.reconcile(input, hash).catch(() => pending(input, hash)),
+        shortMessage(e),
+      );
     }
   }
 
@@ -315,6 +330,11 @@ function reasonOfRevert(e: unknown): string {
   if (/signature/i.test(m)) return "invalid_exact_evm_payload_signature";
   if (/insufficient funds for gas/i.test(m)) return "unexpected_settle_error";
   return "invalid_exact_evm_transaction_failed";
+}
+
+/** Keeps the error that made the outcome uncertain (for logs; never sent to the buyer). */
+function withMessage(o: SettleOutcome, message: string): SettleOutcome {
+  return o.success || o.errorMessage ? o : { ...o, errorMessage: message };
 }
 
 function shortMessage(e: unknown): string {

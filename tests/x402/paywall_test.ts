@@ -282,3 +282,25 @@ Deno.test("paywall recognises a front-run transfer that already paid us as paid"
     assertEquals(await chain.transfersTo(seller.address), 1);
   });
 });
+
+Deno.test("paywall settles several different payments at once from one facilitator key", async () => {
+  await withPaywall(async ({ server, chain }) => {
+    const payments = await Promise.all(
+      Array.from({ length: 6 }, () => makePayment({ requirements: terms })),
+    );
+    const answers = await Promise.all(
+      payments.map((p, i) =>
+        post(server.url, { text: `n${i}` }, { "PAYMENT-SIGNATURE": p.header })
+      ),
+    );
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    assertEquals(
+      answers.map((r) => r.status),
+      [200, 200, 200, 200, 200, 200],
+      JSON.stringify(bodies),
+    );
+    assertEquals(bodies.map((b) => b.result.echo), ["n0", "n1", "n2", "n3", "n4", "n5"]);
+    assertEquals(await chain.transfersTo(seller.address), 6);
+    assertEquals(await chain.balanceOf(seller.address), 6000n);
+  });
+});
