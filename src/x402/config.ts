@@ -14,6 +14,8 @@ import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { ClaimStore } from "./claims.ts";
 import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
+import { LocalSettler } from "./settle_local.ts";
+import { RemoteSettler } from "./settle_remote.ts";
 
 /** A configuration problem, reported at start-up (never at request time). */
 export class PaymentConfigError extends Error {
@@ -79,12 +81,12 @@ export interface PaymentSettings {
  *
  * @example
  * ```ts ignore
- * const deps = await paywallFromConfig(config.payment, {
+ * const deps = paywallFromConfig(config.payment, {
  *   kv: services.store.kv, signer: config.signer, publicOrigin: config.publicUrl,
  * });
  * ```
  */
-export async function paywallFromConfig(
+export function paywallFromConfig(
   p: PaymentSettings,
   base: {
     kv: Deno.Kv;
@@ -92,15 +94,12 @@ export async function paywallFromConfig(
     limitPayer?: PaywallDeps["limitPayer"];
     publicOrigin?: string;
   },
-): Promise<PaywallDeps> {
-  let settler: Settler | undefined;
-  if (p.facilitatorUrl) {
-    const { RemoteSettler } = await import("./settle_remote.ts");
-    settler = new RemoteSettler({ url: p.facilitatorUrl });
-  } else if (p.facilitatorKey && p.rpcUrl) {
-    const { LocalSettler } = await import("./settle_local.ts");
-    settler = new LocalSettler({ privateKey: p.facilitatorKey, rpcUrl: p.rpcUrl });
-  }
+): PaywallDeps {
+  const settler: Settler | undefined = p.facilitatorUrl
+    ? new RemoteSettler({ url: p.facilitatorUrl })
+    : p.facilitatorKey && p.rpcUrl
+    ? new LocalSettler({ privateKey: p.facilitatorKey, rpcUrl: p.rpcUrl })
+    : undefined;
   return {
     payTo: p.payToEvm,
     settler,

@@ -86,7 +86,7 @@ Deno.test("an unreachable facilitator answers 502 and charges nothing; the payme
 
 Deno.test("paywallFromConfig() settles in-process with a facilitator key and RPC URL", async () => {
   await withKv(async (kv) => {
-    const deps = await paywallFromConfig(
+    const deps = paywallFromConfig(
       {
         payToEvm: seller.address,
         rpcUrl: "http://127.0.0.1:8545",
