@@ -85,7 +85,7 @@ Deno.test("an unreachable facilitator answers 502 and charges nothing; the payme
 });
 
 Deno.test("paywallFromConfig() settles in-process with a facilitator key and RPC URL", async () => {
-  await withKv(async (kv) => {
+  await withKv((kv) => {
     const deps = paywallFromConfig(
       {
         payToEvm: seller.address,
@@ -97,5 +97,6 @@ Deno.test("paywallFromConfig() settles in-process with a facilitator key and RPC
     assertEquals(deps.settler?.mode, "local");
     assertEquals(deps.publicOrigin, "https://api.example");
     assert(describePayments(deps).includes("in-process"));
+    return Promise.resolve();
   });
 });
