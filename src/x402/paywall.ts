@@ -67,6 +67,11 @@ export interface PaywallDeps {
   signer: Ed25519Signer;
   /** Per-payer rate limit; throws `HttpError` 429 when over. */
   limitPayer?: (payer: string) => void | Promise<void>;
+  /**
+   * Rate limit for a request whose payment header is unreadable or does not verify (counted
+   * against the caller's address, since no payer is proven); throws `HttpError` 429.
+   */
+  limitUnverified?: () => void | Promise<void>;
   /** Clock (tests). */
   now?: () => Date;
   /** `maxTimeoutSeconds` offered in the terms. */
@@ -366,6 +371,7 @@ export async function handlePaid(
     payment = readPayment(req);
   } catch (e) {
     if (!(e instanceof PaymentPayloadError)) throw e;
+    await deps.limitUnverified?.();
     return answer402({
       code: ErrorCode.PaymentInvalid,
       message: e.message,
@@ -376,7 +382,10 @@ export async function handlePaid(
   if (payment === null) return plain402(service, url, accepts);
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);
-  if (!v.ok) return answer402(v.refusal);
+  if (!v.ok) {
+    if (v.refusal.code === ErrorCode.PaymentInvalid) await deps.limitUnverified?.();
+    return answer402(v.refusal);
+  }
   const session = v.session;
 
   let result: unknown;

@@ -3,7 +3,7 @@
  * `POST /x402/<slug>`, with the x402 API error surface, CORS for browser wallets
  * (`PAYMENT-REQUIRED`/`PAYMENT-RESPONSE` exposed, payment headers allowed) and the per-payer rate
  * limit (the kernel limits by IP only requests that carry no payment header; the paywall limits
- * by payer once the signature verifies).
+ * by payer once the signature verifies, and by IP a payment header that does not verify).
  *
  * @example
  * ```ts ignore
@@ -28,6 +28,7 @@ export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
       handlePaid(service, await ctx.json(), ctx.req, {
         ...deps,
         limitPayer: (payer) => ctx.rateLimit(`payer:${payer.toLowerCase()}`),
+        limitUnverified: () => ctx.rateLimit(`ip:${ctx.clientIp}`),
       }),
   };
 }

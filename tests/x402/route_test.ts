@@ -81,6 +81,16 @@ Deno.test("paidRoute() mounts the paywall in the HTTP kernel with CORS and the p
     assertEquals(third.status, 429);
     assertEquals((await third.json()).error.code, "rate_limited");
     assertEquals(await chain.transfersTo(seller.address), 2);
+
+    // Garbage payment headers are not free: they count against the caller's address, which
+    // already spent its 2/min on the unpaid and the bad-input calls above.
+    const codes = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await post('{"text":"x"}', { "PAYMENT-SIGNATURE": "garbage!" });
+      codes.push(r.status);
+      await r.body?.cancel();
+    }
+    assertEquals(codes, [429, 429, 429]);
   } finally {
     await server.shutdown();
     await limiter.stop();
