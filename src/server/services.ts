@@ -5,11 +5,17 @@
 import type { Config } from "../config/config.ts";
 import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
+import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
+import { buildSupplier, type SupplierSetup } from "./supplier.ts";
 
 export interface Services {
   config: Config;
   store: Store;
   limiter: RateLimiter;
+  /** Payment terms, verification, replay claims and settlement for every paid route. */
+  paywall: PaywallDeps;
+  /** The configured supplier, or why it is unavailable. */
+  supplier: SupplierSetup;
   /** Clock for everything time-dependent, injectable in tests. */
   now: () => number;
 }
@@ -27,7 +33,12 @@ export async function openServices(
     throw err;
   }
   limiter.start();
-  return { config, store, limiter, now };
+  const paywall = paywallFromConfig(config.payment, {
+    kv: store.kv,
+    signer: config.signer,
+    publicOrigin: config.publicUrl,
+  });
+  return { config, store, limiter, paywall, supplier: buildSupplier(config, store), now };
 }
 
 export async function closeServices(services: Services): Promise<void> {

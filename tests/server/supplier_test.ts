@@ -31,7 +31,7 @@ Deno.test("buildSupplier() builds each kind when its credentials are there", asy
   const f = `${dir.path}/secret`;
   await Deno.writeTextFile(f, "0123456789abcdef0123");
   for (
-    const env of [
+    const env of <Record<string, string>[]> [
       { SUPPLIER: "http", SUPPLIER_URL: "http://127.0.0.1:1", SUPPLIER_SECRET_FILE: f },
       { SUPPLIER: "adapter_a", ADAPTER_A_ACCESS_CODE_FILE: f, ADAPTER_A_SECRET_KEY_FILE: f },
       { SUPPLIER: "adapter_b", ADAPTER_B_CLIENT_ID_FILE: f, ADAPTER_B_CLIENT_SECRET_FILE: f },
