@@ -30,6 +30,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "prove or verify a fair-random ECVRF draw offline (RFC 9381)",
     load: () => import("./random.ts"),
   },
+  check: {
+    summary: "conformance check of any seller node (esim.*@v1); never pays",
+    load: () => import("./check.ts"),
+  },
   supplier: {
     summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
     load: () => import("./supplier.ts"),
