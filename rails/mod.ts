@@ -109,3 +109,24 @@ export {
 } from "./receiver/store.ts";
 export { DEMO_CATALOG } from "./receiver/demo_catalog.ts";
 export { type CatalogResult, parseCatalog } from "./receiver/catalog.ts";
+export {
+  type CheckName,
+  type CheckResult,
+  CHECKS,
+  compareOffers,
+  type ConformanceOptions,
+  DEFAULT_CHECK_TIMEOUT_MS,
+  type Evidence,
+  formatEvidence,
+  formatReport,
+  type FreeAnswer,
+  freeAnswerMessage,
+  normaliseNodeUrl,
+  type OfferKey,
+  type Outcome,
+  PROVIDER_SIGNATURE_HEADER,
+  type Report,
+  runConformance,
+  type Verdict,
+  verifyFreeAnswer,
+} from "./check/mod.ts";

@@ -4,6 +4,7 @@
  */
 import { type CheckName, type CheckResult, CHECKS, type Evidence, type Outcome } from "./types.ts";
 import type { Answer } from "./_probe.ts";
+import type { OfferKey } from "./offer_order.ts";
 
 /** A result for check `name`. */
 export function result(
@@ -21,13 +22,6 @@ export function seen(answer: Answer, more: Omit<Evidence, "request" | "status"> 
   return { request: answer.request, status: answer.status, ...more };
 }
 
-/** An offer as the later checks need it (after check 2 validated it). */
-export interface OfferInfo {
-  offer_id: string;
-  price_usd: string;
-  data_bytes: number;
-}
-
 /** What earlier checks learned. */
 export interface RunState {
   country: string;
@@ -43,5 +37,5 @@ export interface RunState {
   quoteInput?: unknown;
   quoteAnswer?: Answer;
   /** The offers, when check 2 passed (or warned). */
-  offers?: OfferInfo[];
+  offers?: OfferKey[];
 }

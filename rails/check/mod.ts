@@ -17,8 +17,8 @@ export {
   freeAnswerMessage,
   PROVIDER_SIGNATURE_HEADER,
   verifyFreeAnswer,
-} from "./signature.ts";
-export { compareOffers } from "./quote.ts";
+} from "./free_answer.ts";
+export { compareOffers, type OfferKey } from "./offer_order.ts";
 export {
   type CheckName,
   type CheckResult,

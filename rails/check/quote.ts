@@ -6,7 +6,8 @@
  */
 import { validate } from "../schemas.ts";
 import { at, pointerOf, type Probe, short } from "./_probe.ts";
-import { type OfferInfo, result, type RunState, seen } from "./_result.ts";
+import { result, type RunState, seen } from "./_result.ts";
+import { cents, compareOffers, type OfferKey } from "./offer_order.ts";
 import type { CheckResult } from "./types.ts";
 
 /** Runs check 2; records the answer (for check 4) and the offers (for checks 3 and 8). */
@@ -62,7 +63,7 @@ export async function checkQuote(probe: Probe, state: RunState): Promise<CheckRe
       ],
     );
   }
-  const r = res as { country: string; offers: OfferInfo[] };
+  const r = res as { country: string; offers: OfferKey[] };
   if (r.country !== state.country) {
     return result("quote", "fail", `the result is for '${r.country}', not '${state.country}'`, [
       seen(a, {
@@ -92,20 +93,6 @@ export async function checkQuote(probe: Probe, state: RunState): Promise<CheckRe
     `${n} offer${n === 1 ? "" : "s"} for ${state.country}, each valid against offer.json`,
     [seen(a)],
   );
-}
-
-/** Price in cents of a validated `price_usd` (`^\d+\.\d{2}$`). */
-function cents(priceUsd: string): bigint {
-  return BigInt(priceUsd.replace(".", ""));
-}
-
-/** Negative when `a` must come before `b` (cheapest first; ties by data desc, then id). */
-export function compareOffers(a: OfferInfo, b: OfferInfo): number {
-  const pa = cents(a.price_usd);
-  const pb = cents(b.price_usd);
-  if (pa !== pb) return pa < pb ? -1 : 1;
-  if (a.data_bytes !== b.data_bytes) return b.data_bytes - a.data_bytes;
-  return a.offer_id < b.offer_id ? -1 : a.offer_id > b.offer_id ? 1 : 0;
 }
 
 /** Runs check 3 on the offers of check 2. */

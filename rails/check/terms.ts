@@ -9,7 +9,7 @@
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import { BASE, HEADER_PAYMENT_REQUIRED, X402_VERSION } from "../../src/x402/constants.ts";
 import { priceUsdToAtomic } from "../pricing.ts";
-import { compareOffers } from "./quote.ts";
+import { compareOffers } from "./offer_order.ts";
 import { at, errorCode, type Probe, short } from "./_probe.ts";
 import { result, type RunState, seen } from "./_result.ts";
 import type { CheckResult } from "./types.ts";

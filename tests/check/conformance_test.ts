@@ -212,7 +212,7 @@ Deno.test("an unreachable host fails check 1 with a clear message and skips the 
     report.checks[0]!.reason,
     /^GET \/listing\.json: cannot reach http:\/\/127\.0\.0\.1:\d+: /,
   );
-  assert.doesNotMatch(report.checks[0]!.reason, /\n|    at /);
+  assert.doesNotMatch(report.checks[0]!.reason, /\n|\sat /);
   assert.match(report.checks[1]!.reason, /the node did not answer check 1 \(unreachable\)/);
 });
 
