@@ -52,7 +52,7 @@ export async function checkTerms(probe: Probe, state: RunState): Promise<CheckRe
       );
     }
     const why = code === "payment_not_configured"
-      ? "the node has no pay-to address configured (payment_not_configured), so it cannot sell"
+      ? `payments are not configured on the node (${a.status} payment_not_configured), so it cannot sell`
       : `an unpaid order for offer ${offer.offer_id} answered ${a.status}; expected 402 with ${HEADER_PAYMENT_REQUIRED}`;
     return result("x402_terms", "fail", why, [
       seen(a, { found: short(a.isJson ? a.json : a.text), expected: "402" }),

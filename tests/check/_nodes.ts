@@ -30,7 +30,9 @@ export type Breakage =
   | "wrong_amount"
   | "wrong_pay_to"
   | "no_cors"
-  | "demo";
+  | "demo"
+  | "demo_first"
+  | "payment_not_configured";
 
 export const PRODUCT_ID = "esim-rails-reference";
 export const PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -192,12 +194,24 @@ function listen(handler: (req: Request) => Promise<Response> | Response, onClose
   return Object.assign(node, { url, close, [Symbol.asyncDispose]: close }) as FakeNode;
 }
 
+/** Raw edits for adversarial cases: what the node sends instead of the right thing. */
+export interface Tamper {
+  /** The listing body (any JSON, or a string sent as is). */
+  listing?: (doc: Record<string, unknown>) => unknown;
+  /** The decoded x402 terms before encoding. */
+  terms?: (terms: Record<string, unknown>) => unknown;
+  /** The `PAYMENT-REQUIRED` header value sent as is. */
+  termsHeader?: string;
+  /** The quote result before signing. */
+  quoteResult?: (result: Record<string, unknown>) => unknown;
+}
+
 /** Starts the reference seller node, or a variant breaking one rule. */
-export function startNode(breakage: Breakage = "none"): FakeNode {
+export function startNode(breakage: Breakage = "none", tamper: Tamper = {}): FakeNode {
   const signer = new Ed25519Signer(FIXED_SECRET);
   const listed = breakage === "wrong_key" ? new Ed25519Signer(new Uint8Array(32).fill(9)) : signer;
   const offers = allOffers();
-  const demo = breakage === "demo";
+  const demo = breakage === "demo" || breakage === "demo_first";
   const cors: Record<string, string> = breakage === "no_cors"
     ? {}
     : { "access-control-allow-origin": "*" };
@@ -281,11 +295,8 @@ export function startNode(breakage: Breakage = "none"): FakeNode {
     if (breakage === "invalid_offer" && shown.length > 1) {
       shown[1] = { ...list[1], price_usd: Number(list[1]!.price_usd) };
     }
-    return signed("esim.quote@v1", body.value, {
-      country,
-      offers: shown,
-      quoted_at: new Date().toISOString(),
-    });
+    const result = { country, offers: shown, quoted_at: new Date().toISOString() };
+    return signed("esim.quote@v1", body.value, tamper.quoteResult?.(result) ?? result);
   };
 
   const status = async (req: Request): Promise<Response> => {
@@ -319,7 +330,10 @@ export function startNode(breakage: Breakage = "none"): FakeNode {
       { success: false, error: { code: "payment_required", message: "Pay with x402" } },
       402,
       {
-        "payment-required": encodeBase64Json(terms(atomic, description)),
+        "payment-required": tamper.termsHeader ??
+          encodeBase64Json(
+            tamper.terms ? tamper.terms(terms(atomic, description)) : terms(atomic, description),
+          ),
         "cache-control": "no-store",
       },
     );
@@ -327,6 +341,9 @@ export function startNode(breakage: Breakage = "none"): FakeNode {
   const order = async (req: Request): Promise<Response> => {
     const body = await readJson(req);
     if (!body.ok) return failure(400, "invalid_input", "The body is not JSON", "body");
+    if (breakage === "demo_first") {
+      return failure(403, "demo_mode", "This node is in demo mode and sells nothing");
+    }
     const offerId = (body.value as { offer_id?: unknown } | null)?.offer_id;
     if (typeof offerId !== "string" || offerId === "") {
       return failure(400, "invalid_input", "'offer_id' is required", "offer_id");
@@ -337,6 +354,9 @@ export function startNode(breakage: Breakage = "none"): FakeNode {
       return failure(400, "invalid_input", `Unknown offer '${offerId}'; quote again`, "offer_id");
     }
     if (demo) return failure(503, "demo_mode", "This node is in demo mode and sells nothing");
+    if (breakage === "payment_not_configured") {
+      return failure(503, "payment_not_configured", "Payments cannot be settled on this node");
+    }
     const atomic = breakage === "wrong_amount"
       ? found.offer.price_usd.replace(".", "") // cents instead of 6 decimals
       : found.atomic;
@@ -362,8 +382,11 @@ export function startNode(breakage: Breakage = "none"): FakeNode {
     const path = new URL(req.url).pathname;
     const route = `${req.method} ${path}`;
     switch (route) {
-      case "GET /listing.json":
-        return json(listing(), 200, cors);
+      case "GET /listing.json": {
+        const doc = tamper.listing ? tamper.listing(listing()) : listing();
+        if (typeof doc === "string") return new Response(doc, { headers: cors });
+        return json(doc, 200, cors);
+      }
       case "POST /quote":
       case "POST /quote/invoke":
         return await quote(req);

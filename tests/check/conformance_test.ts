@@ -193,6 +193,19 @@ Deno.test("a node in demo mode warns at check 8 and is still conformant", async 
   );
 });
 
+Deno.test("a demo node refusing every order with demo_mode passes check 7 and warns at 8", async () => {
+  const report = await check("demo_first");
+  assert.deepEqual(vector(report), [P, P, P, P, P, P, P, W, P]);
+  assert.match(only(report, "unknown_offer").reason, /demo_mode \(403\) and no price/);
+  assert.equal(report.conformant, true);
+});
+
+Deno.test("a node whose payments are not configured fails check 8 saying so", async () => {
+  const report = await check("payment_not_configured");
+  assert.deepEqual(vector(report), [P, P, P, P, P, P, P, F, P]);
+  assert.match(only(report, "x402_terms").reason, /payments are not configured .*503/);
+});
+
 Deno.test("a country the node does not sell warns at check 2 and leaves the result inconclusive", async () => {
   const report = await check("none", "AQ");
   assert.deepEqual(vector(report), [P, W, P, P, P, P, P, S, P]);
