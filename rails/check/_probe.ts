@@ -10,7 +10,12 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /** The node could not be asked: no connection, or no answer in time. */
 export class TransportError extends Error {
-  constructor(readonly kind: "timeout" | "unreachable" | "too_large", message: string) {
+  constructor(
+    readonly kind: "timeout" | "unreachable" | "too_large",
+    message: string,
+    /** The probe, e.g. `GET /listing.json`. */
+    readonly request: string,
+  ) {
     super(message);
     this.name = "TransportError";
   }
@@ -72,7 +77,7 @@ export class Probe {
         redirect: "manual",
         signal: controller.signal,
       });
-      const text = await readText(res);
+      const text = await readText(res, request);
       let json: unknown = undefined;
       let isJson = false;
       try {
@@ -86,11 +91,13 @@ export class Probe {
         throw new TransportError(
           "timeout",
           `${request}: no answer from ${this.base} within ${this.#timeoutMs} ms`,
+          request,
         );
       }
       throw new TransportError(
         "unreachable",
         `${request}: cannot reach ${this.base}: ${describe(err)}`,
+        request,
       );
     } finally {
       clearTimeout(timer);
@@ -98,7 +105,7 @@ export class Probe {
   }
 }
 
-async function readText(res: Response): Promise<string> {
+async function readText(res: Response, request: string): Promise<string> {
   if (!res.body) return "";
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -111,7 +118,8 @@ async function readText(res: Response): Promise<string> {
       await reader.cancel().catch(() => {});
       throw new TransportError(
         "too_large",
-        `the answer is larger than ${MAX_BODY_BYTES} bytes; the check reads no more`,
+        `${request}: the answer is larger than ${MAX_BODY_BYTES} bytes; the check reads no more`,
+        request,
       );
     }
     chunks.push(value);

@@ -102,7 +102,7 @@ export async function runConformance(
       checks.push(await steps[c.name]());
     } catch (err) {
       if (err instanceof TransportError) {
-        checks.push(result(c.name, "fail", err.message));
+        checks.push(result(c.name, "fail", err.message, [{ request: err.request }]));
         if (err.kind !== "too_large") {
           stopped = `not run: the node did not answer check ${c.id} (${
             err.kind === "timeout" ? "timeout" : "unreachable"
