@@ -142,7 +142,11 @@ function describe(err: unknown): string {
     if (e instanceof Error && e.message) message = e.message;
     else if (typeof e === "object" && e && "code" in e) message = String(e.code);
   }
-  return message.split("\n")[0]!.slice(0, 300);
+  // Deno: "error sending request for url (…): client error (Connect): <what happened>".
+  const m = /error sending request for url \([^)]*\): (?:client error \(\w+\): )?(.*)/.exec(
+    message,
+  );
+  return (m ? m[1]! : message).split("\n")[0]!.slice(0, 300);
 }
 
 /** A random lowercase hex string of `bytes` bytes (identifiers that cannot exist). */

@@ -43,7 +43,8 @@ export function formatReport(report: Report, options: { colour?: boolean } = {})
     const tag = paint(c.outcome, c.outcome.toUpperCase());
     lines.push(`  ${tag}  ${c.id}  ${c.title.padEnd(width)}  ${c.reason}`);
     if (c.outcome === "fail" || c.outcome === "warn") {
-      for (const e of c.evidence) lines.push(paint("dim", `${" ".repeat(11)}${formatEvidence(e)}`));
+      const telling = c.evidence.filter((e) => Object.keys(e).length > 1);
+      for (const e of telling) lines.push(paint("dim", `${" ".repeat(11)}${formatEvidence(e)}`));
     }
   }
   lines.push("");
