@@ -30,10 +30,10 @@ export interface Corpus {
   merged(tool: number): string;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function fold(text: string): { folded: string; map: Int32Array | null } {
-  if (ASCII.test(text)) return { folded: text, map: null };
+  if (!NON_ASCII.test(text)) return { folded: text, map: null };
   const parts: string[] = [];
   const map = new Int32Array(text.length + 1);
   let k = 0;

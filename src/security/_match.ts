@@ -120,8 +120,21 @@ function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: 
   return out;
 }
 
-function termMatches(t: Term, text: string, byRule: Map<string, Span[]>): Span[] {
-  if ("pattern" in t) return allMatches(t.pattern, t.flags ?? "gi", text);
+function termMatches(
+  t: Term,
+  text: string,
+  byRule: Map<string, Span[]>,
+  cache: Map<string, Span[]>,
+): Span[] {
+  if ("pattern" in t) {
+    const key = (t.flags ?? "gi") + "\u0000" + t.pattern;
+    let spans = cache.get(key);
+    if (!spans) {
+      spans = allMatches(t.pattern, t.flags ?? "gi", text);
+      cache.set(key, spans);
+    }
+    return spans;
+  }
   const merged: Span[] = [];
   for (const id of t.rules) merged.push(...(byRule.get(id) ?? []));
   merged.sort((p, q) => p.start - q.start || p.end - q.end);
@@ -137,6 +150,7 @@ const TEXT_RULES = [
 /** Runs every text rule over `text`. */
 export function matchText(text: string): RawMatch[] {
   const byRule = new Map<string, Span[]>();
+  const cache = new Map<string, Span[]>();
   const out: RawMatch[] = [];
   let nuls: number[] | null = null;
   const crosses: Crosses = (a, b) => {
@@ -157,8 +171,8 @@ export function matchText(text: string): RawMatch[] {
     else {
       const n = rule.near!;
       spans = near(
-        termMatches(n.a, text, byRule),
-        termMatches(n.b, text, byRule),
+        termMatches(n.a, text, byRule, cache),
+        termMatches(n.b, text, byRule, cache),
         n.window,
         n.order === "any",
         crosses,

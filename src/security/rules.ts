@@ -71,12 +71,18 @@ export interface Rule {
 }
 
 // Shared term lists (kept as constants so the data stays consistent).
-const CRED_PATH = String.raw`(?:~[/\\]|\$HOME[/\\]|%USERPROFILE%[/\\]|/root/|/home/[\w.-]{1,32}/|/Users/[\w.-]{1,32}/|C:\\Users\\[\w.-]{1,32}\\)?(?<![\w])\.(?:ssh|aws|gnupg|kube|docker|azure|netrc|npmrc|pypirc|git-credentials|pgpass|env|cursor)\b(?:[/\\][\w.-]{1,64}){0,3}|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|\b(?:authorized_keys|credentials\.json|service[-_]account\.json|claude_desktop_config\.json|mcp\.json|\.bash_history|\.zsh_history)\b|/etc/(?:passwd|shadow|sudoers)\b|\.config/(?:gcloud|gh|solana)\b`;
-const WALLET_PATH = String.raw`\bwallet\.dat\b|(?<![\w])\.(?:bitcoin|electrum|ethereum|monero|litecoin|dogecoin)\b(?:[/\\][\w.-]{1,64}){0,3}|\bkeystore[/\\]|\bsolana[/\\]id\.json\b|\b(?:metamask|exodus|phantom|trust\s?wallet|ledger\s+live)\b[^\n]{0,20}?\b(?:vault|wallet|extension|data|storage|files?)\b|\bLocal Extension Settings\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b`;
-const READ_VERBS = String.raw`\b(?:read|reads|reading|cat|open|opens|load|loads|pass|passes|include|includes|provide|put|insert|append|send|sends|attach|copy|paste|embed|upload|uploads|forward|contents?\s+of|dump)\b`;
-const SEND_VERBS = String.raw`\b(?:send|sends|sending|sent|forward|forwards|forwarding|upload|uploads|uploading|post|posts|posting|transmit|transmits|exfiltrate|e-?mail|mail|report|reports|leak|beacon|deliver|delivers)\b`;
-const COVERT_WORDS = String.raw`\b(?:silently|secretly|covertly|quietly|stealthily|surreptitiously|without\s+(?:asking|telling|informing|notifying|alerting|the\s+user(?:'s)?\s+(?:knowing|knowledge|consent)))\b`;
-const MODAL = String.raw`\b(?:must|always|never|shall|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|should\s+not|do\s+not|don't)\b`;
+const CRED_PATH = String
+  .raw`(?:~[/\\]|\$HOME[/\\]|%USERPROFILE%[/\\]|/root/|/home/[\w.-]{1,32}/|/Users/[\w.-]{1,32}/|C:\\Users\\[\w.-]{1,32}\\)?(?<![\w])\.(?:ssh|aws|gnupg|kube|docker|azure|netrc|npmrc|pypirc|git-credentials|pgpass|env|cursor)\b(?:[/\\][\w.-]{1,64}){0,3}|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|\b(?:authorized_keys|credentials\.json|service[-_]account\.json|claude_desktop_config\.json|mcp\.json|\.bash_history|\.zsh_history)\b|/etc/(?:passwd|shadow|sudoers)\b|\.config/(?:gcloud|gh|solana)\b`;
+const WALLET_PATH = String
+  .raw`\bwallet\.dat\b|(?<![\w])\.(?:bitcoin|electrum|ethereum|monero|litecoin|dogecoin)\b(?:[/\\][\w.-]{1,64}){0,3}|\bkeystore[/\\]|\bsolana[/\\]id\.json\b|\b(?:metamask|exodus|phantom|trust\s?wallet|ledger\s+live)\b[^\n]{0,20}?\b(?:vault|wallet|extension|data|storage|files?)\b|\bLocal Extension Settings\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b`;
+const READ_VERBS = String
+  .raw`\b(?:read|reads|reading|cat|open|opens|load|loads|pass|passes|include|includes|provide|put|insert|append|send|sends|attach|copy|paste|embed|upload|uploads|forward|contents?\s+of|dump)\b`;
+const SEND_VERBS = String
+  .raw`\b(?:send|sends|sending|sent|forward|forwards|forwarding|upload|uploads|uploading|post|posts|posting|transmit|transmits|exfiltrate|e-?mail|mail|report|reports|leak|beacon|deliver|delivers)\b`;
+const COVERT_WORDS = String
+  .raw`\b(?:silently|secretly|covertly|quietly|stealthily|surreptitiously|without\s+(?:asking|telling|informing|notifying|alerting|the\s+user(?:'s)?\s+(?:knowing|knowledge|consent)))\b`;
+const MODAL = String
+  .raw`\b(?:must|always|never|shall|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|should\s+not|do\s+not|don't)\b`;
 
 const rules: Rule[] = [
   // ---- prompt_injection -------------------------------------------------------------------
@@ -89,12 +95,12 @@ const rules: Rule[] = [
     description: "Tells the model to ignore or override its earlier instructions or rules.",
     near: {
       a: {
-        pattern:
-          String.raw`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|abandon|discard)\b`,
+        pattern: String
+          .raw`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|abandon|discard)\b`,
       },
       b: {
-        pattern:
-          String.raw`\b(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|existing|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|rules|guidelines|directives?|prompts?|guardrails|constraints|restrictions|policies|policy|messages)\b`,
+        pattern: String
+          .raw`\b(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|existing|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|rules|guidelines|directives?|prompts?|guardrails|constraints|restrictions|policies|policy|messages)\b`,
       },
       window: 40,
       order: "a_then_b",
@@ -106,9 +112,10 @@ const rules: Rule[] = [
     severity: "high",
     signal: "model_instruction",
     detector: "regex",
-    description: "Fake control tags aimed at the model (<IMPORTANT>, <system>, [INST], <|im_start|>).",
-    pattern:
-      String.raw`<\s{0,4}/?\s{0,4}(?:important|system|system[-_ ]?(?:prompt|message|instructions?)|instructions?|admin|sys|im_start|im_end|hidden|secret|critical|mandatory|override|assistant[-_ ]?instructions?)\s{0,4}/?\s{0,4}>|<\|(?:im_start|im_end|system|endoftext)\|>|\[/?(?:INST|SYSTEM|SYS)\]|<</?SYS>>`,
+    description:
+      "Fake control tags aimed at the model (<IMPORTANT>, <system>, [INST], <|im_start|>).",
+    pattern: String
+      .raw`<\s{0,4}/?\s{0,4}(?:important|system|system[-_ ]?(?:prompt|message|instructions?)|instructions?|admin|sys|im_start|im_end|hidden|secret|critical|mandatory|override|assistant[-_ ]?instructions?)\s{0,4}/?\s{0,4}>|<\|(?:im_start|im_end|system|endoftext)\|>|\[/?(?:INST|SYSTEM|SYS)\]|<</?SYS>>`,
     flags: "gi",
   },
   {
@@ -118,8 +125,8 @@ const rules: Rule[] = [
     signal: "model_instruction",
     detector: "regex",
     description: "Reassigns the model's role or announces new instructions.",
-    pattern:
-      String.raw`\b(?:you\s+are\s+now|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
+    pattern: String
+      .raw`\b(?:you\s+are\s+now|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
     flags: "gi",
   },
   {
@@ -128,11 +135,11 @@ const rules: Rule[] = [
     severity: "medium",
     signal: "model_instruction",
     detector: "near",
-    description: "Instructions addressed to the AI model itself (\"the assistant must ...\").",
+    description: 'Instructions addressed to the AI model itself ("the assistant must ...").',
     near: {
       a: {
-        pattern:
-          String.raw`\b(?:ai|assistant|llm|language\s+model|agent|claude|chatgpt|gpt(?:-\d)?|copilot|gemini)\b`,
+        pattern: String
+          .raw`\b(?:ai|assistant|llm|language\s+model|agent|claude|chatgpt|gpt(?:-\d)?|copilot|gemini)\b`,
       },
       b: { pattern: MODAL },
       window: 16,
@@ -145,9 +152,9 @@ const rules: Rule[] = [
     severity: "medium",
     signal: "model_instruction",
     detector: "regex",
-    description: "A precondition placed on using tools (\"before using this tool, ...\").",
-    pattern:
-      String.raw`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|executing|running)\s+(?:this|any|the|other|another|every)\b`,
+    description: 'A precondition placed on using tools ("before using this tool, ...").',
+    pattern: String
+      .raw`\b(?:before|prior\s+to)\s+(?:using|calling|invoking|executing|running)\s+(?:this|any|the|other|another|every)\b`,
     flags: "gi",
   },
   {
@@ -157,15 +164,15 @@ const rules: Rule[] = [
     signal: "model_instruction",
     detector: "near",
     description:
-      "Tool shadowing: instructions that change how other tools behave (\"all other tools must ...\").",
+      'Tool shadowing: instructions that change how other tools behave ("all other tools must ...").',
     near: {
       a: {
-        pattern:
-          String.raw`\b(?:(?:all|any|every|other|another)\s+(?:other\s+)?tools?|the\s+[\w.-]{1,64}\s+tool|tools?\s+named\s+[\w.-]{1,64})\b`,
+        pattern: String
+          .raw`\b(?:(?:all|any|every|other|another)\s+(?:other\s+)?tools?|the\s+[\w.-]{1,64}\s+tool|tools?\s+named\s+[\w.-]{1,64})\b`,
       },
       b: {
-        pattern:
-          String.raw`\b(?:must|always|never|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|(?:also\s+)?(?:redirect|bcc|override|overrides|replace|replaces|modify|change)\b)`,
+        pattern: String
+          .raw`\b(?:must|always|never|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|(?:also\s+)?(?:redirect|bcc|override|overrides|replace|replaces|modify|change)\b)`,
       },
       window: 30,
       order: "any",
@@ -178,8 +185,8 @@ const rules: Rule[] = [
     signal: "model_instruction",
     detector: "regex",
     description: "A tool claiming precedence over other tools or instructions.",
-    pattern:
-      String.raw`\b(?:this\s+tool\s+(?:overrides|replaces|supersedes|takes\s+precedence\s+over)|(?:takes|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|other|the\s+user))\b`,
+    pattern: String
+      .raw`\b(?:this\s+tool\s+(?:overrides|replaces|supersedes|takes\s+precedence\s+over)|(?:takes|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|other|the\s+user))\b`,
     flags: "gi",
   },
   {
@@ -200,7 +207,7 @@ const rules: Rule[] = [
     detector: "base64",
     description:
       "A base64 blob that decodes to readable text (decoded and rescanned; findings inside carry `decoded`).",
-    pattern: String.raw`[A-Za-z0-9+/_-]{24,}={0,2}`,
+    pattern: String.raw`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}`,
     flags: "g",
   },
   // ---- concealment ------------------------------------------------------------------------
@@ -211,8 +218,8 @@ const rules: Rule[] = [
     signal: "concealment",
     detector: "regex",
     description: "Tells the model to keep something from the user.",
-    pattern:
-      String.raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\b`,
+    pattern: String
+      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\b`,
     flags: "gi",
   },
   {
@@ -222,8 +229,8 @@ const rules: Rule[] = [
     signal: "concealment",
     detector: "regex",
     description: "Wants the user not to know, or the instructions hidden.",
-    pattern:
-      String.raw`\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|be\s+(?:told|informed|aware|shown))\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+)?(?:from|secret)\b`,
+    pattern: String
+      .raw`\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|be\s+(?:told|informed|aware|shown))\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+)?(?:from|secret)\b`,
     flags: "gi",
   },
   {
@@ -242,12 +249,12 @@ const rules: Rule[] = [
     severity: "high",
     signal: "covert_action",
     detector: "near",
-    description: "A covert word next to an action that moves data (\"silently send ...\").",
+    description: 'A covert word next to an action that moves data ("silently send ...").',
     near: {
       a: { pattern: COVERT_WORDS },
       b: {
-        pattern:
-          String.raw`\b(?:send|sends|sending|upload|uploads|forward|forwards|post|transmit|copy|copies|exfiltrate|e-?mail|attach|include|read|reads|collect|collects|record|records|store|stores|log|logs)\b`,
+        pattern: String
+          .raw`\b(?:send|sends|sending|upload|uploads|forward|forwards|post|transmit|copy|copies|exfiltrate|e-?mail|attach|include|read|reads|collect|collects|record|records|store|stores|log|logs)\b`,
       },
       window: 30,
       order: "any",
@@ -271,7 +278,12 @@ const rules: Rule[] = [
     signal: "credential_path",
     detector: "near",
     description: "Asks to read, pass or send a credential file.",
-    near: { a: { pattern: READ_VERBS }, b: { rules: ["secret.credential_path"] }, window: 60, order: "any" },
+    near: {
+      a: { pattern: READ_VERBS },
+      b: { rules: ["secret.credential_path"] },
+      window: 60,
+      order: "any",
+    },
   },
   {
     id: "secret.wallet_path",
@@ -290,7 +302,12 @@ const rules: Rule[] = [
     signal: "wallet_path",
     detector: "near",
     description: "Asks to read, pass or send wallet files.",
-    near: { a: { pattern: READ_VERBS }, b: { rules: ["secret.wallet_path"] }, window: 60, order: "any" },
+    near: {
+      a: { pattern: READ_VERBS },
+      b: { rules: ["secret.wallet_path"] },
+      window: 60,
+      order: "any",
+    },
   },
   {
     id: "secret.key_material",
@@ -299,8 +316,8 @@ const rules: Rule[] = [
     signal: "secret_request",
     detector: "regex",
     description: "Key material named or embedded (private key, seed phrase, PEM private key).",
-    pattern:
-      String.raw`\b(?:private\s+keys?|secret\s+keys?|seed\s+phrases?|mnemonic(?:\s+phrases?)?|recovery\s+phrases?|wallet\s+(?:keys?|seeds?)|ssh\s+keys?)\b|-----BEGIN\s(?:[A-Z]{1,12}\s){0,3}PRIVATE\sKEY-----`,
+    pattern: String
+      .raw`\b(?:private\s+keys?|secret\s+keys?|seed\s+phrases?|mnemonic(?:\s+phrases?)?|recovery\s+phrases?|wallet\s+(?:keys?|seeds?)|ssh\s+keys?)\b|-----BEGIN\s(?:[A-Z]{1,12}\s){0,3}PRIVATE\sKEY-----`,
     flags: "gi",
   },
   {
@@ -313,8 +330,8 @@ const rules: Rule[] = [
     near: {
       a: { pattern: READ_VERBS },
       b: {
-        pattern:
-          String.raw`\b(?:private\s+keys?|seed\s+phrases?|mnemonic|recovery\s+phrases?|(?:entire|full|whole|complete)\s+(?:conversation|chat|transcript)|conversation\s+history|chat\s+history|previous\s+messages|(?:your|the)\s+system\s+prompt)\b`,
+        pattern: String
+          .raw`\b(?:private\s+keys?|seed\s+phrases?|mnemonic|recovery\s+phrases?|(?:entire|full|whole|complete)\s+(?:conversation|chat|transcript)|conversation\s+history|chat\s+history|previous\s+messages|(?:your|the)\s+system\s+prompt)\b`,
       },
       window: 40,
       order: "a_then_b",
@@ -328,8 +345,8 @@ const rules: Rule[] = [
     detector: "param_name",
     description:
       "A parameter whose name asks for a secret (password, api_key, private_key, seed ...).",
-    pattern:
-      String.raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|private_key|priv_key|seed|seed_phrase|mnemonic|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_[a-z0-9]{1,32}){0,4}$`,
+    pattern: String
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|private_key|priv_key|seed|seed_phrase|mnemonic|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_[a-z0-9]{1,32}){0,4}$`,
     flags: "",
   },
   {
@@ -339,8 +356,8 @@ const rules: Rule[] = [
     signal: "secret_request",
     detector: "param_name",
     description: "A parameter whose name asks for the conversation or system prompt.",
-    pattern:
-      String.raw`^(?:[a-z0-9]{1,32}_){0,4}(?:conversation|conversation_history|chat_history|chat_log|full_conversation|previous_messages|all_messages|message_history|system_prompt|transcript|context_window|user_messages)(?:_[a-z0-9]{1,32}){0,4}$`,
+    pattern: String
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:conversation|conversation_history|chat_history|chat_log|full_conversation|previous_messages|all_messages|message_history|system_prompt|transcript|context_window|user_messages)(?:_[a-z0-9]{1,32}){0,4}$`,
     flags: "",
   },
   // ---- exfiltration -----------------------------------------------------------------------
@@ -351,8 +368,8 @@ const rules: Rule[] = [
     signal: "new_url",
     detector: "regex",
     description: "A URL (json-schema.org meta-schema URLs are ignored).",
-    pattern:
-      String.raw`\b(?:https?|ftp|wss?)://(?!(?:www\.)?json-schema\.org/)[^\s"'<>()\[\]{}\\^\x60|]{1,2048}`,
+    pattern: String
+      .raw`\b(?:https?|ftp|wss?)://(?!(?:www\.)?json-schema\.org/)[^\s"'<>()\[\]{}\\^\x60|]{1,2048}`,
     flags: "gi",
   },
   {
@@ -394,11 +411,11 @@ const rules: Rule[] = [
     severity: "high",
     signal: "covert_action",
     detector: "near",
-    description: "A hidden or extra recipient (bcc, \"also send a copy to\") next to an address.",
+    description: 'A hidden or extra recipient (bcc, "also send a copy to") next to an address.',
     near: {
       a: {
-        pattern:
-          String.raw`\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|(?:a\s+)?copy\s+of\s+(?:all|every|each|the)|change\s+the\s+(?:recipient|destination|payee|pay_?to|receiver)|redirect\s+(?:all|every|the))\b`,
+        pattern: String
+          .raw`\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|(?:a\s+)?copy\s+of\s+(?:all|every|each|the)|change\s+the\s+(?:recipient|destination|payee|pay_?to|receiver)|redirect\s+(?:all|every|the))\b`,
       },
       b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address"] },
       window: 60,
@@ -412,7 +429,8 @@ const rules: Rule[] = [
     signal: "covert_action",
     detector: "regex",
     description: "Exfiltration wording (weak on its own).",
-    pattern: String.raw`\b(?:exfiltrat[a-z]{0,6}|webhook\.site|requestbin|ngrok\.io|pastebin\.com)\b`,
+    pattern: String
+      .raw`\b(?:exfiltrat[a-z]{0,6}|webhook\.site|requestbin|ngrok\.io|pastebin\.com)\b`,
     flags: "gi",
   },
   // ---- hidden_unicode (fixed detector) ----------------------------------------------------
@@ -475,8 +493,8 @@ const rules: Rule[] = [
     signal: "ansi",
     detector: "regex",
     description: "ANSI/VT escape sequences (CSI, OSC, C1) that can hide or rewrite terminal text.",
-    pattern:
-      String.raw`\x1b(?:\[[0-9;:?<=>]{0,32}[ -/]{0,4}[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-9;:?]{0,32}[@-~]|\x1b`,
+    pattern: String
+      .raw`\x1b(?:\[[0-9;:?<=>]{0,32}[ -/]{0,4}[@-~]|\][^\x07\x1b]{0,4096}(?:\x07|\x1b\\)?|[@-Z\\-_])|\x9b[0-9;:?]{0,32}[@-~]|\x1b`,
     flags: "g",
   },
   {
@@ -508,8 +526,8 @@ const rules: Rule[] = [
     signal: "new_command_parameter",
     detector: "param_name",
     description: "A parameter that takes a shell command or code to execute.",
-    pattern:
-      String.raw`^(?:[a-z0-9]{1,32}_){0,4}(?:command|commands|cmd|shell|exec|execute|script|bash|powershell|eval|command_line|cmdline)(?:_[a-z0-9]{1,32}){0,4}$`,
+    pattern: String
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:command|commands|cmd|shell|exec|execute|script|bash|powershell|eval|command_line|cmdline)(?:_[a-z0-9]{1,32}){0,4}$`,
     flags: "",
   },
   {
@@ -519,8 +537,8 @@ const rules: Rule[] = [
     signal: "new_path_parameter",
     detector: "param_name",
     description: "A parameter that takes a file or directory path (an mcp-diff signal only).",
-    pattern:
-      String.raw`^(?:[a-z0-9]{1,32}_){0,4}(?:path|paths|file|files|filename|filepath|file_path|dir|dirs|directory|directories|folder|source|destination|dest|root|cwd)(?:_[a-z0-9]{1,32}){0,4}$`,
+    pattern: String
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:path|paths|file|files|filename|filepath|file_path|dir|dirs|directory|directories|folder|source|destination|dest|root|cwd)(?:_[a-z0-9]{1,32}){0,4}$`,
     flags: "",
     diff_only: true,
   },

@@ -89,6 +89,7 @@ const PROPERTY_CONTAINERS = new Set([
 ]);
 
 function escapePointer(key: string): string {
+  if (!key.includes("~") && !key.includes("/")) return key;
   return key.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
@@ -276,9 +277,9 @@ function scanBase64(
   return count;
 }
 
+/** The name and its single deletions: two names one edit apart share one (symmetric delete). */
 function editNeighbours(name: string): string[] {
   const out = [name];
-  for (let i = 0; i < name.length; i++) out.push(name.slice(0, i) + "\u0001" + name.slice(i + 1));
   for (let i = 0; i < name.length; i++) out.push(name.slice(0, i) + name.slice(i + 1));
   return out;
 }
@@ -288,12 +289,11 @@ function meaningfulNear(a: string, b: string): boolean {
   if (a === b) return false;
   const [s, l] = a.length <= b.length ? [a, b] : [b, a];
   if (l === s + "s" || l === s + "es") return false;
-  if (s.length === l.length) {
-    for (let i = 0; i < s.length; i++) {
-      if (s[i] !== l[i]) return !(/\d/.test(s[i]!) && /\d/.test(l[i]!));
-    }
-  }
-  return true;
+  let i = 0;
+  while (i < s.length && s[i] === l[i]) i++;
+  // Numbered siblings (step1/step2, item_11/item_119) are not look-alikes.
+  if (s.length === l.length) return !(/\d/.test(s[i]!) && /\d/.test(l[i]!));
+  return !/\d/.test(l[i]!);
 }
 
 function oneEdit(a: string, b: string): boolean {
@@ -309,6 +309,15 @@ function oneEdit(a: string, b: string): boolean {
   return s.slice(i) === l.slice(i + 1);
 }
 
+const WELL_KNOWN_SKELETONS = new Map<string, string>();
+const WELL_KNOWN_INDEX = new Map<string, string[]>();
+for (const k of WELL_KNOWN_TOOLS) {
+  if (!WELL_KNOWN_SKELETONS.has(skeleton(k))) WELL_KNOWN_SKELETONS.set(skeleton(k), k);
+  for (const v of editNeighbours(k)) {
+    WELL_KNOWN_INDEX.set(v, [...(WELL_KNOWN_INDEX.get(v) ?? []), k]);
+  }
+}
+
 function separatorFree(name: string): string {
   return name.toLowerCase().replace(/[-_.\s]/g, "");
 }
@@ -322,15 +331,16 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
   const skel = names.map((n) => skeleton(n));
   const bySkel = new Map<string, Set<string>>();
   names.forEach((n, i) => {
-    if (first.has(n)) col.add(dup, i, "/name", 0, n, { note: `same name as tool #${first.get(n)}` });
-    else first.set(n, i);
+    if (first.has(n)) {
+      col.add(dup, i, "/name", 0, n, { note: `same name as tool #${first.get(n)}` });
+    } else first.set(n, i);
     const set = bySkel.get(skel[i]!) ?? new Set();
     set.add(n);
     bySkel.set(skel[i]!, set);
   });
-  const knownSkel = new Map<string, string>();
-  for (const k of [...WELL_KNOWN_TOOLS, ...known]) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
-  // One-edit index over the list and the known names.
+  const knownSkel = new Map(WELL_KNOWN_SKELETONS);
+  for (const k of known) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
+  // One-edit index over the list and the known names (well-known names are pre-indexed).
   const index = new Map<string, string[]>();
   const addIndex = (n: string) => {
     if (n.length < 4) return;
@@ -342,7 +352,12 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
     }
   };
   for (const n of first.keys()) addIndex(n);
-  for (const k of [...WELL_KNOWN_TOOLS, ...known]) addIndex(k);
+  for (const k of known) addIndex(k);
+  const lookup = (v: string): string[] => {
+    const a = index.get(v);
+    const b = WELL_KNOWN_INDEX.get(v);
+    return a && b ? [...a, ...b] : a ?? b ?? [];
+  };
   const bySep = new Map<string, string[]>();
   for (const n of first.keys()) {
     const k = separatorFree(n);
@@ -361,16 +376,21 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
       col.add(coll, i, "/name", 0, n, { decoded: sk, note: `looks like well-known tool '${kn}'` });
       reported.add(i);
     }
-    if (/[^\x00-\x7f]/.test(n) && /[A-Za-z]/.test(n)) {
-      const lookalikes = [...n].filter((ch) => latinLookalike(ch) !== undefined && ch.charCodeAt(0) > 0x7f);
+    if (/[\u0080-\uffff]/.test(n) && /[A-Za-z]/.test(n)) {
+      const lookalikes = [...n].filter((ch) =>
+        latinLookalike(ch) !== undefined && ch.charCodeAt(0) > 0x7f
+      );
       if (lookalikes.length > 0) {
-        col.add(conf, i, "/name", 0, n, { decoded: sk, note: `look-alike letters: ${lookalikes.join(" ")}` });
+        col.add(conf, i, "/name", 0, n, {
+          decoded: sk,
+          note: `look-alike letters: ${lookalikes.join(" ")}`,
+        });
         reported.add(i);
       }
     }
     if (reported.has(i) || n.length < 4) return;
     const cands = new Set<string>();
-    for (const v of editNeighbours(n)) for (const o of index.get(v) ?? []) cands.add(o);
+    for (const v of editNeighbours(n)) for (const o of lookup(v)) cands.add(o);
     for (const o of bySep.get(separatorFree(n)) ?? []) cands.add(o);
     const hit = [...cands].sort().find((o) =>
       o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || separatorFree(o) === separatorFree(n))
@@ -384,12 +404,12 @@ const MIXED_WORD = /[\p{L}\p{M}]{2,64}/gu;
 function scanMixedScript(col: Collector, tool: number, items: TextItem[]) {
   const rule = ruleById("look.mixed_script_word");
   for (const it of items) {
-    if (it.field === "/name" || !/[^\x00-\x7f]/.test(it.text)) continue;
+    if (it.field === "/name" || !/[\u0080-\uffff]/.test(it.text)) continue;
     MIXED_WORD.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = MIXED_WORD.exec(it.text)) !== null) {
       const w = m[0];
-      if (!/[A-Za-z]/.test(w) || !/[^\x00-\x7f]/.test(w)) continue;
+      if (!/[A-Za-z]/.test(w) || !/[\u0080-\uffff]/.test(w)) continue;
       if ([...w].some((ch) => ch.charCodeAt(0) > 0x7f && latinLookalike(ch) !== undefined)) {
         col.add(rule, tool, it.field, m.index, w, { decoded: skeleton(w) });
       }
@@ -436,15 +456,19 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   });
 
   // Parameter names.
+  const paramCache = new Map<string, { snake: string; rules: Readonly<Rule>[] }>();
   tools.forEach((t, tool) => {
     for (const p of parameterNames(t.inputSchema)) {
-      const snake = snakeName(p.text);
-      for (const { rule, re } of PARAM_RULES) {
-        if (rule.diff_only && !opts.includeDiffOnly) continue;
-        if (re.test(snake)) {
-          col.add(rule, tool, p.field, 0, p.text, { key: snake });
-        }
+      let hit = paramCache.get(p.text);
+      if (!hit) {
+        const snake = snakeName(p.text);
+        const rules = PARAM_RULES.filter(({ rule, re }) =>
+          (!rule.diff_only || opts.includeDiffOnly) && re.test(snake)
+        ).map((x) => x.rule);
+        hit = { snake, rules };
+        paramCache.set(p.text, hit);
       }
+      for (const rule of hit.rules) col.add(rule, tool, p.field, 0, p.text, { key: hit.snake });
     }
   });
 

@@ -32,7 +32,7 @@ const PICTO = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicato
 const WORDCH = /[\p{L}\p{N}\p{M}]/u;
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function isJoiningScript(cp: number): boolean {
   return (cp >= 0x0600 && cp <= 0x08ff) || (cp >= 0x0900 && cp <= 0x0dff) ||
@@ -196,5 +196,8 @@ export function visible(text: string): string {
   });
 }
 
-const INVISIBLE_RE =
-  /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]|\u{1BCA0}|\u{1BCA1}|\u{1BCA2}|\u{1BCA3}|[\u{1D173}-\u{1D17A}]|[\u{E0000}-\u{E0FFF}]/gu;
+const INVISIBLE_RE = new RegExp(
+  String
+    .raw`[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8]|\u{1BCA0}|\u{1BCA1}|\u{1BCA2}|\u{1BCA3}|[\u{1D173}-\u{1D17A}]|[\u{E0000}-\u{E0FFF}]`,
+  "gu",
+);
