@@ -14,4 +14,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
   },
+  scan: {
+    summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
+    load: () => import("./scan.ts"),
+  },
+  diff: {
+    summary: "mcp-diff two MCP tools/list results offline (exit 1 on suspicious)",
+    load: () => import("./diff.ts"),
+  },
 };

@@ -663,7 +663,7 @@ function deepFreeze<T>(value: T): T {
 export const RULES: RuleSet = deepFreeze({
   version: "2026.11.21-1",
   weights: WEIGHTS,
-  block_threshold: 0.8,
+  block_threshold: 0.7,
   scoring:
     "Per tool: 1 - prod(1 - weight) over the distinct rules that fired in it; the score is the " +
     "highest tool score. Block when any finding is critical or the score >= block_threshold.",
