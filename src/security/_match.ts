@@ -136,7 +136,7 @@ function termMatches(
     return spans;
   }
   const merged: Span[] = [];
-  for (const id of t.rules) merged.push(...(byRule.get(id) ?? []));
+  for (const id of t.rules) for (const sp of byRule.get(id) ?? []) merged.push(sp);
   merged.sort((p, q) => p.start - q.start || p.end - q.end);
   return merged;
 }

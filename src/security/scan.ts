@@ -169,13 +169,15 @@ class Collector {
     note?: string;
     key?: string;
   } = {}) {
-    const id = `${rule.id}\u0000${tool}\u0000${field}\u0000${offset}\u0000${extra.decoded ?? ""}`;
-    if (this.seen.has(id)) return;
-    this.seen.add(id);
     if (this.items.length >= MAX_FINDINGS) {
       this.truncated = true;
       return;
     }
+    const id = `${rule.id}\u0000${tool}\u0000${field}\u0000${offset}\u0000${
+      cap(extra.decoded ?? "")
+    }`;
+    if (this.seen.has(id)) return;
+    this.seen.add(id);
     const finding: Finding = {
       rule_id: rule.id,
       category: rule.category,
@@ -240,7 +242,8 @@ function rescan(
   match: string,
   depth: number,
 ): number {
-  const c = buildCorpus([[{ field, text: decoded }]]);
+  // Smuggled text is rescanned up to the per-string cap, so the work stays bounded.
+  const c = buildCorpus([[{ field, text: decoded.slice(0, 65_536) }]]);
   let count = 0;
   for (const m of matchText(c.text)) {
     const loc = locate(c, m.start, m.end);
@@ -250,7 +253,7 @@ function rescan(
     });
     count++;
   }
-  for (const h of findHiddenUnicode(decoded)) {
+  for (const h of findHiddenUnicode(c.segs[0]!.text)) {
     col.add(ruleById(h.rule), tool, field, offset, match, { decoded });
     count++;
   }
