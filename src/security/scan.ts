@@ -312,6 +312,7 @@ function oneEdit(a: string, b: string): boolean {
   return s.slice(i) === l.slice(i + 1);
 }
 
+const WELL_KNOWN_SET = new Set(WELL_KNOWN_TOOLS);
 const WELL_KNOWN_SKELETONS = new Map<string, string>();
 const WELL_KNOWN_INDEX = new Map<string, string[]>();
 for (const k of WELL_KNOWN_TOOLS) {
@@ -341,6 +342,7 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
     set.add(n);
     bySkel.set(skel[i]!, set);
   });
+  const knownSet = new Set(known);
   const knownSkel = new Map(WELL_KNOWN_SKELETONS);
   for (const k of known) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
   // One-edit index over the list and the known names (well-known names are pre-indexed).
@@ -369,6 +371,8 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
   const reported = new Set<number>();
   names.forEach((n, i) => {
     if (first.get(n) !== i) return;
+    // A name that is itself well-known (or approved) is the original, not the look-alike.
+    if (WELL_KNOWN_SET.has(n) || knownSet.has(n)) return;
     const sk = skel[i]!;
     const others = [...(bySkel.get(sk) ?? [])].filter((o) => o !== n);
     const kn = knownSkel.get(sk);
