@@ -282,9 +282,19 @@ export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]):
     };
   }
 
+  // Signals are keyed by tool, and an unchanged tool has the same signals on both sides, so
+  // only changed and added tools are scanned (plus every tool whose name is repeated, for the
+  // duplicate-name check). Look-alike checks still see every approved name.
   const oldNames = [...new Set(oldTools.map((t) => t.name))];
-  const before = countSignals(oldTools, oldNames);
-  const after = countSignals(newTools, oldNames);
+  const counts = new Map<string, number>();
+  for (const t of newTools) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
+  const touched = new Set([...changed, ...added]);
+  const pick = (m: Map<string, Tool>, keys: Set<string>) =>
+    [...m.entries()].filter(([k, t]) => keys.has(k) || (counts.get(t.name) ?? 0) > 1).map(([, t]) =>
+      t
+    );
+  const before = countSignals(pick(a, touched), oldNames);
+  const after = countSignals(pick(b, touched), oldNames);
   const signals: FlaggedSignal[] = [];
   // A readOnlyHint that was true and is no longer: flagged when the tool is still there.
   for (const [key, c] of before) {

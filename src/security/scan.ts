@@ -347,9 +347,12 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
   for (const k of known) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
   // One-edit index over the list and the known names (well-known names are pre-indexed).
   const index = new Map<string, string[]>();
+  const neighbours = new Map<string, string[]>();
   const addIndex = (n: string) => {
     if (n.length < 4) return;
-    for (const v of editNeighbours(n)) {
+    const vs = editNeighbours(n);
+    neighbours.set(n, vs);
+    for (const v of vs) {
       const l = index.get(v);
       if (l) {
         if (!l.includes(n)) l.push(n);
@@ -397,7 +400,7 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
     }
     if (reported.has(i) || n.length < 4) return;
     const cands = new Set<string>();
-    for (const v of editNeighbours(n)) for (const o of lookup(v)) cands.add(o);
+    for (const v of neighbours.get(n) ?? editNeighbours(n)) for (const o of lookup(v)) cands.add(o);
     for (const o of bySep.get(separatorFree(n)) ?? []) cands.add(o);
     const hit = [...cands].sort().find((o) =>
       o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || separatorFree(o) === separatorFree(n))
