@@ -10,9 +10,17 @@ export interface CommandEntry {
 }
 
 export const COMMANDS: Record<string, CommandEntry> = {
+  serve: {
+    summary: "run the HTTP server (x402 API and seller node)",
+    load: () => import("./serve.ts"),
+  },
   keygen: {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
+  },
+  random: {
+    summary: "prove or verify a fair-random ECVRF draw offline (RFC 9381)",
+    load: () => import("./random.ts"),
   },
   scan: {
     summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",

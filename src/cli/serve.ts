@@ -1,0 +1,77 @@
+/**
+ * `esim-rails serve`: the x402 API and the seller node on one port. Prints a short banner and
+ * runs until SIGINT/SIGTERM, then shuts down gracefully (requests in flight finish, rate-limit
+ * counters are flushed, KV is closed).
+ */
+import { type CliCommand, parseFlags, UsageError } from "./args.ts";
+import { ConfigError, loadConfig, paymentsConfigured } from "../config/config.ts";
+import { StoreError } from "../store/kv.ts";
+import { startServer } from "../server/server.ts";
+import { VERSION } from "../version.ts";
+
+export const command: CliCommand = {
+  usage: `Usage: esim-rails serve [--port <n>] [--host <addr>] [--kv-path <file|:memory:>]
+
+Runs the paid x402 API (/x402/*) and the seller node on one port. Configuration comes from
+environment variables (see README); these flags override PORT, HOST and KV_PATH.
+  --port <n>        port to listen on (default 8402; 0 picks a free port)
+  --host <addr>     address to bind (default 127.0.0.1; 0.0.0.0 for all interfaces)
+  --kv-path <file>  Deno KV file (default ./data/esim-rails.kv; :memory: for a throwaway store)`,
+
+  async run(argv) {
+    const { values } = parseFlags(argv, {
+      port: { type: "string" },
+      host: { type: "string" },
+      "kv-path": { type: "string" },
+    });
+    const env = Deno.env.toObject();
+    if (values.port !== undefined) {
+      if (!/^\d+$/.test(values.port)) throw new UsageError("--port takes a number");
+      env.PORT = values.port;
+    }
+    if (values.host !== undefined) env.HOST = values.host;
+    if (values["kv-path"] !== undefined) env.KV_PATH = values["kv-path"];
+
+    let server;
+    try {
+      const config = await loadConfig(env);
+      server = await startServer(config);
+      const pay = paymentsConfigured(config)
+        ? `payments: on, pay to ${config.payment.payToEvm}`
+        : "payments: OFF (set PAY_TO_EVM and FACILITATOR_URL or FACILITATOR_KEY_FILE+RPC_URL); paid routes answer 503";
+      console.log(
+        [
+          `esim-rails ${VERSION} listening on ${server.url}`,
+          `  kv: ${config.kvPath}`,
+          `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
+          `  ${pay}`,
+          ...(config.demoMode ? ["  demo mode: quotes and pages only, no sales"] : []),
+          ...config.generated.map((p) => `  generated ${p} (mode 0600)`),
+        ].join("\n"),
+      );
+    } catch (err) {
+      if (err instanceof ConfigError || err instanceof StoreError) {
+        console.error(`esim-rails serve: ${err.message}`);
+        return 1;
+      }
+      if (err instanceof Deno.errors.AddrInUse) {
+        console.error(
+          `esim-rails serve: the address is already in use (${(err as Error).message})`,
+        );
+        return 1;
+      }
+      throw err;
+    }
+
+    const stopped = Promise.withResolvers<void>();
+    const stop = () => stopped.resolve();
+    Deno.addSignalListener("SIGINT", stop);
+    Deno.addSignalListener("SIGTERM", stop);
+    await stopped.promise;
+    Deno.removeSignalListener("SIGINT", stop);
+    Deno.removeSignalListener("SIGTERM", stop);
+    await server.shutdown();
+    console.log("esim-rails: stopped");
+    return 0;
+  },
+};

@@ -1,0 +1,299 @@
+/**
+ * Configuration from the environment (spec §2.5 of the eSIM document, DESIGN.md §1).
+ * Secrets come only through `*_FILE` variables (file content, trimmed). Anything invalid stops
+ * the start with a `ConfigError` naming the variable. Keys and the node secret that are not
+ * configured are generated into `./data/` on first start (mode 0600) and reused afterwards.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "./config.ts";
+ * const config = await loadConfig({ KV_PATH: ":memory:", DATA_DIR: "/tmp/x" });
+ * config.port; // 8402
+ * ```
+ */
+import { loadOrCreateKeyFile, readKeyFile, readSecretFile } from "../crypto/key_file.ts";
+import { Ed25519Signer } from "../crypto/ed25519.ts";
+import { toBase64Url } from "../crypto/hash.ts";
+import { readRetiredVrfKeys } from "../random/keys.ts";
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = "ConfigError";
+  }
+}
+
+export const SUPPLIERS = ["adapter_a", "adapter_b", "adapter_c", "http"] as const;
+export type SupplierKind = typeof SUPPLIERS[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  kvPath: string;
+  dataDir: string;
+  publicUrl: string;
+  maxBodyBytes: number;
+  rateLimitPerMin: number;
+  trustProxy: boolean;
+  accessLog: boolean;
+  demoMode: boolean;
+  productId: string;
+  sellerName: string;
+  /** Ed25519 identity for free answers, receipts and transparency records. */
+  signer: Ed25519Signer;
+  signerKeyPath: string;
+  /** ECVRF secret key (RFC 8032 form), never the signing key. */
+  vrfSecret: Uint8Array;
+  vrfKeyPath: string;
+  /** Retired VRF public keys, still published so old draws stay checkable. */
+  vrfRetired: Uint8Array[];
+  /** Keys the buyers' status tokens; at least 16 characters. */
+  nodeSecret: string;
+  /** Which key files `loadConfig` generated on this start (for the banner). */
+  generated: string[];
+  payment: {
+    payToEvm?: string;
+    rpcUrl?: string;
+    facilitatorUrl?: string;
+    /** secp256k1 secret of the in-process facilitator. */
+    facilitatorKey?: Uint8Array;
+  };
+  storefront: {
+    payToTon?: string;
+    payToTron?: string;
+    payToSolana?: string;
+    evmChains: string[];
+    storeName: string;
+  };
+  supplier: {
+    kind: SupplierKind;
+    url?: string;
+    secret?: string;
+    adapterA: { accessCode?: string; secretKey?: string };
+    adapterB: { clientId?: string; clientSecret?: string; baseUrl?: string };
+    adapterC: { apiKey?: string; baseUrl?: string };
+  };
+  webhook?: { url: string; secret: string };
+  pricing: { marginPct: string; minMarginUsd: string };
+}
+
+export type Env = Record<string, string | undefined>;
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const DECIMAL = /^\d{1,9}(\.\d{1,6})?$/;
+
+function int(env: Env, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return def;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
+  return n;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = (env[name] ?? "").trim().toLowerCase();
+  if (raw === "" || raw === "0" || raw === "false" || raw === "no") return false;
+  if (raw === "1" || raw === "true" || raw === "yes") return true;
+  throw new ConfigError(name, `must be 1 or 0, got "${env[name]}"`);
+}
+
+function url(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") {
+    throw new ConfigError(name, `must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+function decimal(env: Env, name: string, def: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return def;
+  if (!DECIMAL.test(raw)) {
+    throw new ConfigError(name, `must be a non-negative decimal like "15" or "0.50", got "${raw}"`);
+  }
+  return raw;
+}
+
+async function secretFile(env: Env, name: string, minLength = 1): Promise<string | undefined> {
+  const path = env[name];
+  if (!path) return undefined;
+  let value: string;
+  try {
+    value = await readSecretFile(path);
+  } catch (err) {
+    throw new ConfigError(name, (err as Error).message);
+  }
+  if (value.length < minLength) {
+    throw new ConfigError(name, `the secret in ${path} must be at least ${minLength} characters`);
+  }
+  return value;
+}
+
+async function keyFile(env: Env, name: string, defaultPath: string, generated: string[]) {
+  const given = env[name];
+  try {
+    if (given) return { secret: await readKeyFile(given), path: given };
+    const { secret, created } = await loadOrCreateKeyFile(defaultPath);
+    if (created) generated.push(defaultPath);
+    return { secret, path: defaultPath };
+  } catch (err) {
+    throw new ConfigError(name, (err as Error).message);
+  }
+}
+
+/** The node secret: NODE_SECRET_FILE, or one generated into the data directory. */
+async function nodeSecret(env: Env, dataDir: string, generated: string[]): Promise<string> {
+  const given = await secretFile(env, "NODE_SECRET_FILE", 16);
+  if (given) return given;
+  const path = `${dataDir}/node-secret`;
+  try {
+    const value = (await Deno.readTextFile(path)).trim();
+    if (value.length < 16) {
+      throw new ConfigError("NODE_SECRET_FILE", `${path} holds fewer than 16 characters`);
+    }
+    return value;
+  } catch (err) {
+    if (!(err instanceof Deno.errors.NotFound)) throw err;
+  }
+  await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  const value = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+  try {
+    await Deno.writeTextFile(path, value + "\n", { createNew: true, mode: 0o600 });
+    generated.push(path);
+    return value;
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists) return (await Deno.readTextFile(path)).trim();
+    throw err;
+  }
+}
+
+async function retiredVrfKeys(env: Env): Promise<Uint8Array[]> {
+  try {
+    return await readRetiredVrfKeys(env.VRF_RETIRED_KEYS_FILE || undefined);
+  } catch (err) {
+    throw new ConfigError("VRF_RETIRED_KEYS_FILE", (err as Error).message);
+  }
+}
+
+/** Reads and validates the whole configuration. Throws `ConfigError` naming the variable. */
+export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config> {
+  const port = int(env, "PORT", 8402, 0, 65535);
+  const host = env.HOST || "127.0.0.1";
+  const dataDir = (env.DATA_DIR || "./data").replace(/\/+$/, "");
+  const kvPath = env.KV_PATH || `${dataDir}/esim-rails.kv`;
+  const generated: string[] = [];
+
+  const payToEvm = env.PAY_TO_EVM || undefined;
+  if (payToEvm !== undefined && !EVM_ADDRESS.test(payToEvm)) {
+    throw new ConfigError(
+      "PAY_TO_EVM",
+      `must be a 0x-prefixed 20-byte hex address, got "${payToEvm}"`,
+    );
+  }
+  const supplierKind = (env.SUPPLIER || "adapter_a") as SupplierKind;
+  if (!SUPPLIERS.includes(supplierKind)) {
+    throw new ConfigError(
+      "SUPPLIER",
+      `must be one of ${SUPPLIERS.join(", ")}, got "${env.SUPPLIER}"`,
+    );
+  }
+  const webhookUrl = url(env, "WEBHOOK_URL");
+  const webhookSecret = await secretFile(env, "WEBHOOK_SECRET_FILE", 16);
+  if (webhookUrl && !webhookSecret) {
+    throw new ConfigError(
+      "WEBHOOK_SECRET_FILE",
+      "is required when WEBHOOK_URL is set (16 or more characters)",
+    );
+  }
+  const facilitatorKeyPath = env.FACILITATOR_KEY_FILE;
+  let facilitatorKey: Uint8Array | undefined;
+  if (facilitatorKeyPath) {
+    try {
+      facilitatorKey = await readKeyFile(facilitatorKeyPath);
+    } catch (err) {
+      throw new ConfigError("FACILITATOR_KEY_FILE", (err as Error).message);
+    }
+  }
+  const rpcUrl = url(env, "RPC_URL");
+  if (facilitatorKey && !rpcUrl) {
+    throw new ConfigError(
+      "RPC_URL",
+      "is required with FACILITATOR_KEY_FILE (in-process settlement)",
+    );
+  }
+
+  const signerKey = await keyFile(env, "SIGNER_KEY_FILE", `${dataDir}/signer.key`, generated);
+  const vrfKey = await keyFile(env, "VRF_KEY_FILE", `${dataDir}/vrf.key`, generated);
+  const signer = new Ed25519Signer(signerKey.secret);
+  if (new Ed25519Signer(vrfKey.secret).keyId === signer.keyId) {
+    throw new ConfigError("VRF_KEY_FILE", "must not hold the same key as SIGNER_KEY_FILE");
+  }
+
+  return {
+    port,
+    host,
+    kvPath,
+    dataDir,
+    publicUrl: url(env, "PUBLIC_URL") ??
+      `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    rateLimitPerMin: int(env, "RATE_LIMIT_PER_MIN", 120, 1, 10_000_000),
+    trustProxy: flag(env, "TRUST_PROXY"),
+    accessLog: env.ACCESS_LOG === undefined ? true : flag(env, "ACCESS_LOG"),
+    demoMode: flag(env, "DEMO_MODE"),
+    productId: env.PRODUCT_ID || "esim-rails",
+    sellerName: env.SELLER_NAME || env.STORE_NAME || "esim-rails node",
+    signer,
+    signerKeyPath: signerKey.path,
+    vrfSecret: vrfKey.secret,
+    vrfKeyPath: vrfKey.path,
+    vrfRetired: await retiredVrfKeys(env),
+    nodeSecret: await nodeSecret(env, dataDir, generated),
+    generated,
+    payment: { payToEvm, rpcUrl, facilitatorUrl: url(env, "FACILITATOR_URL"), facilitatorKey },
+    storefront: {
+      payToTon: env.PAY_TO_TON || undefined,
+      payToTron: env.PAY_TO_TRON || undefined,
+      payToSolana: env.PAY_TO_SOLANA || undefined,
+      evmChains: (env.EVM_CHAINS || "base").split(",").map((s) => s.trim()).filter(Boolean),
+      storeName: env.STORE_NAME || env.SELLER_NAME || "esim-rails store",
+    },
+    supplier: {
+      kind: supplierKind,
+      url: url(env, "SUPPLIER_URL"),
+      secret: await secretFile(env, "SUPPLIER_SECRET_FILE"),
+      adapterA: {
+        accessCode: await secretFile(env, "ADAPTER_A_ACCESS_CODE_FILE"),
+        secretKey: await secretFile(env, "ADAPTER_A_SECRET_KEY_FILE"),
+      },
+      adapterB: {
+        clientId: await secretFile(env, "ADAPTER_B_CLIENT_ID_FILE"),
+        clientSecret: await secretFile(env, "ADAPTER_B_CLIENT_SECRET_FILE"),
+        baseUrl: url(env, "ADAPTER_B_BASE_URL"),
+      },
+      adapterC: {
+        apiKey: await secretFile(env, "ADAPTER_C_API_KEY_FILE"),
+        baseUrl: url(env, "ADAPTER_C_BASE_URL"),
+      },
+    },
+    webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
+    pricing: {
+      marginPct: decimal(env, "MARGIN_PCT", "20"),
+      minMarginUsd: decimal(env, "MIN_MARGIN_USD", "0.50"),
+    },
+  };
+}
+
+/** True when paid routes can take money: a pay-to address and a way to settle. */
+export function paymentsConfigured(config: Config): boolean {
+  const p = config.payment;
+  return Boolean(p.payToEvm && (p.facilitatorUrl || (p.facilitatorKey && p.rpcUrl)));
+}

@@ -1,0 +1,59 @@
+/** Types shared by the router, the middleware and every handler. */
+
+export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+/**
+ * Which error body a route answers with (DESIGN.md §2):
+ * `api`  → `{"status":"error","service":<slug>,"error":{code,message,field?}}`
+ * `node` → `{"success":false,"error":{code,message,field?}}` (seller node, supplier receiver)
+ */
+export type ErrorSurface = { kind: "api"; service: string } | { kind: "node" };
+
+export interface CorsPolicy {
+  /** Response headers a browser script may read. */
+  exposeHeaders?: readonly string[];
+  /** Request headers a browser script may send (preflight). */
+  allowHeaders?: readonly string[];
+}
+
+/**
+ * How a route is rate-limited: `ip` counts every request against the caller's address;
+ * `payer` leaves requests that carry a payment header to the handler, which calls
+ * `ctx.rateLimit("payer:<address>")` once the signature verifies (an unverified header must
+ * not spend someone else's quota); `off` for nothing.
+ */
+export type RateLimitMode = "ip" | "payer" | "off";
+
+export interface Ctx {
+  readonly req: Request;
+  /** The full URL, parsed on first use. */
+  readonly url: URL;
+  /** The path as sent (undecoded), which routing matched on. */
+  readonly path: string;
+  readonly params: Record<string, string>;
+  readonly requestId: string;
+  readonly clientIp: string;
+  readonly route: Route;
+  readonly signal: AbortSignal;
+  /** Reads the body as JSON within the size limit; 413/415/400 as `HttpError`. Cached. */
+  json(): Promise<unknown>;
+  /**
+   * A JSON response carrying the route's static headers (CORS). Prefer this to building a
+   * `Response` and adding headers afterwards: each later header write costs.
+   */
+  send(data: unknown, init?: { status?: number; headers?: Record<string, string> }): Response;
+  /** Counts one request for `callerKey`; throws `HttpError` 429 over the limit. */
+  rateLimit(callerKey: string): void;
+}
+
+export type Handler = (ctx: Ctx) => Response | Promise<Response>;
+
+export interface Route {
+  method: Method;
+  /** A literal path (`/healthz`) or a URLPattern pathname (`/profiles/:id/cancel`). */
+  path: string;
+  handler: Handler;
+  errors: ErrorSurface;
+  cors?: CorsPolicy;
+  rateLimit?: RateLimitMode;
+}

@@ -1,0 +1,44 @@
+/**
+ * The route table of `esim-rails serve`. Each area contributes its routes here; the kernel
+ * (src/http/app.ts) knows nothing about what the routes do.
+ */
+import type { Route } from "../http/types.ts";
+import type { Services } from "./services.ts";
+import { VERSION } from "../version.ts";
+import { paymentsConfigured } from "../config/config.ts";
+import { VrfKey, vrfKeysListing } from "../random/keys.ts";
+
+const NODE = { kind: "node" } as const;
+const PUBLIC_CORS = { exposeHeaders: [] as string[] };
+
+export function buildRoutes(services: Services): Route[] {
+  const { config } = services;
+  const started = Date.now();
+  const keys = {
+    signer: config.signer.publicJwk(),
+    ...vrfKeysListing(new VrfKey(config.vrfSecret), config.vrfRetired),
+  };
+
+  return [
+    {
+      method: "GET",
+      path: "/healthz",
+      errors: NODE,
+      handler: (ctx) =>
+        ctx.send({
+          status: "ok",
+          version: VERSION,
+          uptime_s: Math.floor((Date.now() - started) / 1000),
+          payments_configured: paymentsConfigured(config),
+          demo_mode: config.demoMode,
+        }, { headers: { "cache-control": "no-store" } }),
+    },
+    {
+      method: "GET",
+      path: "/x402/keys",
+      errors: { kind: "api", service: "keys" },
+      cors: PUBLIC_CORS,
+      handler: (ctx) => ctx.send(keys),
+    },
+  ];
+}

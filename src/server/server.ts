@@ -1,0 +1,73 @@
+/**
+ * Starts the HTTP server of `esim-rails serve` on the configured address.
+ *
+ * @example
+ * ```ts
+ * import { loadConfig } from "../config/config.ts";
+ * import { startServer } from "./server.ts";
+ * const server = await startServer(await loadConfig({ PORT: "0", KV_PATH: ":memory:", DATA_DIR: "/tmp/x" }));
+ * await fetch(`${server.url}/healthz`);
+ * await server.shutdown();
+ * ```
+ */
+import type { Config } from "../config/config.ts";
+import { createApp } from "../http/app.ts";
+import { AccessLog } from "../http/access_log.ts";
+import { buildRoutes } from "./routes.ts";
+import { closeServices, openServices, type Services } from "./services.ts";
+
+export interface RunningServer {
+  /** `http://host:port` as actually bound (port 0 resolved). */
+  url: string;
+  port: number;
+  services: Services;
+  /** Stops accepting, lets requests in flight finish, flushes and closes the store. */
+  shutdown(): Promise<void>;
+}
+
+export interface StartOptions {
+  now?: () => number;
+  /** Replace stdout access logging (tests pass a collector). */
+  accessLog?: AccessLog | false;
+}
+
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const services = await openServices(config, options.now);
+  const accessLog = options.accessLog === false
+    ? undefined
+    : options.accessLog ?? (config.accessLog ? new AccessLog() : undefined);
+  const app = createApp({
+    routes: buildRoutes(services),
+    maxBodyBytes: config.maxBodyBytes,
+    limiter: services.limiter,
+    accessLog,
+    trustProxy: config.trustProxy,
+  });
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, app);
+  } catch (err) {
+    await closeServices(services);
+    throw err;
+  }
+  const port = server.addr.port;
+  const host = server.addr.hostname.includes(":")
+    ? `[${server.addr.hostname}]`
+    : server.addr.hostname;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    services,
+    shutdown() {
+      return closing ??= (async () => {
+        await server.shutdown();
+        accessLog?.flush();
+        await closeServices(services);
+      })();
+    },
+  };
+}
