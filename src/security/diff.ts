@@ -24,7 +24,7 @@
  */
 import { canonicalJson } from "../crypto/canonical.ts";
 import { type Finding, parameterNames, scanDetailed, type Tool } from "./scan.ts";
-import type { Severity, Signal } from "./rules.ts";
+import { RULES, type Severity, type Signal } from "./rules.ts";
 import { visible } from "./unicode.ts";
 import { type DiffOp, wordDiff } from "./word_diff.ts";
 
@@ -66,6 +66,8 @@ export interface DiffResult {
   changes: ToolChange[];
   signals: FlaggedSignal[];
   reasons: string[];
+  /** The version of the published rules used for the signals. */
+  rules_version: string;
 }
 
 /** Canonical form of a tool for comparison: key order and `required` order ignored. */
@@ -279,6 +281,7 @@ export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]):
       changes: [],
       signals: [],
       reasons: ["The canonical tool sets are equal."],
+      rules_version: RULES.version,
     };
   }
 
@@ -358,5 +361,6 @@ export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]):
     changes,
     signals,
     reasons,
+    rules_version: RULES.version,
   };
 }

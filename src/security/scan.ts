@@ -59,6 +59,8 @@ export interface Verdict {
   allow: boolean;
   score: number;
   findings: Finding[];
+  /** The version of the published rules that produced this verdict. */
+  rules_version: string;
   /** Present and true when findings were cut at MAX_FINDINGS. */
   truncated?: boolean;
 }
@@ -280,10 +282,29 @@ function scanBase64(
   return count;
 }
 
-/** The name and its single deletions: two names one edit apart share one (symmetric delete). */
-function editNeighbours(name: string): string[] {
-  const out = [name];
-  for (let i = 0; i < name.length; i++) out.push(name.slice(0, i) + name.slice(i + 1));
+/**
+ * 32-bit polynomial hashes of the name and of each of its single deletions (symmetric delete:
+ * two names one edit apart share one). Hash collisions only add candidates, which are then
+ * checked exactly.
+ */
+function editNeighbours(name: string): number[] {
+  const n = name.length;
+  const pre = new Int32Array(n + 1);
+  const pow = new Int32Array(n + 1);
+  const suf = new Int32Array(n + 1);
+  pow[0] = 1;
+  for (let i = 0; i < n; i++) {
+    pre[i + 1] = Math.imul(pre[i]!, 131) + name.charCodeAt(i);
+    pow[i + 1] = Math.imul(pow[i]!, 131);
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    suf[i] = Math.imul(name.charCodeAt(i), pow[n - 1 - i]!) + suf[i + 1]!;
+  }
+  const mix = (h: number, len: number) => (h ^ Math.imul(len, 0x9e3779b1)) | 0;
+  const out = [mix(pre[n]!, n)];
+  for (let i = 0; i < n; i++) {
+    out.push(mix(Math.imul(pre[i]!, pow[n - 1 - i]!) + suf[i + 1]!, n - 1));
+  }
   return out;
 }
 
@@ -314,7 +335,7 @@ function oneEdit(a: string, b: string): boolean {
 
 const WELL_KNOWN_SET = new Set(WELL_KNOWN_TOOLS);
 const WELL_KNOWN_SKELETONS = new Map<string, string>();
-const WELL_KNOWN_INDEX = new Map<string, string[]>();
+const WELL_KNOWN_INDEX = new Map<number, string[]>();
 for (const k of WELL_KNOWN_TOOLS) {
   if (!WELL_KNOWN_SKELETONS.has(skeleton(k))) WELL_KNOWN_SKELETONS.set(skeleton(k), k);
   for (const v of editNeighbours(k)) {
@@ -346,8 +367,8 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
   const knownSkel = new Map(WELL_KNOWN_SKELETONS);
   for (const k of known) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
   // One-edit index over the list and the known names (well-known names are pre-indexed).
-  const index = new Map<string, string[]>();
-  const neighbours = new Map<string, string[]>();
+  const index = new Map<number, string[]>();
+  const neighbours = new Map<string, number[]>();
   const addIndex = (n: string) => {
     if (n.length < 4) return;
     const vs = editNeighbours(n);
@@ -361,7 +382,7 @@ function scanNames(col: Collector, names: string[], known: readonly string[]) {
   };
   for (const n of first.keys()) addIndex(n);
   for (const k of known) addIndex(k);
-  const lookup = (v: string): string[] => {
+  const lookup = (v: number): string[] => {
     const a = index.get(v);
     const b = WELL_KNOWN_INDEX.get(v);
     return a && b ? [...a, ...b] : a ?? b ?? [];
@@ -536,6 +557,7 @@ export function scanTools(tools: readonly Tool[], opts: ScanOptions = {}): Verdi
     allow: !critical && score < RULES.block_threshold,
     score,
     findings,
+    rules_version: RULES.version,
   };
   if (truncated) verdict.truncated = true;
   return verdict;

@@ -73,7 +73,12 @@ Deno.test("any critical finding blocks, whatever the score threshold", () => {
 });
 
 Deno.test("an empty tool list is allowed with score 0", () => {
-  assertEquals(scanTools([]), { allow: true, score: 0, findings: [] });
+  assertEquals(scanTools([]), {
+    allow: true,
+    score: 0,
+    findings: [],
+    rules_version: RULES.version,
+  });
 });
 
 Deno.test("a tool name one edit from another tool is a medium look-alike; plurals and numbers are not", () => {
