@@ -81,6 +81,8 @@ const SEND_VERBS = String
   .raw`\b(?:send|sends|sending|sent|forward|forwards|forwarding|upload|uploads|uploading|post|posts|posting|transmit|transmits|exfiltrate|e-?mail|mail|report|reports|leak|beacon|deliver|delivers)\b`;
 const COVERT_WORDS = String
   .raw`\b(?:silently|secretly|covertly|quietly|stealthily|surreptitiously|without\s+(?:asking|telling|informing|notifying|alerting|the\s+user(?:'s)?\s+(?:knowing|knowledge|consent)))\b`;
+const SHADOW_VERBS = String
+  .raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|should\s+(?:always|never)|(?:also\s+)?(?:redirect|bcc|override|overrides|replace|replaces|modify|change)\b)`;
 const MODAL = String
   .raw`\b(?:must|always|never|shall|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|should\s+not|do\s+not|don't)\b`;
 
@@ -126,7 +128,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Reassigns the model's role or announces new instructions.",
     pattern: String
-      .raw`\b(?:you\s+are\s+now|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
+      .raw`\b(?:you\s+are\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer)|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
     flags: "gi",
   },
   {
@@ -168,14 +170,25 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:all|any|every|other|another)\s+(?:other\s+)?tools?|the\s+[\w.-]{1,64}\s+tool|tools?\s+named\s+[\w.-]{1,64})\b`,
+          .raw`\b(?:(?:all|any|every|other|another)\s+(?:other\s+)?tools?|tools?\s+named\s+[\w.-]{1,64})\b`,
       },
-      b: {
-        pattern: String
-          .raw`\b(?:must|always|never|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|(?:also\s+)?(?:redirect|bcc|override|overrides|replace|replaces|modify|change)\b)`,
-      },
+      b: { pattern: SHADOW_VERBS },
       window: 30,
-      order: "any",
+      order: "a_then_b",
+    },
+  },
+  {
+    id: "pi.shadowing_named",
+    category: "prompt_injection",
+    severity: "medium",
+    signal: "model_instruction",
+    detector: "near",
+    description: 'Instructions about a named tool ("the send_email tool must ...").',
+    near: {
+      a: { pattern: String.raw`\bthe\s+[\w.-]{1,64}\s+tool\b` },
+      b: { pattern: SHADOW_VERBS },
+      window: 30,
+      order: "a_then_b",
     },
   },
   {
@@ -219,7 +232,19 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Tells the model to keep something from the user.",
     pattern: String
-      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\b`,
+      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\s+(?:this|that|these|it|anything|(?:the\s+)?(?:above|following|instructions?|file|step|note|sidenote))\b`,
+    flags: "gi",
+  },
+  {
+    id: "conceal.dont_mention",
+    category: "concealment",
+    severity: "medium",
+    signal: "concealment",
+    detector: "regex",
+    description:
+      '"Do not mention/reveal ..." (high when it is about this text, see conceal.tell_user).',
+    pattern: String
+      .raw`\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\b`,
     flags: "gi",
   },
   {
@@ -415,7 +440,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|(?:a\s+)?copy\s+of\s+(?:all|every|each|the)|change\s+the\s+(?:recipient|destination|payee|pay_?to|receiver)|redirect\s+(?:all|every|the))\b`,
+          .raw`\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|(?:a\s+)?copy\s+of\s+(?:all|every|each|the)|change\s+the\s+(?:recipient|destination|payee|pay_?to|receiver)|redirect\s+(?:all|every|the)|(?:send|sends|forward|forwards|copy|redirect|route|deliver)\s+(?:all|every|each)\s+(?:\w+\s+){0,2}?(?:e-?mails?|messages?|files?|data|requests?|results?|outputs?|responses?|payments?|funds))\b`,
       },
       b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address"] },
       window: 60,
@@ -661,7 +686,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.21-1",
+  version: "2026.11.21-2",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
