@@ -40,7 +40,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 function keyPath(base: string, key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
+  const k = key.length > 64 ? key.slice(0, 64) + "…" : key;
+  return /^[A-Za-z_$][\w$]*$/.test(k) ? `${base}.${k}` : `${base}[${JSON.stringify(k)}]`;
 }
 
 interface Budget {
