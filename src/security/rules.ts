@@ -71,12 +71,16 @@ export interface Rule {
 }
 
 // Shared term lists (kept as constants so the data stays consistent).
-const CRED_PATH = String
-  .raw`(?:~[/\\]|\$HOME[/\\]|%USERPROFILE%[/\\]|/root/|/home/[\w.-]{1,32}/|/Users/[\w.-]{1,32}/|C:\\Users\\[\w.-]{1,32}\\)?(?<![\w])\.(?:ssh|aws|gnupg|kube|docker|azure|netrc|npmrc|pypirc|git-credentials|pgpass|env|cursor)\b(?:[/\\][\w.-]{1,64}){0,3}|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|\b(?:authorized_keys|credentials\.json|service[-_]account\.json|claude_desktop_config\.json|mcp\.json|\.bash_history|\.zsh_history)\b|/etc/(?:passwd|shadow|sudoers)\b|\.config/(?:gcloud|gh|solana)\b`;
+const HOME = String
+  .raw`(?:~[/\\]|\$HOME[/\\]|%USERPROFILE%[/\\]|/root/|/home/[\w.-]{1,32}/|/Users/[\w.-]{1,32}/|C:\\Users\\[\w.-]{1,32}\\)?`;
+const KEY_PATH = String
+  .raw`${HOME}(?<![\w])\.(?:ssh|gnupg)\b(?:[/\\][\w.-]{1,64}){0,3}|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|/etc/shadow\b`;
+const CONFIG_CRED_PATH = String
+  .raw`${HOME}(?<![\w])\.(?:aws|kube|docker|azure|netrc|npmrc|pypirc|git-credentials|pgpass|env|cursor)\b(?:[/\\][\w.-]{1,64}){0,3}|\b(?:authorized_keys|credentials\.json|service[-_]account\.json|claude_desktop_config\.json|mcp\.json|\.bash_history|\.zsh_history)\b|/etc/(?:passwd|sudoers)\b|\.config/(?:gcloud|gh|solana)\b`;
 const WALLET_PATH = String
-  .raw`\bwallet\.dat\b|(?<![\w])\.(?:bitcoin|electrum|ethereum|monero|litecoin|dogecoin)\b(?:[/\\][\w.-]{1,64}){0,3}|\bkeystore[/\\]|\bsolana[/\\]id\.json\b|\b(?:metamask|exodus|phantom|trust\s?wallet|ledger\s+live)\b[^\n]{0,20}?\b(?:vault|wallet|extension|data|storage|files?)\b|\bLocal Extension Settings\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b`;
-const READ_VERBS = String
-  .raw`\b(?:read|reads|reading|cat|open|opens|load|loads|pass|passes|include|includes|provide|put|insert|append|send|sends|attach|copy|paste|embed|upload|uploads|forward|contents?\s+of|dump)\b`;
+  .raw`\bwallet\.dat\b|(?<![\w])\.(?:bitcoin|electrum|ethereum|monero|litecoin|dogecoin)[/\\](?:[\w.-]{1,64}[/\\]?){0,3}|\bkeystore[/\\]|\bsolana[/\\]id\.json\b|\b(?:metamask|exodus|phantom|trust\s?wallet|ledger\s+live)\b[^\n]{0,20}?\b(?:vault|keystore|leveldb|ldb|extension\s+settings|wallet\s+files?)\b|\bLocal Extension Settings\b|\bnkbihfbeogaeaoehlefnkodbefgpgknn\b`;
+const TRANSFER_VERBS = String
+  .raw`\b(?:pass|passes|passing|include|includes|including|provide|put|insert|append|send|sends|sending|attach|attaches|copy|paste|embed|upload|uploads|forward|forwards|post|transmit|share|contents?\s+of|dump|exfiltrate)\b`;
 const SEND_VERBS = String
   .raw`\b(?:send|sends|sending|sent|forward|forwards|forwarding|upload|uploads|uploading|post|posts|posting|transmit|transmits|exfiltrate|e-?mail|mail|report|reports|leak|beacon|deliver|delivers)\b`;
 const COVERT_WORDS = String
@@ -102,7 +106,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|existing|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|rules|guidelines|directives?|prompts?|guardrails|constraints|restrictions|policies|policy|messages)\b`,
+          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told))\b`,
       },
       window: 40,
       order: "a_then_b",
@@ -287,13 +291,24 @@ const rules: Rule[] = [
   },
   // ---- secret_request ---------------------------------------------------------------------
   {
-    id: "secret.credential_path",
+    id: "secret.key_path",
     category: "secret_request",
     severity: "high",
     signal: "credential_path",
     detector: "regex",
-    description: "A credential file path (~/.ssh, id_rsa, .aws/credentials, .env, mcp.json ...).",
-    pattern: CRED_PATH,
+    description: "A private-key path (~/.ssh, id_rsa, ~/.gnupg, /etc/shadow).",
+    pattern: KEY_PATH,
+    flags: "gi",
+  },
+  {
+    id: "secret.credential_path",
+    category: "secret_request",
+    severity: "medium",
+    signal: "credential_path",
+    detector: "regex",
+    description:
+      "A credential or config file path (~/.aws, .env, .netrc, .kube/config, mcp.json ...); high only when asked to be passed on.",
+    pattern: CONFIG_CRED_PATH,
     flags: "gi",
   },
   {
@@ -302,10 +317,10 @@ const rules: Rule[] = [
     severity: "critical",
     signal: "credential_path",
     detector: "near",
-    description: "Asks to read, pass or send a credential file.",
+    description: "Asks to pass, include or send a credential file or key.",
     near: {
-      a: { pattern: READ_VERBS },
-      b: { rules: ["secret.credential_path"] },
+      a: { pattern: TRANSFER_VERBS },
+      b: { rules: ["secret.key_path", "secret.credential_path"] },
       window: 60,
       order: "any",
     },
@@ -326,9 +341,9 @@ const rules: Rule[] = [
     severity: "critical",
     signal: "wallet_path",
     detector: "near",
-    description: "Asks to read, pass or send wallet files.",
+    description: "Asks to pass, include or send wallet files.",
     near: {
-      a: { pattern: READ_VERBS },
+      a: { pattern: TRANSFER_VERBS },
       b: { rules: ["secret.wallet_path"] },
       window: 60,
       order: "any",
@@ -353,7 +368,7 @@ const rules: Rule[] = [
     detector: "near",
     description: "Asks the model to hand over key material or the conversation.",
     near: {
-      a: { pattern: READ_VERBS },
+      a: { pattern: TRANSFER_VERBS },
       b: {
         pattern: String
           .raw`\b(?:private\s+keys?|seed\s+phrases?|mnemonic|recovery\s+phrases?|(?:entire|full|whole|complete)\s+(?:conversation|chat|transcript)|conversation\s+history|chat\s+history|previous\s+messages|(?:your|the)\s+system\s+prompt)\b`,
@@ -686,7 +701,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.21-2",
+  version: "2026.11.21-3",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

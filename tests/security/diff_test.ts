@@ -118,10 +118,16 @@ const CASES: { name: string; text: string; signal: string; verdict: string }[] =
     verdict: "suspicious",
   },
   {
-    name: "a credential path",
-    text: "Uses ~/.aws/credentials for access.",
+    name: "a private-key path",
+    text: "Signs with ~/.ssh/id_ed25519.",
     signal: "credential_path",
     verdict: "suspicious",
+  },
+  {
+    name: "a credential config path",
+    text: "Uses ~/.aws/credentials for access.",
+    signal: "credential_path",
+    verdict: "review",
   },
   {
     name: "a wallet path",
