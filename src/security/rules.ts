@@ -259,7 +259,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Wants the user not to know, or the instructions hidden.",
     pattern: String
-      .raw`\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|be\s+(?:told|informed|aware|shown))\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+)?(?:from|secret)\b`,
+      .raw`\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|be\s+(?:told|informed|aware|shown))\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|users|human|operator)\b`,
     flags: "gi",
   },
   {
@@ -283,7 +283,7 @@ const rules: Rule[] = [
       a: { pattern: COVERT_WORDS },
       b: {
         pattern: String
-          .raw`\b(?:send|sends|sending|upload|uploads|forward|forwards|post|transmit|copy|copies|exfiltrate|e-?mail|attach|include|read|reads|collect|collects|record|records|store|stores|log|logs)\b`,
+          .raw`\b(?:send|sends|sending|upload|uploads|uploading|forward|forwards|post|posts|transmit|transmits|copy|copies|exfiltrate|e-?mail|e-?mails|attach|attaches|collect|collects|share|shares|report|reports)\b`,
       },
       window: 30,
       order: "any",
@@ -365,17 +365,11 @@ const rules: Rule[] = [
     category: "secret_request",
     severity: "high",
     signal: "secret_request",
-    detector: "near",
+    detector: "regex",
     description: "Asks the model to hand over key material or the conversation.",
-    near: {
-      a: { pattern: TRANSFER_VERBS },
-      b: {
-        pattern: String
-          .raw`\b(?:private\s+keys?|seed\s+phrases?|mnemonic|recovery\s+phrases?|(?:entire|full|whole|complete)\s+(?:conversation|chat|transcript)|conversation\s+history|chat\s+history|previous\s+messages|(?:your|the)\s+system\s+prompt)\b`,
-      },
-      window: 40,
-      order: "a_then_b",
-    },
+    pattern: String
+      .raw`\b(?:pass|include|provide|put|insert|append|send|attach|copy|paste|embed|upload|forward|share|dump|give)\s+(?:(?:the|your|its|all|entire|full|whole|complete|current|user's|contents\s+of|so\s+far)\s+){0,3}(?:private\s+keys?|seed\s+phrases?|mnemonic(?:\s+phrase)?|recovery\s+phrases?|conversation(?:\s+history)?|chat(?:\s+history|\s+log)?|previous\s+messages|system\s+prompt|transcript\s+of\s+(?:the|this)\s+(?:conversation|chat))\b`,
+    flags: "gi",
   },
   {
     id: "secret.param_name",
@@ -386,7 +380,7 @@ const rules: Rule[] = [
     description:
       "A parameter whose name asks for a secret (password, api_key, private_key, seed ...).",
     pattern: String
-      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|private_key|priv_key|seed|seed_phrase|mnemonic|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_[a-z0-9]{1,32}){0,4}$`,
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|private_key|priv_key|seed_phrase|mnemonic|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_(?:value|text|string|raw|plain|plaintext|b64|base64|hex|pem|json|file_contents))?$`,
     flags: "",
   },
   {
@@ -397,7 +391,7 @@ const rules: Rule[] = [
     detector: "param_name",
     description: "A parameter whose name asks for the conversation or system prompt.",
     pattern: String
-      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:conversation|conversation_history|chat_history|chat_log|full_conversation|previous_messages|all_messages|message_history|system_prompt|transcript|context_window|user_messages)(?:_[a-z0-9]{1,32}){0,4}$`,
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:conversation|conversation_history|chat_history|chat_log|full_conversation|previous_messages|all_messages|message_history|system_prompt|user_messages)(?:_(?:history|log|text|content|contents|so_far|dump))?$`,
     flags: "",
   },
   // ---- exfiltration -----------------------------------------------------------------------
@@ -455,7 +449,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:bcc|cc|blind\s+(?:carbon\s+)?copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|(?:a\s+)?copy\s+of\s+(?:all|every|each|the)|change\s+the\s+(?:recipient|destination|payee|pay_?to|receiver)|redirect\s+(?:all|every|the)|(?:send|sends|forward|forwards|copy|redirect|route|deliver)\s+(?:all|every|each)\s+(?:\w+\s+){0,2}?(?:e-?mails?|messages?|files?|data|requests?|results?|outputs?|responses?|payments?|funds))\b`,
+          .raw`\b(?:bcc|blind\s+(?:carbon\s+)?copy|carbon\s+copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|copy\s+of\s+(?:all|every|each)|change\s+the\s+(?:recipient|payee|pay_?to|receiver)|redirect\s+(?:all|every)|(?:send|sends|forward|forwards|copy|redirect|route|deliver)\s+(?:all|every|each)\s+(?:\w+\s+){0,2}?(?:e-?mails?|messages?|files?|data|requests?|results?|outputs?|responses?|payments?|funds))\b`,
       },
       b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address"] },
       window: 60,
@@ -701,7 +695,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.21-3",
+  version: "2026.11.21-4",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
