@@ -160,8 +160,13 @@ function normKey(s: string): string {
   return s.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/** Findings collected before the severity-first cut to MAX_FINDINGS. */
+const MAX_COLLECT = 50_000;
+
 class Collector {
   readonly items: KeyedFinding[] = [];
+  /** Distinct rules per tool over every finding, also those past the cap (for the score). */
+  readonly rulesByTool = new Map<string, Set<string>>();
   private seen = new Set<string>();
   truncated = false;
   constructor(private names: string[]) {}
@@ -171,7 +176,11 @@ class Collector {
     note?: string;
     key?: string;
   } = {}) {
-    if (this.items.length >= MAX_FINDINGS) {
+    const toolName = this.names[tool]!;
+    let set = this.rulesByTool.get(toolName);
+    if (!set) this.rulesByTool.set(toolName, set = new Set());
+    set.add(rule.id);
+    if (this.items.length >= MAX_COLLECT) {
       this.truncated = true;
       return;
     }
@@ -184,7 +193,7 @@ class Collector {
       rule_id: rule.id,
       category: rule.category,
       severity: rule.severity,
-      tool: this.names[tool]!,
+      tool: toolName,
       field,
       match: cap(match),
       offset,
@@ -460,6 +469,7 @@ const PARAM_RULES = RULES.rules.filter((r) => r.detector === "param_name").map((
 export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   items: KeyedFinding[];
   truncated: boolean;
+  rulesByTool: Map<string, Set<string>>;
 } {
   const names = tools.map((t) => t.name);
   const col = new Collector(names);
@@ -505,19 +515,29 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
 
   scanNames(col, names, opts.knownNames ?? []);
 
-  const order = new Map(tools.map((_, i) => [i, i]));
   const toolIndex = new Map<string, number>();
   names.forEach((n, i) => toolIndex.has(n) || toolIndex.set(n, i));
-  col.items.sort((x, y) => {
+  const byPosition = (x: KeyedFinding, y: KeyedFinding) => {
     const a = x.finding;
     const b = y.finding;
-    return (order.get(toolIndex.get(a.tool)!)! - order.get(toolIndex.get(b.tool)!)!) ||
+    return (toolIndex.get(a.tool)! - toolIndex.get(b.tool)!) ||
       (a.field < b.field ? -1 : a.field > b.field ? 1 : 0) || a.offset - b.offset ||
       (a.rule_id < b.rule_id ? -1 : a.rule_id > b.rule_id ? 1 : 0) ||
       ((a.decoded ?? "") < (b.decoded ?? "") ? -1 : (a.decoded ?? "") > (b.decoded ?? "") ? 1 : 0);
-  });
-  return { items: col.items, truncated: col.truncated };
+  };
+  let items = col.items.sort(byPosition);
+  let truncated = col.truncated;
+  if (items.length > MAX_FINDINGS) {
+    // Keep the most severe findings (in position order among equals), then restore the order.
+    items = items.map((k, i) => ({ k, i }))
+      .sort((x, y) => RANK[y.k.finding.severity] - RANK[x.k.finding.severity] || x.i - y.i)
+      .slice(0, MAX_FINDINGS).map((x) => x.k).sort(byPosition);
+    truncated = true;
+  }
+  return { items, truncated, rulesByTool: col.rulesByTool };
 }
+
+const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
 /** Noisy-OR score: per tool over distinct rules, the highest tool score; 4 decimals. */
 export function scoreFindings(findings: readonly Finding[]): number {
@@ -527,6 +547,11 @@ export function scoreFindings(findings: readonly Finding[]): number {
     s.add(f.rule_id);
     perTool.set(f.tool, s);
   }
+  return scoreRuleSets(perTool);
+}
+
+/** The score from the distinct rule ids that fired per tool. */
+export function scoreRuleSets(perTool: ReadonlyMap<string, ReadonlySet<string>>): number {
   let best = 0;
   for (const ids of perTool.values()) {
     let keep = 1;
@@ -549,10 +574,13 @@ export function scoreFindings(findings: readonly Finding[]): number {
  * ```
  */
 export function scanTools(tools: readonly Tool[], opts: ScanOptions = {}): Verdict {
-  const { items, truncated } = scanDetailed(tools, opts);
+  const { items, truncated, rulesByTool } = scanDetailed(tools, opts);
   const findings = items.map((k) => k.finding);
-  const score = scoreFindings(findings);
-  const critical = findings.some((f) => f.severity === "critical");
+  // Score and block decision count every finding, also those past the output cap.
+  const score = scoreRuleSets(rulesByTool);
+  const critical = [...rulesByTool.values()].some((ids) =>
+    [...ids].some((id) => ruleById(id).severity === "critical")
+  );
   const verdict: Verdict = {
     allow: !critical && score < RULES.block_threshold,
     score,
