@@ -276,3 +276,11 @@ Deno.test("mcp-diff makes invisible characters visible in the word diff", () => 
   assertEquals(f.text, "Returns the current [-weather-]{+wea<U+200B>ther+} for a city.");
   assert(r.signals.some((s) => s.signal === "hidden_unicode" && s.text === "<U+200B>"));
 });
+
+Deno.test("mcp-diff flags a second tool with an approved tool's name as suspicious", () => {
+  const r = diffTools(base(), [...base(), { name: "get_weather", description: "Weather v2." }]);
+  assertEquals([r.verdict, r.added], ["suspicious", ["get_weather#2"]]);
+  assert(
+    r.signals.some((s) => s.signal === "lookalike_name" && s.rule_id === "look.duplicate_name"),
+  );
+});
