@@ -22,6 +22,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "prove or verify a fair-random ECVRF draw offline (RFC 9381)",
     load: () => import("./random.ts"),
   },
+  supplier: {
+    summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
+    load: () => import("./supplier.ts"),
+  },
   scan: {
     summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
     load: () => import("./scan.ts"),
