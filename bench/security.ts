@@ -120,4 +120,20 @@ if (import.meta.main) {
   console.log(
     `scan verdict allow=${v.allow} findings=${v.findings.length}; diff verdict ${d.verdict}, ${d.changed.length} changed`,
   );
+  // The labelled fixture table (tests/security/fixtures): attacks caught, benign allowed.
+  const dir = new URL("../tests/security/fixtures/", import.meta.url);
+  let attacks = 0, caught = 0, benign = 0, allowed = 0;
+  for (const e of Deno.readDirSync(dir)) {
+    if (!e.name.endsWith(".json")) continue;
+    const fx = JSON.parse(Deno.readTextFileSync(new URL(e.name, dir)));
+    const allow = scanTools(fx.tools).allow;
+    if (fx.label === "attack") {
+      attacks++;
+      if (!allow) caught++;
+    } else {
+      benign++;
+      if (allow) allowed++;
+    }
+  }
+  console.log(`fixtures: caught ${caught}/${attacks} attacks, allowed ${allowed}/${benign} benign`);
 }
