@@ -45,12 +45,15 @@ function meaningfulNear(a: string, b: string): boolean {
   return !/\d/.test(l[i]!);
 }
 
+/** One substitution, insertion, deletion or swap of adjacent characters apart. */
 function oneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   if (a.length === b.length) {
-    let diff = 0;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && ++diff > 1) return false;
-    return diff === 1;
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (i === a.length) return false;
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
   }
   const [s, l] = a.length < b.length ? [a, b] : [b, a];
   let i = 0;

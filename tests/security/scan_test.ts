@@ -157,3 +157,11 @@ Deno.test("a flood of weak findings cannot hide a critical one past the findings
   assertEquals([v.allow, v.truncated, v.findings.length], [false, true, MAX_FINDINGS]);
   assert(v.findings.some((f) => f.tool === "last" && f.rule_id === "pi.override"));
 });
+
+Deno.test("a swap of two adjacent letters is a near look-alike of a well-known tool", () => {
+  const v = scanTools([{ name: "raed_file" }]);
+  assertEquals(v.findings.map((f) => [f.rule_id, f.note]), [[
+    "look.near_name",
+    "near 'read_file'",
+  ]]);
+});
