@@ -170,13 +170,13 @@ export function matchText(text: string): RawMatch[] {
     else if (rule.detector === "email") spans = emailMatches(text);
     else {
       const n = rule.near!;
-      spans = near(
-        termMatches(n.a, text, byRule, cache),
-        termMatches(n.b, text, byRule, cache),
-        n.window,
-        n.order === "any",
-        crosses,
-      );
+      // Evaluate the cheaper term first (matches of other rules are already known) and skip the
+      // other one when it found nothing: a pair needs both.
+      const bFirst = "rules" in n.b && !("rules" in n.a);
+      const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache);
+      const second = first.length === 0 ? [] : termMatches(bFirst ? n.a : n.b, text, byRule, cache);
+      const [a, b] = bFirst ? [second, first] : [first, second];
+      spans = near(a, b, n.window, n.order === "any", crosses);
     }
     byRule.set(rule.id, spans);
     for (const s of spans) out.push({ rule, start: s.start, end: s.end });
