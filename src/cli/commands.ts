@@ -34,4 +34,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
     load: () => import("./supplier.ts"),
   },
+  scan: {
+    summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
+    load: () => import("./scan.ts"),
+  },
+  diff: {
+    summary: "mcp-diff two MCP tools/list results offline (exit 1 on suspicious)",
+    load: () => import("./diff.ts"),
+  },
 };
