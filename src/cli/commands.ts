@@ -26,4 +26,12 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
     load: () => import("./supplier.ts"),
   },
+  webhooks: {
+    summary: "run the reference webhook receiver (webhooks listen --secret-file <f>)",
+    load: () => import("./webhooks.ts"),
+  },
+  events: {
+    summary: "list stored webhook events and their delivery status (--failed)",
+    load: () => import("./events.ts"),
+  },
 };

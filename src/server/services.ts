@@ -5,6 +5,7 @@
 import type { Config } from "../config/config.ts";
 import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
+import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 
 export interface Services {
   config: Config;
@@ -12,6 +13,8 @@ export interface Services {
   limiter: RateLimiter;
   /** Clock for everything time-dependent, injectable in tests. */
   now: () => number;
+  /** Webhook events (`emit`); a no-op when WEBHOOK_URL is unset. */
+  webhooks: WebhookOutbox;
 }
 
 export async function openServices(
@@ -27,10 +30,13 @@ export async function openServices(
     throw err;
   }
   limiter.start();
-  return { config, store, limiter, now };
+  const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
+  await webhooks.start();
+  return { config, store, limiter, now, webhooks };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.webhooks.stop();
   await services.limiter.stop();
   services.store.close();
 }
