@@ -17,13 +17,8 @@
  * ```
  */
 import { checkEvent, type WebhookEvent } from "./event.ts";
-import {
-  EVENT_HEADER,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-  type WebhookRefusal,
-  WebhookVerifier,
-} from "./sign.ts";
+import { EVENT_HEADER, type WebhookRefusal, WebhookVerifier } from "./sign.ts";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../supplier/http_signature.ts";
 
 export interface ReceivedInfo {
   /** True when this id was already received (the handler still answers 204). */

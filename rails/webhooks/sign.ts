@@ -25,9 +25,9 @@ import {
   verifyV1,
 } from "../hmac.ts";
 
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../supplier/http_signature.ts";
+
 export const EVENT_HEADER = "X-Kit-Event";
-export const TIMESTAMP_HEADER = "X-Kit-Timestamp";
-export const SIGNATURE_HEADER = "X-Kit-Signature";
 
 /** The tolerance of webhook timestamps (spec §8): refused at this distance or more. */
 export const WEBHOOK_TOLERANCE_MS = SIGNATURE_WINDOW_MS;
