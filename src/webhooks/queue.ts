@@ -42,6 +42,8 @@ export const DEFAULT_DELIVERED_RETENTION_MS = 7 * 24 * 3600_000;
 const EVENT_PREFIX = ["webhooks", "event"] as const;
 const DUE_PREFIX = ["webhooks", "due"] as const;
 const BATCH = 16;
+/** Deno KV values are limited to 64 KiB; an event record must fit with its tries. */
+export const MAX_EVENT_BYTES = 32 * 1024;
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -212,13 +214,18 @@ class KvOutbox implements WebhookOutbox {
     const checked = checkEvent(event);
     if (!checked.ok) throw new TypeError(`Cannot emit this event: ${checked.message}`);
     const e = checked.event;
+    const body = JSON.stringify(e);
+    const size = new TextEncoder().encode(body).length;
+    if (size > MAX_EVENT_BYTES) {
+      throw new TypeError(`Cannot emit this event: ${size} bytes, over ${MAX_EVENT_BYTES}`);
+    }
     const now = Math.floor(this.#now());
     const due = now + this.#delays[0]!;
     const record: StoredEvent = {
       id: e.id,
       type: e.type,
       created_at: e.created_at,
-      body: JSON.stringify(e),
+      body,
       status: "pending",
       attempts: [],
       next_at: due,
@@ -314,19 +321,22 @@ class KvOutbox implements WebhookOutbox {
       }
       if (batch.length === 0 || this.#stopping) return made;
       const results = await Promise.all(batch.map((k) => this.#deliver(k)));
-      made += results.filter(Boolean).length;
-      if (results.every((r) => !r)) return made; // nothing moved (e.g. aborted): do not spin
+      made += results.filter((r) => r === "tried").length;
+      if (results.every((r) => r === "skipped")) return made; // nothing moved: do not spin
     }
   }
 
-  /** One try for the delivery under `due`. True when a try was made and recorded. */
-  async #deliver(due: Deno.KvKey): Promise<boolean> {
+  /**
+   * One try for the delivery under `due`: `tried` when a try was made and recorded, `cleaned`
+   * when the index entry was stale, `skipped` when nothing changed (stopped mid-try).
+   */
+  async #deliver(due: Deno.KvKey): Promise<"tried" | "cleaned" | "skipped"> {
     const id = due[3] as string;
     const entry = await this.#store.getEntry<StoredEvent>(eventKey(id));
     const rec = entry.value;
     if (!rec || rec.status !== "pending") {
       await this.#store.delete(due);
-      return true;
+      return "cleaned";
     }
     const n = rec.attempts.length + 1;
     const started = this.#now();
@@ -358,7 +368,7 @@ class KvOutbox implements WebhookOutbox {
       clearTimeout(timer);
       this.#inFlight.delete(ctrl);
     }
-    if (this.#stopping && status === undefined && !timedOut) return false; // stays pending
+    if (this.#stopping && status === undefined && !timedOut) return "skipped"; // stays pending
 
     const finished = this.#now();
     const attempt: DeliveryAttempt = {
@@ -388,9 +398,9 @@ class KvOutbox implements WebhookOutbox {
       .delete(due);
     if (nextAt !== null) op.set(dueKey(nextAt, id), id);
     const committed = await op.commit();
-    if (!committed.ok) return false;
+    if (!committed.ok) return "skipped";
     this.#onAttempt?.({ id, type: rec.type, attempt, outcome, next_at: nextAt });
-    return true;
+    return "tried";
   }
 }
 

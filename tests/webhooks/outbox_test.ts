@@ -526,3 +526,18 @@ Deno.test("listEvents() returns events oldest first and filters by status", asyn
     store.close();
   }
 });
+
+Deno.test("outbox refuses an event too large for one KV value", async () => {
+  const store = await Store.open(":memory:");
+  const outbox = createWebhookOutbox({
+    store,
+    webhook: { url: "http://127.0.0.1:9/", secret: SECRET },
+  });
+  try {
+    const big = createEvent("order.created", { note: "x".repeat(40_000) });
+    await assert.rejects(() => outbox.emit(big), /over 32768/);
+    assert.deepEqual(await listEvents(store), []);
+  } finally {
+    store.close();
+  }
+});
