@@ -541,3 +541,58 @@ Deno.test("outbox refuses an event too large for one KV value", async () => {
     store.close();
   }
 });
+
+Deno.test("outbox resumes a delivery in flight when its process was killed (SIGKILL)", async () => {
+  await using dir = await tempDir();
+  const path = `${dir.path}/crash.kv`;
+  const reached = new Signals<string>();
+  const held = Promise.withResolvers<void>();
+  await using hang = serveLocal(async (req) => {
+    reached.push(await req.text());
+    await held.promise;
+    return new Response(null, { status: 204 });
+  });
+  const event = order();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      new URL("./_emit_child.ts", import.meta.url).pathname,
+      path,
+      hang.url,
+      SECRET,
+      JSON.stringify(event),
+    ],
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).spawn();
+  const stderr = new Response(child.stderr).text();
+  try {
+    assert.deepEqual(JSON.parse(await reached.next()), event); // the try is in flight
+  } finally {
+    child.kill("SIGKILL");
+    await child.status;
+    await stderr;
+    held.resolve();
+  }
+  const rx = goodReceiver();
+  await using _ = rx.server;
+  const store = await Store.open(path); // the lock died with the child
+  const outbox = createWebhookOutbox({
+    store,
+    webhook: { url: rx.server.url, secret: SECRET },
+    delays: FAST,
+  });
+  try {
+    assert.equal((await outbox.get(event.id))?.status, "pending");
+    await outbox.start();
+    await outbox.whenIdle();
+    assert.deepEqual(rx.events, [event]);
+    assert.equal((await outbox.get(event.id))?.status, "delivered");
+  } finally {
+    await outbox.stop();
+    store.close();
+  }
+});
