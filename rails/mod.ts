@@ -80,6 +80,26 @@ export {
   validate,
   type Validation,
 } from "./schemas.ts";
+export {
+  ADAPTER_TIMEOUT_MS,
+  AIRALO_BASE_URL,
+  type AiraloOptions,
+  AiraloSupplier,
+  createSupplier,
+  ESIM_ACCESS_BASE_URL,
+  ESIM_GO_BASE_URL,
+  type EsimAccessOptions,
+  esimAccessSignature,
+  EsimAccessSupplier,
+  type EsimGoOptions,
+  EsimGoSupplier,
+  type IdempotencyStore,
+  MemoryIdempotencyStore,
+  SUPPLIER_KINDS,
+  type SupplierConfig,
+  supplierConfigFromEnv,
+  type SupplierKind,
+} from "./adapters/mod.ts";
 export { createSupplierReceiver, type ReceiverOptions } from "./receiver/handler.ts";
 export {
   MemoryReceiverStore,

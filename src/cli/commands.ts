@@ -18,6 +18,14 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "create key files (Ed25519, ECVRF, secp256k1, secrets)",
     load: () => import("./keygen.ts"),
   },
+  call: {
+    summary: "call a paid x402 route, paying with a buyer key; prints result and receipt",
+    load: () => import("./call.ts"),
+  },
+  "x402-check": {
+    summary: "check an x402 payment offline (free; same JSON as POST /x402/x402-check)",
+    load: () => import("./x402_check.ts"),
+  },
   random: {
     summary: "prove or verify a fair-random ECVRF draw offline (RFC 9381)",
     load: () => import("./random.ts"),
@@ -33,5 +41,13 @@ export const COMMANDS: Record<string, CommandEntry> = {
   events: {
     summary: "list stored webhook events and their delivery status (--failed)",
     load: () => import("./events.ts"),
+  },
+  scan: {
+    summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
+    load: () => import("./scan.ts"),
+  },
+  diff: {
+    summary: "mcp-diff two MCP tools/list results offline (exit 1 on suspicious)",
+    load: () => import("./diff.ts"),
   },
 };

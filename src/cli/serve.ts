@@ -4,7 +4,8 @@
  * counters are flushed, KV is closed).
  */
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
-import { ConfigError, loadConfig, paymentsConfigured } from "../config/config.ts";
+import { ConfigError, loadConfig } from "../config/config.ts";
+import { describePayments } from "../x402/mod.ts";
 import { StoreError } from "../store/kv.ts";
 import { startServer } from "../server/server.ts";
 import { VERSION } from "../version.ts";
@@ -36,15 +37,17 @@ environment variables (see README); these flags override PORT, HOST and KV_PATH.
     try {
       const config = await loadConfig(env);
       server = await startServer(config);
-      const pay = paymentsConfigured(config)
-        ? `payments: on, pay to ${config.payment.payToEvm}`
-        : "payments: OFF (set PAY_TO_EVM and FACILITATOR_URL or FACILITATOR_KEY_FILE+RPC_URL); paid routes answer 503";
+      const pay = describePayments(server.services.paywall);
+      const supplier = server.services.supplier.problem
+        ? `supplier: ${config.supplier.kind} UNAVAILABLE (${server.services.supplier.problem}); orders answer 503`
+        : `supplier: ${config.supplier.kind}`;
       console.log(
         [
           `esim-rails ${VERSION} listening on ${server.url}`,
           `  kv: ${config.kvPath}`,
           `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
           `  ${pay}`,
+          `  ${supplier}`,
           ...(config.demoMode ? ["  demo mode: quotes and pages only, no sales"] : []),
           ...config.generated.map((p) => `  generated ${p} (mode 0600)`),
         ].join("\n"),

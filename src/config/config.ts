@@ -69,7 +69,7 @@ export interface Config {
     kind: SupplierKind;
     url?: string;
     secret?: string;
-    adapterA: { accessCode?: string; secretKey?: string };
+    adapterA: { accessCode?: string; secretKey?: string; baseUrl?: string };
     adapterB: { clientId?: string; clientSecret?: string; baseUrl?: string };
     adapterC: { apiKey?: string; baseUrl?: string };
   };
@@ -273,6 +273,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       adapterA: {
         accessCode: await secretFile(env, "ADAPTER_A_ACCESS_CODE_FILE"),
         secretKey: await secretFile(env, "ADAPTER_A_SECRET_KEY_FILE"),
+        baseUrl: url(env, "ADAPTER_A_BASE_URL"),
       },
       adapterB: {
         clientId: await secretFile(env, "ADAPTER_B_CLIENT_ID_FILE"),

@@ -7,6 +7,10 @@ import type { Services } from "./services.ts";
 import { VERSION } from "../version.ts";
 import { paymentsConfigured } from "../config/config.ts";
 import { VrfKey, vrfKeysListing } from "../random/keys.ts";
+import { createFairRandomService } from "../random/service.ts";
+import { paidRoute, x402CheckService } from "../x402/mod.ts";
+import type { PaidService } from "../api/service.ts";
+import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -14,10 +18,19 @@ const PUBLIC_CORS = { exposeHeaders: [] as string[] };
 export function buildRoutes(services: Services): Route[] {
   const { config } = services;
   const started = Date.now();
+  const vrfKey = new VrfKey(config.vrfSecret);
   const keys = {
     signer: config.signer.publicJwk(),
-    ...vrfKeysListing(new VrfKey(config.vrfSecret), config.vrfRetired),
+    ...vrfKeysListing(vrfKey, config.vrfRetired),
   };
+  // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle).
+  const paid: PaidService[] = [
+    createFairRandomService(vrfKey) as PaidService,
+    x402CheckService as PaidService,
+    firewallScanService as PaidService,
+    mcpDiffService as PaidService,
+  ];
+  const firewallRules = publishedRules();
 
   return [
     {
@@ -40,5 +53,13 @@ export function buildRoutes(services: Services): Route[] {
       cors: PUBLIC_CORS,
       handler: (ctx) => ctx.send(keys),
     },
+    {
+      method: "GET",
+      path: "/x402/firewall-rules",
+      errors: { kind: "api", service: "firewall-rules" },
+      cors: PUBLIC_CORS,
+      handler: (ctx) => ctx.send(firewallRules),
+    },
+    ...paid.map((service) => paidRoute(service, services.paywall)),
   ];
 }

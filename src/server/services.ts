@@ -5,12 +5,18 @@
 import type { Config } from "../config/config.ts";
 import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
+import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
+import { buildSupplier, type SupplierSetup } from "./supplier.ts";
 import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 
 export interface Services {
   config: Config;
   store: Store;
   limiter: RateLimiter;
+  /** Payment terms, verification, replay claims and settlement for every paid route. */
+  paywall: PaywallDeps;
+  /** The configured supplier, or why it is unavailable. */
+  supplier: SupplierSetup;
   /** Clock for everything time-dependent, injectable in tests. */
   now: () => number;
   /** Webhook events (`emit`); a no-op when WEBHOOK_URL is unset. */
@@ -30,9 +36,15 @@ export async function openServices(
     throw err;
   }
   limiter.start();
+  const paywall = paywallFromConfig(config.payment, {
+    kv: store.kv,
+    signer: config.signer,
+    publicOrigin: config.publicUrl,
+  });
+  const supplier = buildSupplier(config, store);
   const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
   await webhooks.start();
-  return { config, store, limiter, now, webhooks };
+  return { config, store, limiter, paywall, supplier, now, webhooks };
 }
 
 export async function closeServices(services: Services): Promise<void> {

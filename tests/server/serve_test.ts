@@ -9,7 +9,11 @@ Deno.test("esim-rails serve starts on embedded defaults, prints a banner and ans
   await using srv = await spawnServe(["serve", "--port", "0"], { cwd: dir.path });
   assert.match(srv.banner, /kv: \.\/data\/esim-rails\.kv/);
   assert.match(srv.banner, /signing key: [0-9a-f]{16}/);
-  assert.match(srv.banner, /payments: OFF/);
+  assert.match(srv.banner, /payments: NOT CONFIGURED/);
+  assert.match(
+    srv.banner,
+    /supplier: adapter_a UNAVAILABLE \(SUPPLIER=adapter_a needs ADAPTER_A_ACCESS_CODE_FILE\)/,
+  );
   const res = await fetch(`${srv.url}/healthz`);
   const body = await res.json();
   assert.equal(res.status, 200);

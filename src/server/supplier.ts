@@ -1,0 +1,69 @@
+/**
+ * Builds the configured supplier (`SUPPLIER`: adapter_a, adapter_b, adapter_c or http) from
+ * the loaded configuration. A supplier whose credentials are missing does not stop `serve`
+ * (a newcomer's server starts on defaults); it is reported as unavailable with the reason,
+ * which the seller node answers as 503 and the start banner prints.
+ */
+import type { Config } from "../config/config.ts";
+import type { Store } from "../store/kv.ts";
+import type { Supplier } from "../../rails/supplier/types.ts";
+import { createSupplier } from "../../rails/adapters/mod.ts";
+import { KvIdempotencyStore } from "../../rails/adapters/kv_idempotency_deno.ts";
+
+export type SupplierSetup = { supplier: Supplier; problem?: undefined } | {
+  supplier?: undefined;
+  problem: string;
+};
+
+class Missing extends Error {}
+
+function need(value: string | undefined, variable: string, kind: string): string {
+  if (!value) throw new Missing(`SUPPLIER=${kind} needs ${variable}`);
+  return value;
+}
+
+export function buildSupplier(config: Config, store: Store): SupplierSetup {
+  const s = config.supplier;
+  try {
+    switch (s.kind) {
+      case "http":
+        return {
+          supplier: createSupplier({
+            kind: "http",
+            url: need(s.url, "SUPPLIER_URL", s.kind),
+            secret: need(s.secret, "SUPPLIER_SECRET_FILE", s.kind),
+          }),
+        };
+      case "adapter_a":
+        return {
+          supplier: createSupplier({
+            kind: "adapter_a",
+            accessCode: need(s.adapterA.accessCode, "ADAPTER_A_ACCESS_CODE_FILE", s.kind),
+            secretKey: need(s.adapterA.secretKey, "ADAPTER_A_SECRET_KEY_FILE", s.kind),
+            baseUrl: s.adapterA.baseUrl,
+          }),
+        };
+      case "adapter_b":
+        return {
+          supplier: createSupplier({
+            kind: "adapter_b",
+            clientId: need(s.adapterB.clientId, "ADAPTER_B_CLIENT_ID_FILE", s.kind),
+            clientSecret: need(s.adapterB.clientSecret, "ADAPTER_B_CLIENT_SECRET_FILE", s.kind),
+            baseUrl: s.adapterB.baseUrl,
+          }),
+        };
+      case "adapter_c":
+        return {
+          supplier: createSupplier({
+            kind: "adapter_c",
+            apiKey: need(s.adapterC.apiKey, "ADAPTER_C_API_KEY_FILE", s.kind),
+            baseUrl: s.adapterC.baseUrl,
+            // eSIM Go has no idempotency key of its own: remember orders durably in KV.
+            idempotency: new KvIdempotencyStore(store.kv),
+          }),
+        };
+    }
+  } catch (err) {
+    return { problem: (err as Error).message };
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * A real local chain for payment tests: `anvil` (npm `@foundry-rs/anvil-linux-amd64`) started
+ * with `--chain-id 8453` on an ephemeral loopback port, and the EIP-3009 test token of
+ * `contracts/TestUSDC.sol` (compiled with the `solc` npm package, cached in `.tmp/` by source
+ * hash) placed with `anvil_setCode` at the real Base USDC address, so the production domain
+ * and address are what is tested.
+ *
+ * @example
+ * ```ts
+ * const chain = await startChain();
+ * try {
+ *   await chain.mint(buyer.address, 1_000_000n);
+ * } finally {
+ *   await chain.stop();
+ * }
+ * ```
+ */
+import {
+  type Abi,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  type PublicClient,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { BASE } from "../../src/x402/constants.ts";
+import { sha256Hex } from "../../src/crypto/hash.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+const SOURCE_URL = new URL("contracts/TestUSDC.sol", import.meta.url);
+const SOLC_VERSION = "0.8.37";
+/** anvil dev account 9 mints and pays gas for setup. */
+const MINTER_KEY = "0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6";
+
+export interface CompiledToken {
+  abi: Abi;
+  runtime: `0x${string}`;
+}
+
+/** Compiles TestUSDC.sol (or reads the cached artefact). */
+export async function compileToken(): Promise<CompiledToken> {
+  const source = await Deno.readTextFile(SOURCE_URL);
+  const hash = sha256Hex(`${SOLC_VERSION}\n${source}`).slice(0, 16);
+  const cacheDir = new URL(".tmp/", ROOT);
+  const cacheFile = new URL(`testusdc-${hash}.json`, cacheDir);
+  try {
+    return JSON.parse(await Deno.readTextFile(cacheFile));
+  } catch { /* not cached yet */ }
+  const { default: solc } = await import("solc");
+  const input = {
+    language: "Solidity",
+    sources: { "TestUSDC.sol": { content: source } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { "*": { "*": ["abi", "evm.deployedBytecode.object"] } },
+    },
+  };
+  const out = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (out.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
+  if (errors.length) throw new Error("solc: " + JSON.stringify(errors));
+  const c = out.contracts["TestUSDC.sol"].TestUSDC;
+  const compiled: CompiledToken = { abi: c.abi, runtime: `0x${c.evm.deployedBytecode.object}` };
+  await Deno.mkdir(cacheDir, { recursive: true });
+  const tmp = new URL(`testusdc-${hash}.${crypto.randomUUID()}.tmp`, cacheDir);
+  await Deno.writeTextFile(tmp, JSON.stringify(compiled));
+  await Deno.rename(tmp, cacheFile);
+  return compiled;
+}
+
+/** Path of the anvil binary shipped by the npm package. */
+export function anvilPath(): string {
+  const base = new URL("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil", ROOT);
+  return base.pathname;
+}
+
+export interface Chain {
+  rpcUrl: string;
+  chainId: number;
+  token: CompiledToken;
+  publicClient: PublicClient;
+  /** Mints test USDC (atomic units) to `to`. */
+  mint(to: `0x${string}`, amount: bigint): Promise<void>;
+  balanceOf(addr: `0x${string}`): Promise<bigint>;
+  authorizationState(from: `0x${string}`, nonce: `0x${string}`): Promise<boolean>;
+  /** Number of `Transfer` events of the token to `to` since the start of the chain. */
+  transfersTo(to: `0x${string}`): Promise<number>;
+  /** Raw JSON-RPC call. */
+  rpc(method: string, params: unknown[]): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export const anvilChain = defineChain({
+  id: BASE.chainId,
+  name: "anvil-base",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: ["http://127.0.0.1"] } },
+});
+
+/** Starts anvil and installs the token at the Base USDC address. */
+export async function startChain(): Promise<Chain> {
+  const token = await compileToken();
+  const child = new Deno.Command(anvilPath(), {
+    args: [
+      "--port",
+      "0",
+      "--host",
+      "127.0.0.1",
+      "--chain-id",
+      String(BASE.chainId),
+      "--accounts",
+      "10",
+    ],
+    stdout: "piped",
+    stderr: "null",
+    stdin: "null",
+  }).spawn();
+  let rpcUrl = "";
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  try {
+    while (!rpcUrl) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("anvil exited before listening");
+      buffered += value;
+      const m = /Listening on ([0-9.]+:[0-9]+)/.exec(buffered);
+      if (m) rpcUrl = `http://${m[1]}`;
+    }
+  } catch (e) {
+    child.kill("SIGKILL");
+    await child.status;
+    throw e;
+  }
+  // Keep draining stdout so anvil never blocks on a full pipe.
+  const drain = (async () => {
+    try {
+      while (!(await reader.read()).done) { /* discard */ }
+    } catch { /* closed */ }
+  })();
+
+  const rpc = async (method: string, params: unknown[]) => {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const j = await res.json();
+    if (j.error) throw new Error(`${method}: ${JSON.stringify(j.error)}`);
+    return j.result;
+  };
+  const stop = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch { /* already gone */ }
+    await child.status;
+    await drain;
+  };
+  try {
+    await rpc("anvil_setCode", [BASE.usdc, token.runtime]);
+    const chain = { ...anvilChain, rpcUrls: { default: { http: [rpcUrl] } } };
+    const publicClient = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
+    const minter = createWalletClient({
+      chain,
+      transport: http(rpcUrl),
+      account: privateKeyToAccount(MINTER_KEY),
+    });
+    const read = (functionName: string, args: unknown[]) =>
+      publicClient.readContract({ address: BASE.usdc, abi: token.abi, functionName, args });
+    return {
+      rpcUrl,
+      chainId: BASE.chainId,
+      token,
+      publicClient,
+      rpc,
+      stop,
+      async mint(to, amount) {
+        const hash = await minter.writeContract({
+          address: BASE.usdc,
+          abi: token.abi,
+          functionName: "mint",
+          args: [to, amount],
+        });
+        const r = await publicClient.waitForTransactionReceipt({ hash });
+        if (r.status !== "success") throw new Error("mint failed");
+      },
+      async balanceOf(addr) {
+        return await read("balanceOf", [addr]) as bigint;
+      },
+      async authorizationState(from, nonce) {
+        return await read("authorizationState", [from, nonce]) as boolean;
+      },
+      async transfersTo(to) {
+        const logs = await publicClient.getContractEvents({
+          address: BASE.usdc,
+          abi: token.abi,
+          eventName: "Transfer",
+          args: { to },
+          fromBlock: 0n,
+        });
+        return logs.filter((l) =>
+          (l as unknown as { args: { from: string } }).args.from !==
+            "0x0000000000000000000000000000000000000000"
+        ).length;
+      },
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

@@ -1,0 +1,196 @@
+import { assert, assertEquals } from "./_assert.ts";
+import { decodeBase64Json } from "../../src/x402/encoding.ts";
+import { requirementsFor } from "../../src/x402/terms.ts";
+import { LocalSettler } from "../../src/x402/settle_local.ts";
+import { RemoteSettler } from "../../src/x402/settle_remote.ts";
+import { ClaimStore } from "../../src/x402/claims.ts";
+import { fromHex } from "../../src/crypto/hash.ts";
+import { buyer, KEYS, makePayment, seller } from "./_sign.ts";
+import { withPaywall } from "./_env.ts";
+import { serveEcho } from "./_server.ts";
+import { startChain } from "../support/chain.ts";
+
+const terms = requirementsFor({ priceUsd: "0.001", payTo: seller.address });
+
+function post(url: string, header: string, text = "pending") {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "PAYMENT-SIGNATURE": header },
+    body: JSON.stringify({ text }),
+  });
+}
+
+Deno.test("a settlement that does not confirm in time withholds the result; the same payment collects once it lands", async () => {
+  await withPaywall(async ({ server, chain }) => {
+    await chain.rpc("evm_setAutomine", [false]);
+    const p = await makePayment({ requirements: terms });
+    const first = await post(server.url, p.header, "withheld-result");
+    assertEquals(first.status, 402);
+    const text = await first.text();
+    assert(!text.includes("withheld-result"));
+    assertEquals(JSON.parse(text).error.code, "settlement_failed");
+    const pr = decodeBase64Json(first.headers.get("payment-response")!) as Record<string, string>;
+    assertEquals(pr.success, false);
+    assertEquals(pr.errorReason, "settlement_pending");
+    assert(String(pr.transaction).startsWith("0x"), "the broadcast transaction is named");
+
+    // Still in the mempool: asking again neither serves nor sends a second transfer.
+    const again = await post(server.url, p.header, "withheld-result");
+    assertEquals(again.status, 402);
+    assertEquals((await again.json()).error.code, "settlement_failed");
+
+    await chain.rpc("evm_mine", []);
+    const collected = await post(server.url, p.header, "now-paid");
+    assertEquals(collected.status, 200, await collected.clone().text());
+    const body = await collected.json();
+    assertEquals(body.result, { echo: "now-paid" });
+    assertEquals(body.receipt.payment.transaction, pr.transaction);
+
+    const replay = await post(server.url, p.header, "again");
+    assertEquals(replay.status, 402);
+    assertEquals((await replay.json()).error.code, "payment_replayed");
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  }, {
+    settler: (chain) =>
+      new LocalSettler({
+        privateKey: fromHex(KEYS.facilitator),
+        rpcUrl: chain.rpcUrl,
+        pollingIntervalMs: 50,
+        receiptTimeoutMs: 400,
+      }),
+  });
+});
+
+Deno.test("LocalSettler refuses to settle through an RPC serving another chain", async () => {
+  await withPaywall(async ({ chain }) => {
+    await chain.rpc("anvil_setChainId", [84532]);
+    const s = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+    });
+    const p = await makePayment({ requirements: terms });
+    const { parsePaymentObject } = await import("../../src/x402/encoding.ts");
+    const out = await s.settle({ payment: parsePaymentObject(p.payload), requirements: terms });
+    assertEquals(out.success, false);
+    assertEquals(out.errorReason, "unexpected_settle_error");
+    assertEquals(await chain.authorizationState(buyer.address, p.authorization.nonce), false);
+  });
+});
+
+Deno.test("a remote facilitator that times out on /settle leaves the payment pending and the result withheld", async () => {
+  // A facilitator that verifies but never finishes settling.
+  const hang = Promise.withResolvers<void>();
+  const fac = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.text();
+    if (new URL(req.url).pathname === "/verify") {
+      return Response.json({ isValid: true, payer: buyer.address });
+    }
+    await hang.promise;
+    return Response.json({
+      success: false,
+      errorReason: "late",
+      transaction: "",
+      network: "eip155:8453",
+    });
+  });
+  const server = await serveEcho({
+    payTo: seller.address,
+    settler: new RemoteSettler({ url: `http://127.0.0.1:${fac.addr.port}`, settleTimeoutMs: 300 }),
+  });
+  try {
+    const p = await makePayment({ requirements: terms });
+    const res = await post(server.url, p.header, "not-yet");
+    assertEquals(res.status, 402);
+    assert(!(await res.clone().text()).includes("not-yet"));
+    assertEquals((await res.json()).error.code, "settlement_failed");
+    const pr = decodeBase64Json(res.headers.get("payment-response")!) as Record<string, unknown>;
+    assertEquals(pr.errorReason, "settlement_pending");
+    const claim = await server.deps.claims.get(buyer.address, p.authorization.nonce);
+    assertEquals(claim?.record.state, "settling");
+  } finally {
+    hang.resolve();
+    await server.close();
+    await fac.shutdown();
+  }
+});
+
+Deno.test("ClaimStore grants exactly one of 20 concurrent claims of one authorization", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const claims = new ClaimStore(kv);
+    const now = Date.now();
+    const req = {
+      from: buyer.address,
+      nonce: "0x" + "11".repeat(32),
+      validBefore: String(Math.floor(now / 1000) + 60),
+      service: "t",
+    };
+    const results = await Promise.all(Array.from({ length: 20 }, () => claims.claim(req, now)));
+    assertEquals(results.filter((r) => r.ok).length, 1);
+    const won = results.find((r) => r.ok)!;
+    assert(won.ok);
+    assert(await claims.release(won.claim));
+    assert((await claims.claim(req, now)).ok, "a released claim can be taken again");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("ClaimStore treats a claim past its own expiry as void even while KV still holds it", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const claims = new ClaimStore(kv);
+    const now = Date.now();
+    const req = {
+      from: buyer.address,
+      nonce: "0x" + "22".repeat(32),
+      validBefore: String(Math.floor(now / 1000) + 1),
+      service: "t",
+    };
+    assert((await claims.claim(req, now)).ok);
+    assert(!(await claims.claim(req, now + 30_000)).ok, "still valid within the grace minute");
+    assert((await claims.claim(req, now + 120_000)).ok, "void after expiry");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a pending settlement stays collectable with the same payment after the authorization expires", async () => {
+  const chain = await startChain();
+  let offsetMs = 0;
+  const server = await serveEcho({
+    payTo: seller.address,
+    now: () => new Date(Date.now() + offsetMs),
+    settler: new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+    }),
+  });
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    await chain.rpc("evm_setAutomine", [false]);
+    const now = Math.floor(Date.now() / 1000);
+    const p = await makePayment({
+      requirements: terms,
+      authorization: { validBefore: String(now + 30) },
+    });
+    const first = await post(server.url, p.header, "late");
+    assertEquals(first.status, 402);
+    assertEquals((await first.json()).error.code, "settlement_failed");
+    await chain.rpc("evm_mine", []);
+    offsetMs = 120_000; // our clock is now past validBefore
+    const collected = await post(server.url, p.header, "late");
+    assertEquals(collected.status, 200, await collected.clone().text());
+    assertEquals((await collected.json()).result, { echo: "late" });
+    const replay = await post(server.url, p.header, "late");
+    assertEquals(replay.status, 402);
+    assertEquals((await replay.json()).error.code, "payment_invalid");
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  } finally {
+    await server.close();
+    await chain.stop();
+  }
+});
