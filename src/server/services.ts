@@ -7,6 +7,7 @@ import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
+import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 
 export interface Services {
   config: Config;
@@ -18,6 +19,8 @@ export interface Services {
   supplier: SupplierSetup;
   /** Clock for everything time-dependent, injectable in tests. */
   now: () => number;
+  /** Webhook events (`emit`); a no-op when WEBHOOK_URL is unset. */
+  webhooks: WebhookOutbox;
 }
 
 export async function openServices(
@@ -38,10 +41,14 @@ export async function openServices(
     signer: config.signer,
     publicOrigin: config.publicUrl,
   });
-  return { config, store, limiter, paywall, supplier: buildSupplier(config, store), now };
+  const supplier = buildSupplier(config, store);
+  const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
+  await webhooks.start();
+  return { config, store, limiter, paywall, supplier, now, webhooks };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.webhooks.stop();
   await services.limiter.stop();
   services.store.close();
 }
