@@ -83,7 +83,7 @@ export async function runConformance(
     listing: () => checkListing(probe, state),
     quote: () => checkQuote(probe, state),
     cheapest_first: () => checkCheapestFirst(state),
-    signature: () => checkSignature(state),
+    signature: () => checkSignature(probe, state),
     bad_input: () => checkBadInput(probe),
     unknown_status: () => checkUnknownStatus(probe),
     unknown_offer: () => checkUnknownOffer(probe, state),

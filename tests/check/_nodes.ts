@@ -22,6 +22,7 @@ export type Breakage =
   | "ties_by_data"
   | "ties_by_id"
   | "bad_signature"
+  | "unbound_signature"
   | "wrong_key"
   | "crash_on_bad_input"
   | "not_found_code"
@@ -253,7 +254,12 @@ export function startNode(breakage: Breakage = "none", tamper: Tamper = {}): Fak
     const message = breakage === "bad_signature" ? canonicalBytes(result) : canonicalBytes({
       capability_id: capabilityId,
       product_id: PRODUCT_ID,
-      input_sha256: canonicalSha256(input),
+      // unbound_signature: hashes only the country, not the whole request.
+      input_sha256: canonicalSha256(
+        breakage === "unbound_signature"
+          ? { country: (input as { country: unknown }).country }
+          : input,
+      ),
       result,
     });
     return json({ success: true, result }, 200, {

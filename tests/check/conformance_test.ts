@@ -48,6 +48,7 @@ Deno.test("the checks run in the order of the spec, one probe after another", as
     "POST /quote",
     "POST /quote",
     "POST /quote",
+    "POST /quote",
     "POST /status",
     "POST /status",
     "POST /order",
@@ -119,6 +120,13 @@ Deno.test("a signature over the wrong bytes fails check 4 only", async () => {
   assert.match(c.reason, /does not verify/);
   assert.equal(c.evidence[0]!.header, "X-Provider-Signature");
   assert.equal(c.evidence[0]!.request, "POST /quote");
+});
+
+Deno.test("a signature not bound to the whole request fails check 4 on the second quote", async () => {
+  const report = await check("unbound_signature");
+  assert.deepEqual(vector(report), [P, P, P, F, P, P, P, P, P]);
+  const c = only(report, "signature");
+  assert.match(c.reason, /^POST \/quote \{"country":"US","min_days":1\}: .*does not verify/);
 });
 
 Deno.test("a listing that publishes another key fails check 4 only", async () => {
@@ -252,6 +260,6 @@ Deno.test("runConformance uses the fetch it is given", async () => {
   };
   const report = await runConformance(node.url + "/", { country: "US", fetch: f });
   assert.equal(report.conformant, true);
-  assert.equal(seen.length, 12);
+  assert.equal(seen.length, 13);
   assert.equal(seen[0], "GET /listing.json");
 });
