@@ -10,6 +10,7 @@ import { VrfKey, vrfKeysListing } from "../random/keys.ts";
 import { createFairRandomService } from "../random/service.ts";
 import { paidRoute, x402CheckService } from "../x402/mod.ts";
 import type { PaidService } from "../api/service.ts";
+import { sellerNodeRoutes } from "../node/routes.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -50,5 +51,6 @@ export function buildRoutes(services: Services): Route[] {
       handler: (ctx) => ctx.send(keys),
     },
     ...paid.map((service) => paidRoute(service, services.paywall)),
+    ...sellerNodeRoutes(services.node, services.paywall),
   ];
 }

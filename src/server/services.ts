@@ -7,6 +7,8 @@ import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
+import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
+import type { OrderEvents } from "../../rails/node/events.ts";
 
 export interface Services {
   config: Config;
@@ -18,11 +20,21 @@ export interface Services {
   supplier: SupplierSetup;
   /** Clock for everything time-dependent, injectable in tests. */
   now: () => number;
+  /** The seller node: priced catalog, orders, resume. */
+  node: SellerNode;
+}
+
+export interface ServiceOptions {
+  /** Where the seller node's `agent_order.*` events go (the webhook outbox); default: nowhere. */
+  orderEvents?: OrderEvents;
+  /** Seller node diagnostics (default: stdout). */
+  nodeLog?: (line: string) => void;
 }
 
 export async function openServices(
   config: Config,
   now: () => number = Date.now,
+  options: ServiceOptions = {},
 ): Promise<Services> {
   const store = await Store.open(config.kvPath);
   const limiter = new RateLimiter({ limit: config.rateLimitPerMin, store, now });
@@ -38,10 +50,21 @@ export async function openServices(
     signer: config.signer,
     publicOrigin: config.publicUrl,
   });
-  return { config, store, limiter, paywall, supplier: buildSupplier(config, store), now };
+  const supplier = buildSupplier(config, store);
+  const node = createSellerNode({
+    config,
+    store,
+    supplier,
+    paywall,
+    events: options.orderEvents,
+    now,
+    log: options.nodeLog,
+  });
+  return { config, store, limiter, paywall, supplier, now, node };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  await services.node.stop();
   await services.limiter.stop();
   services.store.close();
 }
