@@ -3,7 +3,7 @@
  * as a real subprocess, a local anvil chain with the EIP-3009 token at the real USDC address,
  * and our server (`startTestServer`, SUPPLIER=http) with a recording event sink.
  */
-import { spawnServe, type SpawnedServer } from "../support/process.ts";
+import { type SpawnedServer, spawnServe } from "../support/process.ts";
 import { type Chain, startChain } from "../support/chain.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import { buyer, KEYS, seller } from "../x402/_sign.ts";
@@ -153,7 +153,8 @@ export async function cheapestOffer(
 ): Promise<{ offer_id: string; price_usd: string; plan_id: string }> {
   const q = await postJson(`${url}/quote`, { country });
   if (q.status !== 200) throw new Error(`quote: ${q.status} ${q.text}`);
-  const offers = (q.body.result as { offers: { offer_id: string; price_usd: string; plan_id: string }[] })
-    .offers;
+  const offers =
+    (q.body.result as { offers: { offer_id: string; price_usd: string; plan_id: string }[] })
+      .offers;
   return offers[0]!;
 }
