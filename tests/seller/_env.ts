@@ -115,6 +115,8 @@ export async function withSeller(
       delayMs: opts.delayMs,
     });
     const env = { ...await nodeEnv(dir, receiver.url, chain), ...opts.env };
+    // An empty KV_PATH asks for an on-disk store in the test directory (to inspect its bytes).
+    if (env.KV_PATH === "") env.KV_PATH = `${dir}/node.kv`;
     const sink = new EventSink();
     const logs: string[] = [];
     server = await startTestServer(env, { orderEvents: sink, nodeLog: (l) => logs.push(l) });
