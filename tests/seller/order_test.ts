@@ -199,7 +199,7 @@ Deno.test("order: a supplier that is down is 503 supplier_unavailable and not ch
     assert.equal((r.body.error as { code: string }).code, "supplier_unavailable");
     assert.equal(await chain.balanceOf(buyer.address), before, "not charged");
     // Nothing was kept of that payment: once the supplier is back, the same payment buys.
-    await using back = await startReceiver({ dir, port });
+    await using _back = await startReceiver({ dir, port });
     const again = await postJson(`${url}/order`, { offer_id: offer.offer_id }, {
       "PAYMENT-SIGNATURE": p.header,
     });
