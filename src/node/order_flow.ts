@@ -13,7 +13,8 @@
  * worker at a time; across writers, every move is a compare-and-set on the state read.
  *
  * Test hook (inert in production): `ESIM_RAILS_TEST_EXIT_AT=<state>` makes the process exit
- * (code 86) right after an order reaches that state, to test the resume deterministically.
+ * (code 86) right after an order reaches that state, or with `after_supplier_order` right after
+ * the supplier accepted the order but before the node recorded it, to test the resume.
  *
  * @example
  * ```ts ignore
@@ -163,11 +164,16 @@ export class OrderFlow {
       return null;
     }
     this.#log(`order ${entry.record.order_id}: ${to}`);
-    if (this.deps.exitAt === to) {
-      this.#log(`order ${entry.record.order_id}: test hook ESIM_RAILS_TEST_EXIT_AT=${to}: exiting`);
-      Deno.exit(86);
-    }
+    this.#testExit(entry.record.order_id, to);
     return next;
+  }
+
+  /** The test hook: inert unless `ESIM_RAILS_TEST_EXIT_AT` names this point. */
+  #testExit(orderId: string, point: string): void {
+    if (this.deps.exitAt !== point) return;
+    this.#log(`order ${orderId}: ${point}`);
+    this.#log(`order ${orderId}: test hook ESIM_RAILS_TEST_EXIT_AT=${point}: exiting`);
+    Deno.exit(86);
   }
 
   async #run(orderId: string, options: AdvanceOptions): Promise<AdvanceResult | null> {
@@ -249,6 +255,7 @@ export class OrderFlow {
         planId: r.plan_id,
         costUsd: r.cost_usd,
       });
+      this.#testExit(r.order_id, "after_supplier_order");
       return await this.#move(entry, "supplier_ordered", { order_ref: orderRef });
     } catch (err) {
       const e = asSupplierError(err);
