@@ -11,7 +11,6 @@
  */
 import type { Ctx, Route } from "../http/types.ts";
 import { ErrorCode, HttpError, invalidInput } from "../http/errors.ts";
-import { corsHeaders } from "../http/cors.ts";
 import { canonicalJson } from "../crypto/canonical.ts";
 import { sha256Hex, toBase64Url } from "../crypto/hash.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
@@ -46,6 +45,7 @@ import type { AdvanceResult } from "./order_flow.ts";
 
 const NODE = { kind: "node" } as const;
 const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
+const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
 /** Signed quote answers kept per catalog snapshot (identical questions, identical answers). */
 const QUOTE_CACHE_MAX = 2048;
 
@@ -67,7 +67,6 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   const { config } = node;
   const signer = config.signer;
   const productId = config.productId;
-  const staticHeaders = corsHeaders(FREE_CORS);
 
   const signedResponse = (capabilityId: string, inputCanonical: string, result: unknown) => {
     const { body, signature } = signFreeAnswer(signer, {
@@ -76,24 +75,20 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       inputCanonical,
       result,
     });
-    return {
-      body,
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        ...staticHeaders,
-        [SIGNATURE_HEADER.toLowerCase()]: signature,
-      },
-    };
+    return { body, headers: { [SIGNATURE_HEADER_LC]: signature } };
   };
 
   // ---- quote ----
   const quoteCache = new WeakMap<CatalogSnapshot, Map<string, ReturnType<typeof signedResponse>>>();
   const quote = async (ctx: Ctx): Promise<Response> => {
     const body = await ctx.json();
-    const canon = canonicalJson(body);
+    // Cache key: the body as re-serialised natively (equal keys mean equal parsed inputs, hence
+    // equal canonical inputs); the canonical form is computed only on a miss.
+    const key = JSON.stringify(body);
     const fresh = node.catalog?.peek();
-    const hit = fresh && quoteCache.get(fresh)?.get(canon);
-    if (hit) return new Response(hit.body, { headers: hit.headers });
+    const hit = fresh && quoteCache.get(fresh)?.get(key);
+    if (hit) return ctx.sendJsonText(hit.body, { headers: hit.headers });
+    const canon = canonicalJson(body);
     const parsed = parseQuoteInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
     const snap = await node.snapshot();
@@ -106,8 +101,8 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     let perSnap = quoteCache.get(snap);
     if (!perSnap) quoteCache.set(snap, perSnap = new Map());
     if (perSnap.size >= QUOTE_CACHE_MAX) perSnap.clear();
-    perSnap.set(canon, answer);
-    return new Response(answer.body, { headers: answer.headers });
+    perSnap.set(key, answer);
+    return ctx.sendJsonText(answer.body, { headers: answer.headers });
   };
 
   // ---- status ----
@@ -135,7 +130,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       if (profile) result.esim = esimOf(profile);
     }
     const answer = signedResponse(CAPABILITY_STATUS, canonicalJson(body), result);
-    return new Response(answer.body, {
+    return ctx.sendJsonText(answer.body, {
       headers: { ...answer.headers, "cache-control": "no-store" },
     });
   };
