@@ -150,19 +150,19 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     const body = await ctx.json();
     const parsed = parseOrderInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
-    if (config.demoMode) {
-      throw new HttpError(
-        403,
-        ErrorCode.DemoMode,
-        "This node runs in demo mode (DEMO_MODE=1): quotes work, but it sells nothing",
-      );
-    }
     const snap = await node.snapshot();
     const offer = snap.catalog.byId.get(parsed.value.offerId);
     if (!offer) {
       throw invalidInput(
         "offer_id",
         `Unknown offer '${parsed.value.offerId.slice(0, 200)}'; ask POST /quote for current offers`,
+      );
+    }
+    if (config.demoMode) {
+      throw new HttpError(
+        403,
+        ErrorCode.DemoMode,
+        "This node runs in demo mode (DEMO_MODE=1): quotes work, but it sells nothing",
       );
     }
     if (!paymentsConfigured(config) || !paywall.payTo || !paywall.settler) {

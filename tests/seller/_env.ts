@@ -48,9 +48,20 @@ export async function startReceiver(o: ReceiverOptions): Promise<SpawnedServer> 
 /** Events the node emitted, recorded in order. */
 export class EventSink implements OrderEvents {
   readonly events: { type: string; data: Record<string, unknown> }[] = [];
+  #waiters: { type: string; resolve: (d: Record<string, unknown>) => void }[] = [];
+
   emit(type: string, data: Record<string, unknown>): Promise<void> {
     this.events.push({ type, data });
+    for (const w of this.#waiters.filter((w) => w.type === type)) w.resolve(data);
+    this.#waiters = this.#waiters.filter((w) => w.type !== type);
     return Promise.resolve();
+  }
+
+  /** Resolves with the data of the first event of `type` (already emitted or still to come). */
+  next(type: string): Promise<Record<string, unknown>> {
+    const seen = this.events.find((e) => e.type === type);
+    if (seen) return Promise.resolve(seen.data);
+    return new Promise((resolve) => this.#waiters.push({ type, resolve }));
   }
 }
 

@@ -247,6 +247,8 @@ Deno.test("demo mode: quotes and listing work, the listing says demo, and /order
     const offer = (q.body.result as QuoteResult).offers[0]!;
     const doc = await (await fetch(`${url}/listing.json`)).json();
     assert.equal(doc.demo, true);
+    const unknown = await postJson(`${url}/order`, { offer_id: "off_unknown" });
+    assert.equal(unknown.status, 400, "an unknown offer is still 400 before any price");
     const r = await postJson(`${url}/order`, { offer_id: offer.offer_id });
     assert.equal(r.status, 403);
     assert.equal((r.body.error as { code: string }).code, "demo_mode");

@@ -303,3 +303,26 @@ Deno.test("order: an unreadable payment header is 402 payment_invalid naming the
     assert.ok(r.headers.get("payment-required"));
   });
 });
+
+Deno.test("order: an eSIM slower than ORDER_WAIT_SECONDS is answered 202 pending, then settled and delivered in the background", async () => {
+  await withSeller(async ({ url, chain, sink }) => {
+    const offer = await cheapestOffer(url, "US");
+    const call = await payAndFetch(`${url}/order`, { offer_id: offer.offer_id }, buyer, {
+      maxAtomic: MAX,
+    });
+    assert.equal(call.status, 202, JSON.stringify(call.body));
+    const d = call.body as Delivery;
+    assert.ok(validate("delivery", d).ok);
+    assert.equal(d.status, "pending");
+    assert.equal(d.esim, undefined);
+    assert.equal(d.receipt.payment.transaction, "", "not settled yet");
+    assert.equal(await chain.transfersTo(seller.address), 0, "settled only when the eSIM is ready");
+    const ev = await sink.next("agent_order.delivered");
+    assert.equal(ev.order_id, d.order_id);
+    const st = await postJson(`${url}/status`, { order_id: d.order_id, token: d.status_token });
+    const result = st.body.result as { status: string; esim: { activation_code: string } };
+    assert.equal(result.status, "delivered");
+    assert.match(result.esim.activation_code, /^LPA:1\$/);
+    assert.equal(await chain.transfersTo(seller.address), 1);
+  }, { delayMs: 2500, env: { ORDER_WAIT_SECONDS: "1" } });
+});
