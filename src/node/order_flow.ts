@@ -79,6 +79,9 @@ const SETTLE_MARGIN_MS = 15_000;
 export class OrderFlow {
   readonly #running = new Map<string, Promise<AdvanceResult | null>>();
   readonly #now: () => number;
+  readonly #background = new Set<Promise<unknown>>();
+  /** Aborted by `stop()`: waits for profiles end at once (the order resumes on next start). */
+  readonly #stopping = new AbortController();
   #stopped = false;
 
   constructor(readonly deps: OrderFlowDeps) {
@@ -86,13 +89,19 @@ export class OrderFlow {
   }
 
   /** Work in flight (shutdown waits for it). */
-  idle(): Promise<unknown> {
-    return Promise.allSettled([...this.#running.values()]);
+  async idle(): Promise<void> {
+    while (this.#running.size > 0 || this.#background.size > 0) {
+      await Promise.allSettled([...this.#running.values(), ...this.#background]);
+    }
   }
 
-  /** Stop starting new background work. */
+  /**
+   * Stops starting new work and cuts short waits for profiles (those orders stay where they
+   * are and resume on the next start); steps in flight finish.
+   */
   stop(): void {
     this.#stopped = true;
+    this.#stopping.abort(new Error("shutting down"));
   }
 
   /**
@@ -110,15 +119,15 @@ export class OrderFlow {
   /** Continues an order in the background (after a 202, or on start); errors are logged. */
   continueLater(orderId: string): void {
     if (this.#stopped) return;
-    queueMicrotask(() => {
-      const entryWait = async () => {
-        const e = await this.deps.orders.get(orderId);
-        return e ? this.#profileBudget(e.record) : 0;
-      };
-      entryWait().then((waitMs) => this.advance(orderId, { waitMs })).catch((err) =>
-        this.#log(`order ${orderId}: background step failed: ${(err as Error).message}`)
-      );
-    });
+    const run = (async () => {
+      const e = await this.deps.orders.get(orderId);
+      if (e && !this.#stopped) {
+        await this.advance(orderId, { waitMs: this.#profileBudget(e.record) });
+      }
+    })().catch((err) =>
+      this.#log(`order ${orderId}: background step failed: ${(err as Error).message}`)
+    ).finally(() => this.#background.delete(run));
+    this.#background.add(run);
   }
 
   /** Resumes every order left in an intermediate state (called on start). */
@@ -275,6 +284,7 @@ export class OrderFlow {
         initialDelayMs: this.deps.pollInitialMs ?? 250,
         maxDelayMs: this.deps.pollMaxMs ?? 2_000,
         now: this.#now,
+        signal: this.#stopping.signal,
       });
       const profile = list[0]!;
       return {
@@ -282,6 +292,7 @@ export class OrderFlow {
         profile,
       };
     } catch (err) {
+      if (this.#stopping.signal.aborted) return "waiting"; // shutting down: resume on next start
       const e = asSupplierError(err);
       if (e.retryable && this.#profileBudget(r) > 0) return "waiting";
       // The profile never came in time (or the supplier refused): the payment is not taken.

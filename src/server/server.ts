@@ -73,6 +73,9 @@ export async function startServer(
     services,
     shutdown() {
       return closing ??= (async () => {
+        // Cut short orders waiting for an eSIM first, so their requests can answer (202 pending)
+        // and the server can drain; they resume on the next start.
+        services.node.flow.stop();
         await server.shutdown();
         accessLog?.flush();
         await closeServices(services);

@@ -115,3 +115,52 @@ for (const step of STEPS) {
     }
   });
 }
+
+Deno.test("a node stopped (SIGTERM) while waiting for an eSIM answers 202 pending, exits promptly, and delivers after restart", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "esim-resume-" });
+  const chain = await startChain();
+  const receiver = await startReceiver({ dir, kvPath: `${dir}/rx.kv`, delayMs: 4000 });
+  const procs: { stop(): Promise<number>; output(): string }[] = [];
+  try {
+    await chain.mint(buyer.address, 100_000_000n);
+    const env = {
+      ...await nodeEnv(dir, receiver.url, chain),
+      KV_PATH: `${dir}/node.kv`,
+      DATA_DIR: dir,
+      ORDER_WAIT_SECONDS: "60",
+    };
+    const first = await spawnServeProcess(env);
+    procs.push(first);
+    const q = await postJson(`${first.url}/quote`, { country: "GB" });
+    const offer = (q.body.result as { offers: { offer_id: string }[] }).offers[0]!;
+    const unpaid = await postJson(`${first.url}/order`, { offer_id: offer.offer_id });
+    const terms = decodeBase64Json(unpaid.headers.get("payment-required")!) as PaymentRequired;
+    const p = await makePayment({ requirements: terms.accepts[0]! });
+    const answer = postJson(`${first.url}/order`, { offer_id: offer.offer_id }, {
+      "PAYMENT-SIGNATURE": p.header,
+    });
+    const line = await first.waitForLine(/order (ord_[\w-]+): supplier_ordered$/);
+    const orderId = line.match(/order (ord_[\w-]+)/)![1]!;
+    assert.equal(await first.stop(), 0, "a clean exit");
+    const pending = await answer;
+    assert.equal(pending.status, 202, pending.text);
+    assert.equal(pending.body.status, "pending");
+    assert.equal(pending.body.order_id, orderId);
+    assert.equal(await chain.transfersTo(seller.address), 0, "nothing settled before the eSIM");
+
+    const second = await spawnServeProcess(env);
+    procs.push(second);
+    await second.waitForLine(new RegExp(`order ${orderId}: delivered$`));
+    const st = await postJson(`${second.url}/status`, {
+      order_id: orderId,
+      token: pending.body.status_token as string,
+    });
+    assert.equal((st.body.result as { status: string }).status, "delivered");
+    assert.equal(await chain.transfersTo(seller.address), 1);
+  } finally {
+    for (const x of procs) await x.stop();
+    await receiver.stop();
+    await chain.stop();
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+});
