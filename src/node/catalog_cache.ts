@@ -15,6 +15,7 @@
 import type { Plan } from "../../rails/supplier/types.ts";
 import type { PricingConfig } from "../../rails/pricing.ts";
 import { priceCatalog, type PricedCatalog } from "../../rails/node/offers.ts";
+import { validate } from "../../rails/schemas.ts";
 
 export interface CatalogSnapshot {
   catalog: PricedCatalog;
@@ -36,6 +37,8 @@ export class CatalogCache {
     readonly pricing: PricingConfig,
     readonly ttlMs: number,
     readonly now: () => number = Date.now,
+    /** Told how many plans were left out because they make no valid offer. */
+    readonly onInvalid?: (count: number) => void,
   ) {}
 
   /** The current snapshot, fetching when there is none or it is older than the TTL. */
@@ -60,8 +63,15 @@ export class CatalogCache {
   async #fetch(): Promise<CatalogSnapshot> {
     const plans = await this.fetchPlans();
     const at = this.now();
+    const priced = priceCatalog(plans, this.pricing);
+    // Once per snapshot, every offer is checked against the offer schema; a plan that cannot
+    // make a valid offer (e.g. a supplier's malformed row) is left out of quotes and orders.
+    const valid = priced.offers.filter((o) => validate("offer", o.offer).ok);
+    if (valid.length !== priced.offers.length) {
+      this.onInvalid?.(priced.offers.length - valid.length);
+    }
     const snap: CatalogSnapshot = {
-      catalog: priceCatalog(plans, this.pricing),
+      catalog: { offers: valid, byId: new Map(valid.map((o) => [o.offer.offer_id, o])) },
       at,
       quotedAt: new Date(at).toISOString(),
       generation: ++this.#generation,

@@ -65,6 +65,7 @@ export function createSellerNode(o: SellerNodeOptions): SellerNode {
       o.config.pricing,
       o.config.node.catalogCacheSeconds * 1000,
       o.now,
+      (n) => log(`catalog: ${n} plan(s) left out, they make no valid offer`),
     )
     : undefined;
   const events = o.events ?? NO_EVENTS;
