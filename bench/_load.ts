@@ -8,9 +8,14 @@ export interface Target extends AsyncDisposable {
   url: string;
 }
 
-export async function spawnTarget(script: URL, args: string[]): Promise<Target> {
+export async function spawnTarget(
+  script: URL,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Target> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", script.pathname, ...args],
+    env,
     stdout: "null",
     stderr: "piped",
     stdin: "null",

@@ -1,40 +1,44 @@
 /**
  * Kernel overhead: requests per second of GET /healthz through the real server (router,
- * request id, rate limiter, access log, error mapping) against a bare `Deno.serve` returning
- * the same JSON, measured alternately in the same run with the same load generator.
- * Prints a ratio; target ≥ 0.8. Usage: `deno task bench` (or `deno run -A bench/http.ts
- * [seconds] [rounds]`).
+ * request id, rate limiter, error mapping; with and without the access log) against a bare
+ * `Deno.serve` returning the same JSON, measured in paired, alternating rounds in the same run
+ * with the same load generator. Prints the median of the per-round ratios; target ≥ 0.8.
+ * Usage: `deno task bench` (or `deno run -A bench/http.ts [seconds] [rounds]`).
  */
-import { generatorName, measureRps, median, spawnTarget } from "./_load.ts";
+import { generatorName, measureRps, median, spawnTarget, type Target } from "./_load.ts";
 
-const seconds = Number(Deno.args[0] ?? 3);
+const seconds = Number(Deno.args[0] ?? 2);
 const rounds = Number(Deno.args[1] ?? 6);
 const script = new URL("./_http_target.ts", import.meta.url);
 
 await using bare = await spawnTarget(script, ["bare"]);
-await using kernel = await spawnTarget(script, ["kernel"]);
-// Warm both up (JIT) before measuring.
-await measureRps(`${bare.url}/healthz`, 1);
-await measureRps(`${kernel.url}/healthz`, 1);
+await using logged = await spawnTarget(script, ["kernel"], { BENCH_ACCESS_LOG: "1" });
+await using quiet = await spawnTarget(script, ["kernel"], { BENCH_ACCESS_LOG: "0" });
+const targets: [string, Target][] = [
+  ["bare Deno.serve", bare],
+  ["kernel, access log on (default)", logged],
+  ["kernel, ACCESS_LOG=0", quiet],
+];
+for (const [, t] of targets) await measureRps(`${t.url}/healthz`, 1); // JIT warm-up
 
-// Paired rounds in alternating order; the ratio is the median of the per-round ratios, which
-// cancels slow drifts in background load better than a ratio of medians.
-const bareRps: number[] = [];
-const kernelRps: number[] = [];
-const ratios: number[] = [];
-for (let i = 0; i < rounds; i++) {
-  const first = i % 2 === 0 ? bare : kernel;
-  const second = first === bare ? kernel : bare;
-  const a = await measureRps(`${first.url}/healthz`, seconds);
-  const b = await measureRps(`${second.url}/healthz`, seconds);
-  const [br, kr] = first === bare ? [a, b] : [b, a];
-  bareRps.push(br);
-  kernelRps.push(kr);
-  ratios.push(kr / br);
+// Rounds rotate the order; each kernel's ratio is taken against the bare run of the same
+// round, and the median of those ratios cancels slow drifts in background load.
+const rps = targets.map(() => [] as number[]);
+const ratios = targets.map(() => [] as number[]);
+for (let r = 0; r < rounds; r++) {
+  const round: number[] = [];
+  for (let k = 0; k < targets.length; k++) {
+    const i = (k + r) % targets.length;
+    round[i] = await measureRps(`${targets[i]![1].url}/healthz`, seconds);
+  }
+  round.forEach((v, i) => {
+    rps[i]!.push(v);
+    ratios[i]!.push(v / round[0]!);
+  });
 }
-console.log(`generator: ${await generatorName()}, ${rounds} paired rounds of ${seconds}s`);
-console.log(`bare Deno.serve     ${median(bareRps).toFixed(0).padStart(8)} req/s (median)`);
-console.log(`kernel GET /healthz ${median(kernelRps).toFixed(0).padStart(8)} req/s (median)`);
-console.log(
-  `ratio kernel/bare   ${median(ratios).toFixed(3)}  (median of paired ratios; target >= 0.8)`,
-);
+console.log(`generator: ${await generatorName()}, ${rounds} rounds of ${seconds}s per target`);
+targets.forEach(([name], i) => {
+  const ratio = i === 0 ? "" : `  ratio ${median(ratios[i]!).toFixed(3)}`;
+  console.log(`${name.padEnd(32)} ${median(rps[i]!).toFixed(0).padStart(8)} req/s${ratio}`);
+});
+console.log("target: kernel/bare >= 0.8");

@@ -109,3 +109,31 @@ export {
 } from "./receiver/store.ts";
 export { DEMO_CATALOG } from "./receiver/demo_catalog.ts";
 export { type CatalogResult, parseCatalog } from "./receiver/catalog.ts";
+export {
+  ALL_EVENT_TYPES,
+  checkEvent,
+  createEvent,
+  type CreateEventOptions,
+  createWebhookReceiver,
+  EVENT_HEADER,
+  EVENT_TYPES,
+  type EventType,
+  isForbiddenKey,
+  isForbiddenValue,
+  newEventId,
+  NO_WEBHOOKS,
+  type OrderEventData,
+  type ReceivedDelivery,
+  type ReceivedInfo,
+  scrubEventData,
+  WEBHOOK_TOLERANCE_MS,
+  type WebhookEmitter,
+  type WebhookEvent,
+  type WebhookHeaders,
+  type WebhookReceiverOptions,
+  type WebhookRefusal,
+  WebhookSigner,
+  webhookSigningBytes,
+  WebhookVerifier,
+  type WebhookVerifyResult,
+} from "./webhooks/mod.ts";

@@ -34,4 +34,20 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
     load: () => import("./supplier.ts"),
   },
+  webhooks: {
+    summary: "run the reference webhook receiver (webhooks listen --secret-file <f>)",
+    load: () => import("./webhooks.ts"),
+  },
+  events: {
+    summary: "list stored webhook events and their delivery status (--failed)",
+    load: () => import("./events.ts"),
+  },
+  scan: {
+    summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
+    load: () => import("./scan.ts"),
+  },
+  diff: {
+    summary: "mcp-diff two MCP tools/list results offline (exit 1 on suspicious)",
+    load: () => import("./diff.ts"),
+  },
 };

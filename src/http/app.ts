@@ -166,14 +166,19 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
     if (routeHeaders) { for (const k in routeHeaders) res.headers.set(k, routeHeaders[k]!); }
   }
   if (ctx.req.method === "HEAD" && res.body) res = new Response(null, res);
-  state.options.accessLog?.log(
-    ctx.requestId,
-    ctx.req.method,
-    ctx.path,
-    res.status,
-    Date.now() - ctx.started,
-    ctx.clientIp,
-  );
+  const log = state.options.accessLog;
+  if (log) {
+    const end = Date.now();
+    log.log(
+      end,
+      ctx.requestId,
+      ctx.req.method,
+      ctx.path,
+      res.status,
+      end - ctx.started,
+      ctx.clientIp,
+    );
+  }
   return res;
 }
 

@@ -215,8 +215,10 @@ export class OrderFlow {
           break;
         }
         case "settled":
+          // Event first, then the state: a crash in between re-emits the same event id on
+          // resume (de-duplicated), instead of losing it.
+          await this.#emit(EVENT_DELIVERED, { ...r, state: "delivered" });
           next = await this.#move(entry, "delivered");
-          if (next) await this.#emit(EVENT_DELIVERED, next.record);
           break;
         case "settle_failed":
           next = await this.#cancel(entry);
@@ -356,9 +358,8 @@ export class OrderFlow {
       this.#log(`order ${r.order_id}: cancel failed, will retry: ${(err as Error).message}`);
       return entry;
     }
-    const next = await this.#move(entry, "cancelled");
-    if (next) await this.#emit(EVENT_CANCELLED, next.record);
-    return next;
+    await this.#emit(EVENT_CANCELLED, { ...r, state: "cancelled" });
+    return await this.#move(entry, "cancelled");
   }
 }
 

@@ -10,6 +10,7 @@ import { VrfKey, vrfKeysListing } from "../random/keys.ts";
 import { createFairRandomService } from "../random/service.ts";
 import { paidRoute, x402CheckService } from "../x402/mod.ts";
 import type { PaidService } from "../api/service.ts";
+import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
 import { sellerNodeRoutes } from "../node/routes.ts";
 
 const NODE = { kind: "node" } as const;
@@ -27,7 +28,10 @@ export function buildRoutes(services: Services): Route[] {
   const paid: PaidService[] = [
     createFairRandomService(vrfKey) as PaidService,
     x402CheckService as PaidService,
+    firewallScanService as PaidService,
+    mcpDiffService as PaidService,
   ];
+  const firewallRules = publishedRules();
 
   return [
     {
@@ -49,6 +53,13 @@ export function buildRoutes(services: Services): Route[] {
       errors: { kind: "api", service: "keys" },
       cors: PUBLIC_CORS,
       handler: (ctx) => ctx.send(keys),
+    },
+    {
+      method: "GET",
+      path: "/x402/firewall-rules",
+      errors: { kind: "api", service: "firewall-rules" },
+      cors: PUBLIC_CORS,
+      handler: (ctx) => ctx.send(firewallRules),
     },
     ...paid.map((service) => paidRoute(service, services.paywall)),
     ...sellerNodeRoutes(services.node, services.paywall),

@@ -7,7 +7,9 @@ import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
+import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
+import { orderEventsFromOutbox } from "../node/webhook_events.ts";
 import type { OrderEvents } from "../../rails/node/events.ts";
 
 export interface Services {
@@ -20,12 +22,14 @@ export interface Services {
   supplier: SupplierSetup;
   /** Clock for everything time-dependent, injectable in tests. */
   now: () => number;
+  /** Webhook events (`emit`); a no-op when WEBHOOK_URL is unset. */
+  webhooks: WebhookOutbox;
   /** The seller node: priced catalog, orders, resume. */
   node: SellerNode;
 }
 
 export interface ServiceOptions {
-  /** Where the seller node's `agent_order.*` events go (the webhook outbox); default: nowhere. */
+  /** Where the seller node's `agent_order.*` events go; default: the webhook outbox. */
   orderEvents?: OrderEvents;
   /** Seller node diagnostics (default: stdout). */
   nodeLog?: (line: string) => void;
@@ -51,20 +55,24 @@ export async function openServices(
     publicOrigin: config.publicUrl,
   });
   const supplier = buildSupplier(config, store);
+  const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
+  await webhooks.start();
   const node = createSellerNode({
     config,
     store,
     supplier,
     paywall,
-    events: options.orderEvents,
+    events: options.orderEvents ?? orderEventsFromOutbox(webhooks, now),
     now,
     log: options.nodeLog,
   });
-  return { config, store, limiter, paywall, supplier, now, node };
+  return { config, store, limiter, paywall, supplier, now, webhooks, node };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // Orders first (they may still emit events), then the outbox.
   await services.node.stop();
+  await services.webhooks.stop();
   await services.limiter.stop();
   services.store.close();
 }

@@ -24,7 +24,7 @@ const {
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const DENO = process.env.DENO_BIN || "deno";
 const SECRET = "node-test-secret-0123456789";
-const DELAY_MS = 1500;
+const DELAY_MS = 3000; // long enough that the first profiles() call lands before it even on a loaded CI machine
 
 /** Starts `esim-rails supplier` and resolves its URL from the banner line. */
 function startReceiver(args) {

@@ -111,6 +111,8 @@ export async function withSeller(
     env?: Record<string, string>;
     catalog?: readonly Plan[];
     delayMs?: number;
+    /** Leave events to the server's own webhook outbox (no recording sink). */
+    outbox?: boolean;
   } = {},
 ): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "esim-seller-" });
@@ -130,7 +132,10 @@ export async function withSeller(
     if (env.KV_PATH === "") env.KV_PATH = `${dir}/node.kv`;
     const sink = new EventSink();
     const logs: string[] = [];
-    server = await startTestServer(env, { orderEvents: sink, nodeLog: (l) => logs.push(l) });
+    server = await startTestServer(env, {
+      orderEvents: opts.outbox ? undefined : sink,
+      nodeLog: (l) => logs.push(l),
+    });
     await fn({ dir, chain, receiver, server, url: server.url, sink, logs, env });
   } finally {
     await server?.[Symbol.asyncDispose]();

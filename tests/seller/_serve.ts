@@ -17,9 +17,17 @@ export interface ServeProcess {
   stop(): Promise<number>;
 }
 
-export async function spawnServeProcess(env: Record<string, string>): Promise<ServeProcess> {
+export function spawnServeProcess(env: Record<string, string>): Promise<ServeProcess> {
+  return spawnProcess(["serve"], env);
+}
+
+/** Spawns `main.ts <args>` and waits for its banner (`listening on http://...`). */
+export async function spawnProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ServeProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", MAIN, "serve"],
+    args: ["run", "-A", "--quiet", MAIN, ...args],
     env: { NO_COLOR: "1", PORT: "0", HOST: "127.0.0.1", ...env },
     stdin: "null",
     stdout: "piped",

@@ -1,0 +1,139 @@
+/**
+ * Benchmark of the MCP security area: firewall-scan of 500 realistic tools and mcp-diff of
+ * 500 against 500 tools with 10% changed. Prints median latency over repeated runs, tools per
+ * second, and the ratio against a baseline measured in the same run (JSON.stringify +
+ * JSON.parse of the same 500 tools), so numbers compare across machines.
+ *
+ * Run: deno run -A bench/security.ts [--runs 30]
+ */
+import { scanTools } from "../src/security/scan.ts";
+import { diffTools } from "../src/security/diff.ts";
+import type { Tool } from "../src/security/scan.ts";
+
+const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
+const NOUNS = [
+  "issue",
+  "comment",
+  "file",
+  "branch",
+  "invoice",
+  "customer",
+  "calendar_event",
+  "message",
+  "ticket",
+  "dashboard",
+  "metric",
+  "record",
+];
+const SENTENCES = [
+  "Returns the matching records as JSON, newest first.",
+  "Only works within the directories the server was started with.",
+  "Use the cursor from the previous page to continue a listing.",
+  "Fails with a clear error message when the item does not exist.",
+  "The result includes the identifier, the creation time and the owner.",
+  "Large results are truncated to the first 100 entries; ask for the next page if needed.",
+  "Times are ISO 8601 strings in UTC.",
+  "Requires read access to the workspace.",
+];
+
+/** 500 realistic tool definitions (deterministic). */
+export function realisticTools(n = 500, variant = 0): Tool[] {
+  const tools: Tool[] = [];
+  for (let i = 0; i < n; i++) {
+    const verb = VERBS[i % VERBS.length]!;
+    const noun = NOUNS[Math.floor(i / VERBS.length) % NOUNS.length]!;
+    const name = `${verb}_${noun}_${i}`;
+    const desc = [0, 1, 2, 3].map((k) => SENTENCES[(i + k * 3 + variant) % SENTENCES.length]).join(
+      " ",
+    );
+    tools.push({
+      name,
+      title: `${verb[0]!.toUpperCase()}${verb.slice(1)} ${noun.replace("_", " ")} ${i}`,
+      description: `${verb[0]!.toUpperCase()}${verb.slice(1)} a ${noun.replace("_", " ")}. ${desc}`,
+      inputSchema: {
+        type: "object",
+        properties: {
+          id: { type: "string", description: `Identifier of the ${noun.replace("_", " ")}.` },
+          limit: {
+            type: "integer",
+            minimum: 1,
+            maximum: 100,
+            default: 20,
+            description: "Page size.",
+          },
+          cursor: { type: "string", description: "Cursor from the previous page." },
+          fields: {
+            type: "array",
+            items: { type: "string", enum: ["id", "name", "owner", "created_at"] },
+            description: "Fields to return.",
+          },
+        },
+        required: ["id"],
+      },
+      annotations: { readOnlyHint: verb === "get" || verb === "list" || verb === "search" },
+    });
+  }
+  return tools;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function time(runs: number, f: () => unknown): number {
+  f(); // warm up
+  f();
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const a = performance.now();
+    f();
+    t.push(performance.now() - a);
+  }
+  return median(t);
+}
+
+if (import.meta.main) {
+  const runsArg = Deno.args.indexOf("--runs");
+  const runs = runsArg >= 0 ? Number(Deno.args[runsArg + 1]) : 30;
+  const tools = realisticTools(500);
+  const changed = realisticTools(500).map((t, i) =>
+    i % 10 === 0 ? { ...t, description: `${t.description} Now also returns the owner's team.` } : t
+  );
+  const baseline = time(runs, () => JSON.parse(JSON.stringify(tools)));
+  const scan = time(runs, () => scanTools(tools));
+  const diff = time(runs, () => diffTools(tools, changed));
+  const v = scanTools(tools);
+  const d = diffTools(tools, changed);
+  const line = (label: string, ms: number, target: number) =>
+    console.log(
+      `${label.padEnd(30)} median ${ms.toFixed(2).padStart(7)} ms  ${
+        (500 / (ms / 1000)).toFixed(0).padStart(7)
+      } tools/s  ${(ms / baseline).toFixed(1).padStart(6)}x baseline  target <= ${target} ms ${
+        ms <= target ? "ok" : "MISSED"
+      }`,
+    );
+  console.log(`runs: ${runs}; 500 tools, ${JSON.stringify(tools).length} bytes of JSON`);
+  console.log(`baseline JSON.stringify+parse    median ${baseline.toFixed(2)} ms`);
+  line("firewall-scan 500 tools", scan, 25);
+  line("mcp-diff 500 vs 500 (10% chg)", diff, 50);
+  console.log(
+    `scan verdict allow=${v.allow} findings=${v.findings.length}; diff verdict ${d.verdict}, ${d.changed.length} changed`,
+  );
+  // The labelled fixture table (tests/security/fixtures): attacks caught, benign allowed.
+  const dir = new URL("../tests/security/fixtures/", import.meta.url);
+  let attacks = 0, caught = 0, benign = 0, allowed = 0;
+  for (const e of Deno.readDirSync(dir)) {
+    if (!e.name.endsWith(".json")) continue;
+    const fx = JSON.parse(Deno.readTextFileSync(new URL(e.name, dir)));
+    const allow = scanTools(fx.tools).allow;
+    if (fx.label === "attack") {
+      attacks++;
+      if (!allow) caught++;
+    } else {
+      benign++;
+      if (allow) allowed++;
+    }
+  }
+  console.log(`fixtures: caught ${caught}/${attacks} attacks, allowed ${allowed}/${benign} benign`);
+}

@@ -1,0 +1,163 @@
+/**
+ * The text every rule runs over: all scanned strings of all tools joined into one corpus
+ * (strings of one tool joined by "\n" so split attacks are seen; tools separated by
+ * "\n\u0000\n" which no proximity window crosses). Non-ASCII strings are folded first
+ * (default-ignorables dropped, Latin look-alikes mapped) with an offset map back to the
+ * original characters, so a keyword broken by a zero-width space or spelt with Cyrillic
+ * letters still matches, and every finding quotes the original text.
+ */
+import { isDefaultIgnorable, latinLookalike } from "./confusables.ts";
+
+export interface Segment {
+  tool: number;
+  /** JSON pointer into the tool. */
+  field: string;
+  /** Original text. */
+  text: string;
+  /** Range in the corpus. */
+  cStart: number;
+  cEnd: number;
+  /** Folded index -> original index (null when the text is ASCII and unchanged). */
+  map: Int32Array | null;
+  /** Offset of this text in the tool's merged original text (strings joined by "\n"). */
+  mStart: number;
+}
+
+export interface Corpus {
+  text: string;
+  segs: Segment[];
+  /** Merged original text per tool, built lazily for split findings. */
+  merged(tool: number): string;
+}
+
+const NON_ASCII = /[\u0080-\uffff]/;
+
+function fold(text: string): { folded: string; map: Int32Array | null } {
+  if (!NON_ASCII.test(text)) return { folded: text, map: null };
+  const parts: string[] = [];
+  const map = new Int32Array(text.length + 1);
+  let k = 0;
+  for (let i = 0; i < text.length;) {
+    const cp = text.codePointAt(i)!;
+    const len = cp > 0xffff ? 2 : 1;
+    if (!isDefaultIgnorable(cp)) {
+      const ch = len === 2 ? text.slice(i, i + 2) : text[i]!;
+      const out = latinLookalike(ch) ?? ch;
+      parts.push(out);
+      for (let u = 0; u < out.length; u++) map[k++] = i;
+    }
+    i += len;
+  }
+  return { folded: parts.join(""), map: map.subarray(0, k) };
+}
+
+export interface TextItem {
+  field: string;
+  text: string;
+}
+
+/** Builds the corpus from the scanned strings of each tool. */
+export function buildCorpus(tools: TextItem[][]): Corpus {
+  const pieces: string[] = [];
+  const segs: Segment[] = [];
+  let pos = 0;
+  tools.forEach((items, tool) => {
+    if (tool > 0) {
+      pieces.push("\n\u0000\n");
+      pos += 3;
+    }
+    let m = 0;
+    items.forEach((item, idx) => {
+      if (idx > 0) {
+        pieces.push("\n");
+        pos += 1;
+        m += 1;
+      }
+      const { folded, map } = fold(item.text);
+      pieces.push(folded);
+      segs.push({
+        tool,
+        field: item.field,
+        text: item.text,
+        cStart: pos,
+        cEnd: pos + folded.length,
+        map,
+        mStart: m,
+      });
+      pos += folded.length;
+      m += item.text.length;
+    });
+  });
+  const mergedCache = new Map<number, string>();
+  return {
+    text: pieces.join(""),
+    segs,
+    merged(tool: number): string {
+      let s = mergedCache.get(tool);
+      if (s === undefined) {
+        s = segs.filter((g) => g.tool === tool).map((g) => g.text).join("\n");
+        mergedCache.set(tool, s);
+      }
+      return s;
+    },
+  };
+}
+
+/** Index of the segment containing corpus offset `pos` (or the one before a gap). */
+export function segmentAt(c: Corpus, pos: number): number {
+  let lo = 0;
+  let hi = c.segs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (c.segs[mid]!.cStart <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Original offset of a folded start offset within a segment. */
+function origStart(seg: Segment, local: number): number {
+  if (!seg.map) return local;
+  if (local >= seg.map.length) return seg.text.length;
+  return seg.map[local]!;
+}
+
+/** Original end offset (exclusive) of a folded end offset within a segment. */
+function origEnd(seg: Segment, local: number): number {
+  if (!seg.map) return local;
+  if (local <= 0) return 0;
+  const i = seg.map[Math.min(local, seg.map.length) - 1]!;
+  const cp = seg.text.codePointAt(i)!;
+  return i + (cp > 0xffff ? 2 : 1);
+}
+
+export interface Located {
+  tool: number;
+  field: string;
+  offset: number;
+  match: string;
+  /** The first segment index (for ordering). */
+  seg: number;
+}
+
+/**
+ * Maps a corpus range to the original text: inside one string gives that string's pointer and
+ * offset; across strings of one tool gives field "" and the offset in the merged text.
+ * Returns null for a range crossing tools or lying in a separator.
+ */
+export function locate(c: Corpus, start: number, end: number): Located | null {
+  const si = segmentAt(c, start);
+  const ei = segmentAt(c, Math.max(start, end - 1));
+  const s = c.segs[si]!;
+  const e = c.segs[ei]!;
+  if (s.tool !== e.tool) return null;
+  if (start >= s.cEnd && si === ei) return null;
+  if (si === ei) {
+    const os = origStart(s, start - s.cStart);
+    const oe = origEnd(s, end - s.cStart);
+    return { tool: s.tool, field: s.field, offset: os, match: s.text.slice(os, oe), seg: si };
+  }
+  const os = s.mStart + origStart(s, Math.min(start, s.cEnd) - s.cStart);
+  const oe = e.mStart + origEnd(e, Math.max(end, e.cStart) - e.cStart);
+  return { tool: s.tool, field: "", offset: os, match: c.merged(s.tool).slice(os, oe), seg: si };
+}

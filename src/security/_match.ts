@@ -1,0 +1,196 @@
+/**
+ * Runs the text rules (`regex`, `near`, `email`) of the rule set over a corpus. Every regex is
+ * compiled once; proximity is computed from the two term match lists with a binary search, so
+ * the cost is linear in the corpus plus n log n in the number of term matches.
+ */
+import { type Rule, RULES, type Term } from "./rules.ts";
+
+export interface RawMatch {
+  rule: Readonly<Rule>;
+  start: number;
+  end: number;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const compiled = new Map<string, RegExp>();
+function re(pattern: string, flags = "gi"): RegExp {
+  const f = flags.includes("g") ? flags : flags + "g";
+  const key = f + "\u0000" + pattern;
+  let r = compiled.get(key);
+  if (!r) {
+    r = new RegExp(pattern, f);
+    compiled.set(key, r);
+  }
+  r.lastIndex = 0;
+  return r;
+}
+
+/** All matches of a global regex; zero-length matches are skipped. */
+export function allMatches(pattern: string, flags: string | undefined, text: string): Span[] {
+  const r = re(pattern, flags);
+  const out: Span[] = [];
+  let m: RegExpExecArray | null;
+  while ((m = r.exec(text)) !== null) {
+    if (m[0].length === 0) {
+      r.lastIndex++;
+      continue;
+    }
+    out.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return out;
+}
+
+const LOCAL = /[A-Za-z0-9._%+-]/;
+const DOMAIN = /[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}/y;
+
+/** E-mail addresses: found from each '@', local part walked back at most 64 characters. */
+export function emailMatches(text: string): Span[] {
+  const out: Span[] = [];
+  let at = text.indexOf("@");
+  while (at !== -1) {
+    let s = at;
+    while (s > 0 && at - s < 64 && LOCAL.test(text[s - 1]!)) s--;
+    while (s < at && text[s] === ".") s++;
+    DOMAIN.lastIndex = at + 1;
+    const d = DOMAIN.exec(text);
+    if (s < at && d) {
+      let end = at + 1 + d[0].length;
+      while (text[end - 1] === "." || text[end - 1] === "-") end--;
+      const tld = text.slice(text.lastIndexOf(".", end - 1) + 1, end);
+      if (/^[A-Za-z]{2,24}$/.test(tld)) {
+        out.push({ start: s, end });
+        at = text.indexOf("@", end);
+        continue;
+      }
+    }
+    at = text.indexOf("@", at + 1);
+  }
+  return out;
+}
+
+function firstAtOrAfter(list: Span[], pos: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Is there a tool separator (NUL) between two corpus offsets? */
+type Crosses = (a: number, b: number) => boolean;
+
+function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: Crosses): Span[] {
+  const out: Span[] = [];
+  if (a.length === 0 || b.length === 0) return out;
+  // b sorted by start (regex output is); for "any" order also need b by end: same order here
+  // since matches of one term list do not overlap much; we check neighbours.
+  for (const x of a) {
+    let best: Span | null = null;
+    const i = firstAtOrAfter(b, x.end);
+    const after = b[i];
+    if (after && after.start - x.end <= window && !crosses(x.start, after.end)) {
+      best = { start: x.start, end: after.end };
+    }
+    if (!best && anyOrder) {
+      // Candidates before x: scan back a few entries whose end is within the window.
+      for (let k = i - 1, steps = 0; k >= 0 && steps < 8; k--, steps++) {
+        const y = b[k]!;
+        if (y.end > x.start) continue; // overlapping: not a pair
+        if (x.start - y.end <= window && !crosses(y.start, x.end)) {
+          best = { start: y.start, end: x.end };
+        }
+        break;
+      }
+    }
+    if (best) {
+      const last = out[out.length - 1];
+      if (last && best.start < last.end) {
+        // Merge overlapping pairs into one finding.
+        last.end = Math.max(last.end, best.end);
+      } else out.push(best);
+    }
+  }
+  return out;
+}
+
+function termMatches(
+  t: Term,
+  text: string,
+  byRule: Map<string, Span[]>,
+  cache: Map<string, Span[]>,
+): Span[] {
+  if ("pattern" in t) {
+    const key = (t.flags ?? "gi") + "\u0000" + t.pattern;
+    let spans = cache.get(key);
+    if (!spans) {
+      spans = allMatches(t.pattern, t.flags ?? "gi", text);
+      cache.set(key, spans);
+    }
+    return spans;
+  }
+  const merged: Span[] = [];
+  for (const id of t.rules) for (const sp of byRule.get(id) ?? []) merged.push(sp);
+  merged.sort((p, q) => p.start - q.start || p.end - q.end);
+  return merged;
+}
+
+/** Text rules in dependency order (plain detectors before the `near` rules that use them). */
+const TEXT_RULES = [
+  ...RULES.rules.filter((r) => r.detector === "regex" || r.detector === "email"),
+  ...RULES.rules.filter((r) => r.detector === "near"),
+];
+
+/** Runs every text rule over `text`. */
+export function matchText(text: string): RawMatch[] {
+  const byRule = new Map<string, Span[]>();
+  const cache = new Map<string, Span[]>();
+  const out: RawMatch[] = [];
+  let nuls: number[] | null = null;
+  const crosses: Crosses = (a, b) => {
+    if (nuls === null) {
+      nuls = [];
+      for (let i = text.indexOf("\u0000"); i !== -1; i = text.indexOf("\u0000", i + 1)) {
+        nuls.push(i);
+      }
+    }
+    if (nuls.length === 0) return false;
+    const k = firstAtOrAfterNum(nuls, a);
+    return k < nuls.length && nuls[k]! < b;
+  };
+  for (const rule of TEXT_RULES) {
+    let spans: Span[];
+    if (rule.detector === "regex") spans = allMatches(rule.pattern!, rule.flags, text);
+    else if (rule.detector === "email") spans = emailMatches(text);
+    else {
+      const n = rule.near!;
+      // Evaluate the cheaper term first (matches of other rules are already known) and skip the
+      // other one when it found nothing: a pair needs both.
+      const bFirst = "rules" in n.b && !("rules" in n.a);
+      const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache);
+      const second = first.length === 0 ? [] : termMatches(bFirst ? n.a : n.b, text, byRule, cache);
+      const [a, b] = bFirst ? [second, first] : [first, second];
+      spans = near(a, b, n.window, n.order === "any", crosses);
+    }
+    byRule.set(rule.id, spans);
+    for (const s of spans) out.push({ rule, start: s.start, end: s.end });
+  }
+  return out;
+}
+
+function firstAtOrAfterNum(list: number[], pos: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

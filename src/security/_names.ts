@@ -1,0 +1,177 @@
+/**
+ * Look-alike tool names (UTS #39 skeleton collisions, look-alike letters, duplicates, names one
+ * edit apart) and mixed-script words in texts.
+ */
+import type { TextItem } from "./_corpus.ts";
+import { latinLookalike, skeleton } from "./confusables.ts";
+import { ruleById, WELL_KNOWN_TOOLS } from "./rules.ts";
+import type { Collector } from "./_collector.ts";
+
+/**
+ * 32-bit polynomial hashes of the name and of each of its single deletions (symmetric delete:
+ * two names one edit apart share one). Hash collisions only add candidates, which are then
+ * checked exactly.
+ */
+function editNeighbours(name: string): number[] {
+  const n = name.length;
+  const pre = new Int32Array(n + 1);
+  const pow = new Int32Array(n + 1);
+  const suf = new Int32Array(n + 1);
+  pow[0] = 1;
+  for (let i = 0; i < n; i++) {
+    pre[i + 1] = Math.imul(pre[i]!, 131) + name.charCodeAt(i);
+    pow[i + 1] = Math.imul(pow[i]!, 131);
+  }
+  for (let i = n - 1; i >= 0; i--) {
+    suf[i] = Math.imul(name.charCodeAt(i), pow[n - 1 - i]!) + suf[i + 1]!;
+  }
+  const mix = (h: number, len: number) => (h ^ Math.imul(len, 0x9e3779b1)) | 0;
+  const out = [mix(pre[n]!, n)];
+  for (let i = 0; i < n; i++) {
+    out.push(mix(Math.imul(pre[i]!, pow[n - 1 - i]!) + suf[i + 1]!, n - 1));
+  }
+  return out;
+}
+
+/** True when a and b are one edit apart in a way that is not a plural or a numbered sibling. */
+function meaningfulNear(a: string, b: string): boolean {
+  if (a === b) return false;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (l === s + "s" || l === s + "es") return false;
+  let i = 0;
+  while (i < s.length && s[i] === l[i]) i++;
+  // Numbered siblings (step1/step2, item_11/item_119) are not look-alikes.
+  if (s.length === l.length) return !(/\d/.test(s[i]!) && /\d/.test(l[i]!));
+  return !/\d/.test(l[i]!);
+}
+
+/** One substitution, insertion, deletion or swap of adjacent characters apart. */
+function oneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) {
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (i === a.length) return false;
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < s.length && s[i] === l[i]) i++;
+  return s.slice(i) === l.slice(i + 1);
+}
+
+const WELL_KNOWN_SET = new Set(WELL_KNOWN_TOOLS);
+const WELL_KNOWN_SKELETONS = new Map<string, string>();
+const WELL_KNOWN_INDEX = new Map<number, string[]>();
+for (const k of WELL_KNOWN_TOOLS) {
+  if (!WELL_KNOWN_SKELETONS.has(skeleton(k))) WELL_KNOWN_SKELETONS.set(skeleton(k), k);
+  for (const v of editNeighbours(k)) {
+    WELL_KNOWN_INDEX.set(v, [...(WELL_KNOWN_INDEX.get(v) ?? []), k]);
+  }
+}
+
+function separatorFree(name: string): string {
+  return name.toLowerCase().replace(/[-_.\s]/g, "");
+}
+
+export function scanNames(col: Collector, names: string[], known: readonly string[]) {
+  const dup = ruleById("look.duplicate_name");
+  const coll = ruleById("look.skeleton_collision");
+  const conf = ruleById("look.confusable_chars");
+  const nearR = ruleById("look.near_name");
+  const first = new Map<string, number>();
+  const skel = names.map((n) => skeleton(n));
+  const bySkel = new Map<string, Set<string>>();
+  names.forEach((n, i) => {
+    if (first.has(n)) {
+      col.add(dup, i, "/name", 0, n, { note: `same name as tool #${first.get(n)}` });
+    } else first.set(n, i);
+    const set = bySkel.get(skel[i]!) ?? new Set();
+    set.add(n);
+    bySkel.set(skel[i]!, set);
+  });
+  const knownSet = new Set(known);
+  const knownSkel = new Map(WELL_KNOWN_SKELETONS);
+  for (const k of known) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
+  // One-edit index over the list and the known names (well-known names are pre-indexed).
+  const index = new Map<number, string[]>();
+  const neighbours = new Map<string, number[]>();
+  const addIndex = (n: string) => {
+    if (n.length < 4) return;
+    const vs = editNeighbours(n);
+    neighbours.set(n, vs);
+    for (const v of vs) {
+      const l = index.get(v);
+      if (l) {
+        if (!l.includes(n)) l.push(n);
+      } else index.set(v, [n]);
+    }
+  };
+  for (const n of first.keys()) addIndex(n);
+  for (const k of known) addIndex(k);
+  const lookup = (v: number): string[] => {
+    const a = index.get(v);
+    const b = WELL_KNOWN_INDEX.get(v);
+    return a && b ? [...a, ...b] : a ?? b ?? [];
+  };
+  const bySep = new Map<string, string[]>();
+  for (const n of first.keys()) {
+    const k = separatorFree(n);
+    bySep.set(k, [...(bySep.get(k) ?? []), n]);
+  }
+  const reported = new Set<number>();
+  names.forEach((n, i) => {
+    if (first.get(n) !== i) return;
+    // A name that is itself well-known (or approved) is the original, not the look-alike.
+    if (WELL_KNOWN_SET.has(n) || knownSet.has(n)) return;
+    const sk = skel[i]!;
+    const others = [...(bySkel.get(sk) ?? [])].filter((o) => o !== n);
+    const kn = knownSkel.get(sk);
+    if (others.length > 0) {
+      col.add(coll, i, "/name", 0, n, { decoded: sk, note: `looks like tool '${others[0]}'` });
+      reported.add(i);
+    } else if (kn !== undefined && kn !== n) {
+      col.add(coll, i, "/name", 0, n, { decoded: sk, note: `looks like well-known tool '${kn}'` });
+      reported.add(i);
+    }
+    if (/[\u0080-\uffff]/.test(n) && /[A-Za-z]/.test(n)) {
+      const lookalikes = [...n].filter((ch) =>
+        latinLookalike(ch) !== undefined && ch.charCodeAt(0) > 0x7f
+      );
+      if (lookalikes.length > 0) {
+        col.add(conf, i, "/name", 0, n, {
+          decoded: sk,
+          note: `look-alike letters: ${lookalikes.join(" ")}`,
+        });
+        reported.add(i);
+      }
+    }
+    if (reported.has(i) || n.length < 4) return;
+    const cands = new Set<string>();
+    for (const v of neighbours.get(n) ?? editNeighbours(n)) for (const o of lookup(v)) cands.add(o);
+    for (const o of bySep.get(separatorFree(n)) ?? []) cands.add(o);
+    const hit = [...cands].sort().find((o) =>
+      o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || separatorFree(o) === separatorFree(n))
+    );
+    if (hit !== undefined) col.add(nearR, i, "/name", 0, n, { note: `near '${hit}'`, key: n });
+  });
+}
+
+const MIXED_WORD = /[\p{L}\p{M}]{2,64}/gu;
+
+export function scanMixedScript(col: Collector, tool: number, items: TextItem[]) {
+  const rule = ruleById("look.mixed_script_word");
+  for (const it of items) {
+    if (it.field === "/name" || !/[\u0080-\uffff]/.test(it.text)) continue;
+    MIXED_WORD.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = MIXED_WORD.exec(it.text)) !== null) {
+      const w = m[0];
+      if (!/[A-Za-z]/.test(w) || !/[\u0080-\uffff]/.test(w)) continue;
+      if ([...w].some((ch) => ch.charCodeAt(0) > 0x7f && latinLookalike(ch) !== undefined)) {
+        col.add(rule, tool, it.field, m.index, w, { decoded: skeleton(w) });
+      }
+    }
+  }
+}
