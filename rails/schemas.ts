@@ -17,6 +17,7 @@ import plan from "./spec/esim-v1/plan.json" with { type: "json" };
 import profile from "./spec/esim-v1/profile.json" with { type: "json" };
 import offer from "./spec/esim-v1/offer.json" with { type: "json" };
 import quoteInput from "./spec/esim-v1/quote-input.json" with { type: "json" };
+import orderInput from "./spec/esim-v1/order-input.json" with { type: "json" };
 import quoteResult from "./spec/esim-v1/quote-result.json" with { type: "json" };
 import statusInput from "./spec/esim-v1/status-input.json" with { type: "json" };
 import statusResult from "./spec/esim-v1/status-result.json" with { type: "json" };
@@ -34,6 +35,7 @@ export type SchemaName =
   | "offer"
   | "quote-input"
   | "quote-result"
+  | "order-input"
   | "status-input"
   | "status-result"
   | "delivery"
@@ -50,6 +52,7 @@ export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
   offer,
   "quote-input": quoteInput,
   "quote-result": quoteResult,
+  "order-input": orderInput,
   "status-input": statusInput,
   "status-result": statusResult,
   delivery,

@@ -75,6 +75,15 @@ export interface Config {
   };
   webhook?: { url: string; secret: string };
   pricing: { marginPct: string; minMarginUsd: string };
+  /** Seller node settings. */
+  node: {
+    /** How long the priced supplier catalog is reused (`CATALOG_CACHE_SECONDS`, default 60). */
+    catalogCacheSeconds: number;
+    /** How long `/order` waits for the eSIM before answering 202 `pending` (`ORDER_WAIT_SECONDS`). */
+    orderWaitSeconds: number;
+    /** Test hook, inert unless set: exit after an order reaches this state. */
+    testExitAt?: string;
+  };
 }
 
 export type Env = Record<string, string | undefined>;
@@ -289,6 +298,11 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     pricing: {
       marginPct: decimal(env, "MARGIN_PCT", "20"),
       minMarginUsd: decimal(env, "MIN_MARGIN_USD", "0.50"),
+    },
+    node: {
+      catalogCacheSeconds: int(env, "CATALOG_CACHE_SECONDS", 60, 0, 86_400),
+      orderWaitSeconds: int(env, "ORDER_WAIT_SECONDS", 60, 1, 600),
+      testExitAt: env.ESIM_RAILS_TEST_EXIT_AT || undefined,
     },
   };
 }

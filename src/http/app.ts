@@ -159,7 +159,7 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
   const routeHeaders = ctx.compiled?.headers;
   // A handler that built its own Response (not `ctx.send`) still gets the route's headers.
   const missing = routeHeaders !== undefined && ctx.compiled!.hasHeaders &&
-    !res.headers.has("access-control-allow-origin");
+    ctx.sent !== res && !res.headers.has("access-control-allow-origin");
   if (echoId || res.status >= 400 || missing) {
     res = mutable(res);
     res.headers.set("x-request-id", ctx.requestId);
@@ -192,6 +192,8 @@ function fail(state: KernelState, ctx: RequestCtx, err: unknown): Response {
 /** The per-request context; a class so its methods live on the prototype, not per request. */
 class RequestCtx implements Ctx {
   readonly started = Date.now();
+  /** The response built by `send`/`sendJsonText`, which carries the route's headers. */
+  sent?: Response;
   #body?: Promise<unknown>;
   #url?: URL;
 
@@ -224,11 +226,19 @@ class RequestCtx implements Ctx {
   }
 
   send(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+    return this.sendJsonText(JSON.stringify(data), init);
+  }
+
+  sendJsonText(
+    text: string,
+    init: { status?: number; headers?: Record<string, string> } = {},
+  ): Response {
     const routeHeaders = this.compiled?.hasHeaders ? this.compiled.headers : undefined;
     const headers = routeHeaders || init.headers
       ? { "content-type": JSON_TYPE, ...routeHeaders, ...init.headers }
       : JSON_HEADERS;
-    return new Response(JSON.stringify(data), { status: init.status ?? 200, headers });
+    // Remembered so `finish` knows the route's headers are on it (reading headers back costs).
+    return this.sent = new Response(text, { status: init.status ?? 200, headers });
   }
 
   rateLimit(callerKey: string): void {

@@ -42,6 +42,11 @@ export interface Ctx {
    * `Response` and adding headers afterwards: each later header write costs.
    */
   send(data: unknown, init?: { status?: number; headers?: Record<string, string> }): Response;
+  /** Like `send`, for a body already serialised as JSON text (a cached answer). */
+  sendJsonText(
+    text: string,
+    init?: { status?: number; headers?: Record<string, string> },
+  ): Response;
   /** Counts one request for `callerKey`; throws `HttpError` 429 over the limit. */
   rateLimit(callerKey: string): void;
 }

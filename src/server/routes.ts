@@ -11,6 +11,7 @@ import { createFairRandomService } from "../random/service.ts";
 import { paidRoute, x402CheckService } from "../x402/mod.ts";
 import type { PaidService } from "../api/service.ts";
 import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
+import { sellerNodeRoutes } from "../node/routes.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -61,5 +62,6 @@ export function buildRoutes(services: Services): Route[] {
       handler: (ctx) => ctx.send(firewallRules),
     },
     ...paid.map((service) => paidRoute(service, services.paywall)),
+    ...sellerNodeRoutes(services.node, services.paywall),
   ];
 }

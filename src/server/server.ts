@@ -14,7 +14,7 @@ import type { Config } from "../config/config.ts";
 import { createApp } from "../http/app.ts";
 import { AccessLog } from "../http/access_log.ts";
 import { buildRoutes } from "./routes.ts";
-import { closeServices, openServices, type Services } from "./services.ts";
+import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
 
 export interface RunningServer {
   /** `http://host:port` as actually bound (port 0 resolved). */
@@ -29,13 +29,20 @@ export interface StartOptions {
   now?: () => number;
   /** Replace stdout access logging (tests pass a collector). */
   accessLog?: AccessLog | false;
+  /** Where the seller node's `agent_order.*` events go (the webhook outbox); default: nowhere. */
+  orderEvents?: ServiceOptions["orderEvents"];
+  /** Seller node diagnostics (default: stdout). */
+  nodeLog?: ServiceOptions["nodeLog"];
 }
 
 export async function startServer(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const services = await openServices(config, options.now);
+  const services = await openServices(config, options.now, {
+    orderEvents: options.orderEvents,
+    nodeLog: options.nodeLog,
+  });
   const accessLog = options.accessLog === false
     ? undefined
     : options.accessLog ?? (config.accessLog ? new AccessLog() : undefined);
@@ -57,6 +64,8 @@ export async function startServer(
   const host = server.addr.hostname.includes(":")
     ? `[${server.addr.hostname}]`
     : server.addr.hostname;
+  // Orders left in an intermediate state by a crash continue now (in the background).
+  services.node.start();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host}:${port}`,
@@ -64,6 +73,9 @@ export async function startServer(
     services,
     shutdown() {
       return closing ??= (async () => {
+        // Cut short orders waiting for an eSIM first, so their requests can answer (202 pending)
+        // and the server can drain; they resume on the next start.
+        services.node.flow.stop();
         await server.shutdown();
         accessLog?.flush();
         await closeServices(services);

@@ -8,6 +8,9 @@ import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
 import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
+import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
+import { orderEventsFromOutbox } from "../node/webhook_events.ts";
+import type { OrderEvents } from "../../rails/node/events.ts";
 
 export interface Services {
   config: Config;
@@ -21,11 +24,21 @@ export interface Services {
   now: () => number;
   /** Webhook events (`emit`); a no-op when WEBHOOK_URL is unset. */
   webhooks: WebhookOutbox;
+  /** The seller node: priced catalog, orders, resume. */
+  node: SellerNode;
+}
+
+export interface ServiceOptions {
+  /** Where the seller node's `agent_order.*` events go; default: the webhook outbox. */
+  orderEvents?: OrderEvents;
+  /** Seller node diagnostics (default: stdout). */
+  nodeLog?: (line: string) => void;
 }
 
 export async function openServices(
   config: Config,
   now: () => number = Date.now,
+  options: ServiceOptions = {},
 ): Promise<Services> {
   const store = await Store.open(config.kvPath);
   const limiter = new RateLimiter({ limit: config.rateLimitPerMin, store, now });
@@ -44,10 +57,21 @@ export async function openServices(
   const supplier = buildSupplier(config, store);
   const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
   await webhooks.start();
-  return { config, store, limiter, paywall, supplier, now, webhooks };
+  const node = createSellerNode({
+    config,
+    store,
+    supplier,
+    paywall,
+    events: options.orderEvents ?? orderEventsFromOutbox(webhooks, now),
+    now,
+    log: options.nodeLog,
+  });
+  return { config, store, limiter, paywall, supplier, now, webhooks, node };
 }
 
 export async function closeServices(services: Services): Promise<void> {
+  // Orders first (they may still emit events), then the outbox.
+  await services.node.stop();
   await services.webhooks.stop();
   await services.limiter.stop();
   services.store.close();

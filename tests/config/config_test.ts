@@ -151,3 +151,27 @@ Deno.test("paymentsConfigured() needs a pay-to address and a way to settle", asy
     );
   });
 });
+
+Deno.test("loadConfig() reads the seller node's CATALOG_CACHE_SECONDS and ORDER_WAIT_SECONDS (defaults 60, 60)", async () => {
+  await withDir(async (dir) => {
+    const defaults = await loadConfig({ DATA_DIR: dir });
+    assert.deepEqual(defaults.node, {
+      catalogCacheSeconds: 60,
+      orderWaitSeconds: 60,
+      testExitAt: undefined,
+    });
+    const set = await loadConfig({
+      DATA_DIR: dir,
+      CATALOG_CACHE_SECONDS: "5",
+      ORDER_WAIT_SECONDS: "30",
+    });
+    assert.equal(set.node.catalogCacheSeconds, 5);
+    assert.equal(set.node.orderWaitSeconds, 30);
+  });
+});
+
+Deno.test("loadConfig() refuses an ORDER_WAIT_SECONDS of 0 naming the variable", () =>
+  refused({ ORDER_WAIT_SECONDS: "0" }, "ORDER_WAIT_SECONDS"));
+
+Deno.test("loadConfig() refuses a CATALOG_CACHE_SECONDS that is not a number", () =>
+  refused({ CATALOG_CACHE_SECONDS: "1m" }, "CATALOG_CACHE_SECONDS"));

@@ -148,6 +148,14 @@ const EXAMPLES: Record<SchemaName, { valid: unknown[]; invalid: Example[] }> = {
       ["no quoted_at", { country: "US", offers: [] }, "quoted_at"],
     ],
   },
+  "order-input": {
+    valid: [{ offer_id: "off_abc" }, { offer_id: "off_abc", note: "unknown fields are ignored" }],
+    invalid: [
+      ["no offer_id", {}, "offer_id"],
+      ["an empty offer_id", { offer_id: "" }, "offer_id"],
+      ["a numeric offer_id", { offer_id: 7 }, "offer_id"],
+    ],
+  },
   "status-input": {
     valid: [{ order_id: "o1" }, { order_id: "o1", token: "t", extra: true }],
     invalid: [
@@ -278,7 +286,7 @@ const EXAMPLES: Record<SchemaName, { valid: unknown[]; invalid: Example[] }> = {
 };
 
 Deno.test("every schema is JSON Schema 2020-12 with $id under the published base", () => {
-  assert.equal(SCHEMA_NAMES.length, 10);
+  assert.equal(SCHEMA_NAMES.length, 11);
   for (const name of SCHEMA_NAMES) {
     const s = SCHEMAS[name];
     assert.equal(s.$schema, "https://json-schema.org/draft/2020-12/schema");
@@ -286,7 +294,7 @@ Deno.test("every schema is JSON Schema 2020-12 with $id under the published base
   }
 });
 
-Deno.test("the files under rails/spec/esim-v1/ are exactly the ten schemas", async () => {
+Deno.test("the files under rails/spec/esim-v1/ are exactly the eleven schemas", async () => {
   const files: string[] = [];
   for await (const e of Deno.readDir(new URL("../../rails/spec/esim-v1/", import.meta.url))) {
     files.push(e.name);

@@ -1,0 +1,412 @@
+/**
+ * The seller node's routes (spec §4.3): free signed `POST /quote` (+ `/quote/invoke`),
+ * `POST /status` (+ `/status/invoke`) and `GET /listing.json` with CORS, and `POST /order`
+ * paid with x402 (no CORS). Errors use the node surface
+ * `{"success":false,"error":{code,message,field?}}`.
+ *
+ * @example
+ * ```ts ignore
+ * const routes = sellerNodeRoutes(node, services.paywall);
+ * ```
+ */
+import type { Ctx, Route } from "../http/types.ts";
+import { ErrorCode, HttpError, invalidInput } from "../http/errors.ts";
+import { canonicalJson } from "../crypto/canonical.ts";
+import { sha256Hex, toBase64Url } from "../crypto/hash.ts";
+import { issueReceipt } from "../crypto/receipt.ts";
+import { paymentsConfigured } from "../config/config.ts";
+import {
+  type PaywallDeps,
+  readPayment,
+  releasePayment,
+  resourceUrl,
+  verifyAndClaim,
+} from "../x402/paywall.ts";
+import { encodeBase64Json, PaymentPayloadError } from "../x402/encoding.ts";
+import { paymentRequired, requirementsFor } from "../x402/terms.ts";
+import { HEADER_PAYMENT_REQUIRED, HEADER_PAYMENT_RESPONSE } from "../x402/constants.ts";
+import { settlementResponse, type SettleOutcome } from "../x402/settle.ts";
+import type { PaymentRequirements } from "../x402/types.ts";
+import type { Profile } from "../../rails/supplier/types.ts";
+import { quoteOffers } from "../../rails/node/offers.ts";
+import { parseOrderInput, parseQuoteInput, parseStatusInput } from "../../rails/node/inputs.ts";
+import { SIGNATURE_HEADER, signFreeAnswer } from "../../rails/node/free_answer.ts";
+import { checkStatusToken, statusToken } from "../../rails/node/status_token.ts";
+import {
+  buildListing,
+  CAPABILITY_ORDER,
+  CAPABILITY_QUOTE,
+  CAPABILITY_STATUS,
+} from "../../rails/node/listing.ts";
+import type { OrderRecord } from "../../rails/node/order_state.ts";
+import type { CatalogSnapshot } from "./catalog_cache.ts";
+import type { SellerNode } from "./seller_node.ts";
+import type { AdvanceResult } from "./order_flow.ts";
+
+const NODE = { kind: "node" } as const;
+const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
+const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
+/** Signed quote answers kept per catalog snapshot (identical questions, identical answers). */
+const QUOTE_CACHE_MAX = 2048;
+
+/** The wire `esim` of a profile (status-result.json#/$defs/esim). */
+export function esimOf(p: Profile): Record<string, unknown> {
+  const e: Record<string, unknown> = { activation_code: p.activationCode };
+  if (p.iccid !== undefined) e.iccid = p.iccid;
+  if (p.qrCodeUrl !== undefined) e.qr_code_url = p.qrCodeUrl;
+  if (p.installUrl !== undefined) e.install_url = p.installUrl;
+  if (p.apn !== undefined) e.apn = p.apn;
+  if (p.expires !== undefined) e.expires = p.expires;
+  if (p.state !== undefined) e.state = p.state;
+  if (p.dataUsedBytes !== undefined) e.data_used_bytes = p.dataUsedBytes;
+  if (p.dataTotalBytes !== undefined) e.data_total_bytes = p.dataTotalBytes;
+  return e;
+}
+
+export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[] {
+  const { config } = node;
+  const signer = config.signer;
+  const productId = config.productId;
+
+  const signedResponse = (capabilityId: string, inputCanonical: string, result: unknown) => {
+    const { body, signature } = signFreeAnswer(signer, {
+      capabilityId,
+      productId,
+      inputCanonical,
+      result,
+    });
+    return { body, headers: { [SIGNATURE_HEADER_LC]: signature } };
+  };
+
+  // ---- quote ----
+  const quoteCache = new WeakMap<CatalogSnapshot, Map<string, ReturnType<typeof signedResponse>>>();
+  const quote = async (ctx: Ctx): Promise<Response> => {
+    const body = await ctx.json();
+    // Cache key: the body as re-serialised natively (equal keys mean equal parsed inputs, hence
+    // equal canonical inputs); the canonical form is computed only on a miss.
+    const key = JSON.stringify(body);
+    const fresh = node.catalog?.peek();
+    const hit = fresh && quoteCache.get(fresh)?.get(key);
+    if (hit) return ctx.sendJsonText(hit.body, { headers: hit.headers });
+    const canon = canonicalJson(body);
+    const parsed = parseQuoteInput(body);
+    if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
+    const snap = await node.snapshot();
+    const result = {
+      country: parsed.value.country,
+      offers: quoteOffers(snap.catalog, parsed.value),
+      quoted_at: snap.quotedAt,
+    };
+    const answer = signedResponse(CAPABILITY_QUOTE, canon, result);
+    let perSnap = quoteCache.get(snap);
+    if (!perSnap) quoteCache.set(snap, perSnap = new Map());
+    if (perSnap.size >= QUOTE_CACHE_MAX) perSnap.clear();
+    perSnap.set(key, answer);
+    return ctx.sendJsonText(answer.body, { headers: answer.headers });
+  };
+
+  // ---- status ----
+  const status = async (ctx: Ctx): Promise<Response> => {
+    const body = await ctx.json();
+    const parsed = parseStatusInput(body);
+    if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
+    const { orderId, token } = parsed.value;
+    const entry = await node.orders.get(orderId);
+    // The token is checked even for an unknown order: both answers look and take the same.
+    const tokenOk = checkStatusToken(config.nodeSecret, orderId, token);
+    if (!entry || !tokenOk) {
+      throw new HttpError(404, ErrorCode.NotFound, "No order with this id and token");
+    }
+    const r = entry.record;
+    const result: Record<string, unknown> = {
+      order_id: r.order_id,
+      offer_id: r.offer_id,
+      status: r.state,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    };
+    if (r.state === "delivered" && r.profile_id) {
+      const profile = await fetchProfile(node, r.profile_id);
+      if (profile) result.esim = esimOf(profile);
+    }
+    const answer = signedResponse(CAPABILITY_STATUS, canonicalJson(body), result);
+    return ctx.sendJsonText(answer.body, {
+      headers: { ...answer.headers, "cache-control": "no-store" },
+    });
+  };
+
+  // ---- listing ----
+  const listing = buildListing({
+    name: config.sellerName,
+    productId,
+    demo: config.demoMode,
+    publicUrl: config.publicUrl,
+    payTo: config.payment.payToEvm ?? null,
+    publicKey: signer.publicJwk(),
+  });
+
+  // ---- order ----
+  const order = async (ctx: Ctx): Promise<Response> => {
+    const body = await ctx.json();
+    const parsed = parseOrderInput(body);
+    if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
+    const snap = await node.snapshot();
+    const offer = snap.catalog.byId.get(parsed.value.offerId);
+    if (!offer) {
+      throw invalidInput(
+        "offer_id",
+        `Unknown offer '${parsed.value.offerId.slice(0, 200)}'; ask POST /quote for current offers`,
+      );
+    }
+    if (config.demoMode) {
+      throw new HttpError(
+        403,
+        ErrorCode.DemoMode,
+        "This node runs in demo mode (DEMO_MODE=1): quotes work, but it sells nothing",
+      );
+    }
+    if (!paymentsConfigured(config) || !paywall.payTo || !paywall.settler) {
+      throw new HttpError(
+        503,
+        ErrorCode.PaymentNotConfigured,
+        !config.payment.payToEvm
+          ? "Payments are not configured on this node: the operator must set PAY_TO_EVM"
+          : "Payments cannot be settled on this node: the operator must set FACILITATOR_URL, or FACILITATOR_KEY_FILE and RPC_URL",
+      );
+    }
+    const url = resourceUrl(ctx.req, paywall.publicOrigin);
+    const accepts: PaymentRequirements[] = [
+      requirementsFor({
+        amount: offer.price.priceAtomic,
+        payTo: paywall.payTo,
+        maxTimeoutSeconds: paywall.maxTimeoutSeconds,
+      }),
+    ];
+    const description = `eSIM: ${offer.offer.name} (${offer.offer.price_usd} USD)`;
+    const refuse402 = (
+      code: string,
+      message: string,
+      extra: { reason?: string; field?: string; settlement?: SettleOutcome; order_id?: string } =
+        {},
+    ) => {
+      const headers: Record<string, string> = {
+        [HEADER_PAYMENT_REQUIRED]: encodeBase64Json(
+          paymentRequired(
+            { url, description },
+            accepts,
+            code === ErrorCode.PaymentRequired ? undefined : extra.reason ?? message,
+          ),
+        ),
+      };
+      if (extra.settlement) {
+        headers[HEADER_PAYMENT_RESPONSE] = encodeBase64Json(settlementResponse(extra.settlement));
+      }
+      const details: Record<string, unknown> = {};
+      if (extra.reason) details.reason = extra.reason;
+      if (extra.order_id) details.order_id = extra.order_id;
+      return new HttpError(402, code, message, { field: extra.field, headers, details });
+    };
+
+    let payment;
+    try {
+      payment = readPayment(ctx.req);
+    } catch (e) {
+      if (!(e instanceof PaymentPayloadError)) throw e;
+      ctx.rateLimit(`ip:${ctx.clientIp}`);
+      throw refuse402(ErrorCode.PaymentInvalid, e.message, { reason: e.reason, field: e.field });
+    }
+    if (payment === null) {
+      throw refuse402(
+        ErrorCode.PaymentRequired,
+        `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,
+      );
+    }
+    const v = await verifyAndClaim(payment, accepts, paywall, "order");
+    if (!v.ok) {
+      if (v.refusal.code === ErrorCode.PaymentInvalid) ctx.rateLimit(`ip:${ctx.clientIp}`);
+      throw refuse402(v.refusal.code, v.refusal.message, {
+        reason: v.refusal.reason,
+        field: v.refusal.field,
+        settlement: v.refusal.settlement,
+      });
+    }
+    const session = v.session;
+    try {
+      ctx.rateLimit(`payer:${session.payer}`);
+      if (paywall.settler.preflight) {
+        const pre = await paywall.settler.preflight(session.input);
+        if (!pre.ok) {
+          if (pre.unavailable) {
+            throw new HttpError(
+              502,
+              ErrorCode.UpstreamFailed,
+              "The payment facilitator is unreachable; nothing was charged, retry later",
+            );
+          }
+          throw refuse402(ErrorCode.PaymentInvalid, pre.message, { reason: pre.reason });
+        }
+      }
+    } catch (e) {
+      await releasePayment(session, paywall);
+      throw e;
+    }
+
+    // The order record: from here on the flow owns the payment's claim.
+    const now = new Date((node.flow.deps.now ?? Date.now)()).toISOString();
+    const record: OrderRecord = {
+      order_id: "ord_" + toBase64Url(crypto.getRandomValues(new Uint8Array(16))),
+      state: "received",
+      offer_id: offer.offer.offer_id,
+      plan_id: offer.plan.id,
+      offer_name: offer.offer.name,
+      price_usd: offer.price.priceUsd,
+      price_atomic: offer.price.priceAtomic,
+      cost_usd: offer.plan.costUsd,
+      created_at: now,
+      updated_at: now,
+      input_sha256: sha256Hex(canonicalJson(body)),
+      payment: {
+        payer: session.payer,
+        raw: session.payment.raw,
+        requirements: session.requirements as unknown as Record<string, unknown>,
+      },
+    };
+    if (!(await node.orders.create(record))) {
+      await releasePayment(session, paywall);
+      throw new Error("order id collision");
+    }
+    const out = await node.flow.advance(record.order_id, {
+      waitMs: config.node.orderWaitSeconds * 1000,
+    });
+    if (!out) throw new Error(`order ${record.order_id} vanished`);
+    return await answerOrder(ctx, node, out, body, refuse402);
+  };
+
+  const free = (method: "GET" | "POST", path: string, handler: Route["handler"]): Route => ({
+    method,
+    path,
+    handler,
+    errors: NODE,
+    cors: FREE_CORS,
+  });
+  return [
+    free("POST", "/quote", quote),
+    free("POST", "/quote/invoke", quote),
+    free("POST", "/status", status),
+    free("POST", "/status/invoke", status),
+    free("GET", "/listing.json", (ctx) => ctx.send(listing)),
+    { method: "POST", path: "/order", handler: order, errors: NODE, rateLimit: "payer" },
+  ];
+}
+
+async function fetchProfile(node: SellerNode, profileId: string): Promise<Profile | undefined> {
+  try {
+    const list = await node.supplier().profiles({ profileId });
+    return list[0];
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(
+      503,
+      ErrorCode.SupplierUnavailable,
+      "The eSIM details cannot be fetched from the supplier right now; retry later",
+      { cause: err },
+    );
+  }
+}
+
+/** Turns the end of an order run into the HTTP answer. */
+async function answerOrder(
+  ctx: Ctx,
+  node: SellerNode,
+  out: AdvanceResult,
+  body: unknown,
+  refuse402: (
+    code: string,
+    message: string,
+    extra?: { reason?: string; settlement?: SettleOutcome; order_id?: string },
+  ) => HttpError,
+): Promise<Response> {
+  const r = out.entry.record;
+  const config = node.config;
+  const token = statusToken(config.nodeSecret, r.order_id);
+  const requirements = r.payment.requirements as unknown as PaymentRequirements;
+  const receiptFor = (result: unknown, transaction: string) =>
+    issueReceipt(config.signer, {
+      service: "order",
+      capability_id: CAPABILITY_ORDER,
+      input: body,
+      result,
+      payment: {
+        scheme: requirements.scheme,
+        network: requirements.network,
+        asset: requirements.asset,
+        amount: requirements.amount,
+        payer: r.payment.payer,
+        pay_to: requirements.payTo,
+        transaction,
+      },
+    });
+  switch (r.state) {
+    case "delivered": {
+      const profile = out.profile ??
+        (r.profile_id ? await fetchProfile(node, r.profile_id) : undefined);
+      const delivery: Record<string, unknown> = {
+        order_id: r.order_id,
+        offer_id: r.offer_id,
+        status: "delivered",
+        status_token: token,
+      };
+      if (profile) delivery.esim = esimOf(profile);
+      const transaction = r.payment.transaction ?? "";
+      const headers: Record<string, string> = { "cache-control": "no-store" };
+      headers[HEADER_PAYMENT_RESPONSE] = encodeBase64Json({
+        success: true,
+        transaction,
+        network: requirements.network,
+        payer: r.payment.payer,
+      });
+      return ctx.send({ ...delivery, receipt: receiptFor(delivery, transaction) }, { headers });
+    }
+    case "refused": {
+      const e = r.error ?? { code: "supplier_unavailable", message: "", retryable: true };
+      if (e.retryable) {
+        throw new HttpError(
+          503,
+          ErrorCode.SupplierUnavailable,
+          `The supplier could not take the order right now (${e.code}); nothing was charged, retry later`,
+          { headers: { "retry-after": "30" }, details: { order_id: r.order_id } },
+        );
+      }
+      throw new HttpError(
+        409,
+        e.code,
+        `The supplier refused the order (${e.code}); nothing was charged` +
+          (e.code === "price_changed" ? ". Ask POST /quote for the current offers" : ""),
+        { details: { order_id: r.order_id } },
+      );
+    }
+    case "settle_failed":
+    case "cancelled":
+      throw refuse402(
+        ErrorCode.SettlementFailed,
+        `The payment could not be settled (${
+          out.settlement?.errorReason ?? "unknown"
+        }); nothing was charged, the eSIM was cancelled and is withheld`,
+        { reason: out.settlement?.errorReason, settlement: out.settlement, order_id: r.order_id },
+      );
+    default: {
+      // Waiting for the eSIM (or a settlement to confirm): answer `pending` now, finish later.
+      node.flow.continueLater(r.order_id);
+      const delivery = {
+        order_id: r.order_id,
+        offer_id: r.offer_id,
+        status: "pending",
+        status_token: token,
+      };
+      return ctx.send({ ...delivery, receipt: receiptFor(delivery, "") }, {
+        status: 202,
+        headers: { "cache-control": "no-store" },
+      });
+    }
+  }
+}
