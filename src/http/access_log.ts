@@ -3,19 +3,24 @@
  * write on the request's path. It records method, path (never the query string), status,
  * duration, caller and request id: never headers, bodies or payment material.
  */
+const encoder = new TextEncoder();
+const CAPACITY = 64 * 1024;
+
 export class AccessLog {
-  /** Seven values per request, flat: formatting waits for the batch, off the request's path. */
-  #buf: (string | number)[] = [];
+  /** Lines are encoded straight into one reused buffer: no per-batch strings to collect. */
+  #out = new Uint8Array(CAPACITY);
+  #len = 0;
+  #stampAt = -1;
+  #stamp = "";
   #scheduled = false;
-  readonly #write: (text: string) => void;
+  readonly #write: (bytes: Uint8Array) => void;
 
   constructor(write?: (text: string) => void) {
-    const encoder = new TextEncoder();
-    this.#write = write ?? ((text) => {
-      const bytes = encoder.encode(text);
+    const decoder = new TextDecoder();
+    this.#write = write ? (bytes) => write(decoder.decode(bytes)) : (bytes) => {
       let off = 0;
       while (off < bytes.length) off += Deno.stdout.writeSync(bytes.subarray(off));
-    });
+    };
   }
 
   /** Records one request that finished at `at` (ms since the epoch) after `ms` milliseconds. */
@@ -28,37 +33,32 @@ export class AccessLog {
     ms: number,
     ip: string,
   ): void {
-    this.#buf.push(at, requestId, method, path, status, ms, ip);
+    if (at !== this.#stampAt) {
+      this.#stampAt = at;
+      this.#stamp = new Date(at).toISOString();
+    }
+    // Request ids, methods and addresses are plain tokens by construction (the kernel makes or
+    // validates the id, the HTTP parser the method, the socket the address): only the path
+    // needs escaping.
+    const line = `{"t":"${this.#stamp}","request_id":"${requestId}","method":"${method}","path":${
+      q(loggablePath(path))
+    },"status":${status},"ms":${ms},"ip":"${ip}"}\n`;
+    // A UTF-16 code unit takes at most 3 bytes in UTF-8.
+    if (this.#len + line.length * 3 > CAPACITY) this.flush();
+    this.#len += encoder.encodeInto(line, this.#out.subarray(this.#len)).written;
     if (!this.#scheduled) {
       this.#scheduled = true;
-      setTimeout(() => this.flush(), 50);
+      setTimeout(() => this.flush(), 20);
     }
   }
 
   flush(): void {
     this.#scheduled = false;
-    const buf = this.#buf;
-    if (buf.length === 0) return;
-    this.#buf = [];
-    const lines: string[] = new Array(buf.length / 7);
-    let stampAt = -1;
-    let stamp = "";
-    for (let i = 0, n = 0; i < buf.length; i += 7, n++) {
-      const at = buf[i] as number;
-      if (at !== stampAt) {
-        stampAt = at;
-        stamp = new Date(at).toISOString();
-      }
-      // Request ids, methods and addresses are plain tokens by construction (the kernel makes
-      // or validates the id, the HTTP parser the method, the socket the address): only the
-      // path needs escaping.
-      lines[n] = `{"t":"${stamp}","request_id":"${buf[i + 1]}","method":"${buf[i + 2]}","path":${
-        q(loggablePath(buf[i + 3] as string))
-      },"status":${buf[i + 4]},"ms":${buf[i + 5]},"ip":"${buf[i + 6]}"}`;
-    }
-    const text = lines.join("\n") + "\n";
+    if (this.#len === 0) return;
+    const bytes = this.#out.subarray(0, this.#len);
+    this.#len = 0;
     try {
-      this.#write(text);
+      this.#write(bytes);
     } catch {
       // stdout gone (closed pipe): logging must never take the server down.
     }

@@ -199,8 +199,8 @@ Deno.test("kernel turns an unexpected error into a 500 that reveals nothing", as
   assert.equal(s.errors.length, 1);
 });
 
-Deno.test("kernel echoes a well-formed X-Request-Id and never a malformed one", async () => {
-  await using s = app();
+Deno.test("kernel behind a trusted proxy echoes a well-formed X-Request-Id, never a malformed one", async () => {
+  await using s = serveApp({ routes: routes(), maxBodyBytes: 1024, trustProxy: true });
   const ok = await fetch(`${s.url}/healthz`, { headers: { "x-request-id": "abc-123" } });
   await ok.body?.cancel();
   assert.equal(ok.headers.get("x-request-id"), "abc-123");
@@ -211,6 +211,13 @@ Deno.test("kernel echoes a well-formed X-Request-Id and never a malformed one", 
   const id = bad.headers.get("x-request-id")!;
   assert.match(id, /^[0-9a-f]{8}-[0-9a-z]+$/, "an error carries a generated id");
   assert.equal(id.includes("script"), false);
+});
+
+Deno.test("kernel ignores a client's X-Request-Id when no proxy is trusted", async () => {
+  await using s = app();
+  const res = await fetch(`${s.url}/nope`, { headers: { "x-request-id": "client-chosen" } });
+  await res.body?.cancel();
+  assert.match(res.headers.get("x-request-id")!, /^[0-9a-f]{8}-[0-9a-z]+$/);
 });
 
 Deno.test("kernel sends CORS headers on opted-in routes only", async () => {
