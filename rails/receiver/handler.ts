@@ -34,6 +34,7 @@ import { planToWire, profileToWire } from "../supplier/wire.ts";
 import { costMicros } from "../pricing.ts";
 import type { ReceiverStore, StoredProfile } from "./store.ts";
 import { toBase64Url } from "../../src/crypto/hash.ts";
+import { BodyTooLargeError, readBodyLimited } from "../http/read_body.ts";
 
 export interface ReceiverOptions {
   /** The shared secret (16 or more characters). */
@@ -86,31 +87,14 @@ function refusalResponse(r: Refusal): Response {
 }
 
 async function readBody(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) {
-    throw new Refusal(413, "payload_too_large", `The body is over the ${limit}-byte limit`);
-  }
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
+  try {
+    return await readBodyLimited(req, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) {
       throw new Refusal(413, "payload_too_large", `The body is over the ${limit}-byte limit`);
     }
-    chunks.push(value);
+    throw new Refusal(400, "invalid_input", "The request body could not be read", "body");
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 function parseJsonObject(raw: Uint8Array, allowEmpty: boolean): Record<string, unknown> {

@@ -19,6 +19,7 @@
 import { checkEvent, type WebhookEvent } from "./event.ts";
 import { EVENT_HEADER, type WebhookRefusal, WebhookVerifier } from "./sign.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../supplier/http_signature.ts";
+import { BodyTooLargeError, readBodyLimited } from "../http/read_body.ts";
 
 export interface ReceivedInfo {
   /** True when this id was already received (the handler still answers 204). */
@@ -73,31 +74,14 @@ function errorResponse(r: Refused, headers: Record<string, string> = {}): Respon
 }
 
 async function readBody(req: Request, limit: number): Promise<Uint8Array> {
-  const declared = req.headers.get("content-length");
-  const tooLarge = () =>
-    new Refused(413, "payload_too_large", `The body is over the ${limit}-byte limit`);
-  if (declared !== null && Number(declared) > limit) throw tooLarge();
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
+  try {
+    return await readBodyLimited(req, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) {
+      throw new Refused(413, "payload_too_large", `The body is over the ${limit}-byte limit`);
     }
-    chunks.push(value);
+    throw new Refused(400, "invalid_input", "The request body could not be read", "body");
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
 }
 
 /** Remembers the most recent `max` ids (oldest forgotten first). */

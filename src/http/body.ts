@@ -1,8 +1,12 @@
 /**
- * Reading a JSON request body within a size limit. The limit is enforced on the declared
- * `Content-Length` first and then while streaming (a chunked body cannot sneak past it).
+ * Reading a JSON request body within a size limit (the limit itself is enforced by
+ * `readBodyLimited`, shared with the SDK's receivers): 415 for a body that is not JSON, 413 over
+ * the limit, 400 naming `body` for empty, non-UTF-8 or unparsable JSON.
  */
 import { ErrorCode, HttpError, invalidInput } from "./errors.ts";
+import { BodyTooLargeError, readBodyLimited } from "../../rails/http/read_body.ts";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -16,9 +20,28 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
       { field: "content-type" },
     );
   }
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  const text = await readLimited(req, limit);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBodyLimited(req, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) {
+      throw new HttpError(
+        413,
+        ErrorCode.PayloadTooLarge,
+        `The request body is larger than ${limit} bytes`,
+        {
+          field: "body",
+        },
+      );
+    }
+    throw invalidInput("body", "The request body could not be read");
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw invalidInput("body", "The request body is not valid UTF-8");
+  }
   if (text.trim() === "") {
     throw invalidInput("body", "The request body is empty; send a JSON object");
   }
@@ -26,69 +49,5 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
     return JSON.parse(text);
   } catch (err) {
     throw invalidInput("body", `The request body is not valid JSON: ${(err as Error).message}`);
-  }
-}
-
-function tooLarge(limit: number): HttpError {
-  return new HttpError(
-    413,
-    ErrorCode.PayloadTooLarge,
-    `The request body is larger than ${limit} bytes`,
-    {
-      field: "body",
-    },
-  );
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-async function readLimited(req: Request, limit: number): Promise<string> {
-  // A declared length within the limit (checked by the caller) bounds the body: the server does
-  // not deliver more than Content-Length, so the whole-body fast path is safe and much cheaper
-  // than reading chunk by chunk.
-  if (req.headers.has("content-length")) {
-    let bytes: ArrayBuffer;
-    try {
-      bytes = await req.arrayBuffer();
-    } catch {
-      throw invalidInput("body", "The request body could not be read");
-    }
-    if (bytes.byteLength > limit) throw tooLarge(limit);
-    try {
-      return utf8.decode(bytes);
-    } catch {
-      throw invalidInput("body", "The request body is not valid UTF-8");
-    }
-  }
-  // (Touching `req.body` turns it into a stream, which the fast path above avoids.)
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge(limit);
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw invalidInput("body", "The request body could not be read");
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const c of chunks) {
-    all.set(c, offset);
-    offset += c.byteLength;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(all);
-  } catch {
-    throw invalidInput("body", "The request body is not valid UTF-8");
   }
 }
