@@ -3,43 +3,21 @@
 // (tests/check/_nodes.ts, served by a Deno subprocess).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { startDenoScript } from "./_deno_script.mjs";
 // A computed specifier, so `deno check tests/` does not need the build output to exist.
 const SDK = new URL("../../dist/sdk/index.js", import.meta.url).href;
 const { runConformance, formatReport } = await import(SDK);
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const DENO = process.env.DENO_BIN || "deno";
-
-let child;
+let script;
 let nodes;
 
 before(async () => {
-  child = spawn(DENO, ["run", "-A", "tests/check/serve_nodes.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stderr.on("data", (d) => (err += d));
-  nodes = await new Promise((resolve, reject) => {
-    child.stdout.on("data", (d) => {
-      out += d;
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line && out.includes("\n")) resolve(JSON.parse(line));
-    });
-    child.on("exit", (code) => reject(new Error(`nodes exited (${code}): ${out}${err}`)));
-  });
+  script = await startDenoScript("tests/check/serve_nodes.ts");
+  nodes = script.info;
 });
 
 after(async () => {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolve) => {
-    child.once("exit", resolve);
-    child.kill("SIGTERM");
-  });
+  await script?.stop();
 });
 
 const outcomes = (r) => r.checks.map((c) => c.outcome).join(",");
