@@ -7,8 +7,10 @@
  * @example
  * ```ts
  * import { loadConfig } from "./config.ts";
- * const config = await loadConfig({ KV_PATH: ":memory:", DATA_DIR: "/tmp/x" });
+ * const dir = await Deno.makeTempDir();
+ * const config = await loadConfig({ KV_PATH: ":memory:", DATA_DIR: dir });
  * config.port; // 8402
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 import { loadOrCreateKeyFile, readKeyFile, readSecretFile } from "../crypto/key_file.ts";

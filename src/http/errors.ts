@@ -8,7 +8,10 @@
  * @example
  * ```ts
  * import { HttpError, ErrorCode } from "./errors.ts";
- * throw new HttpError(400, ErrorCode.InvalidInput, "Send 'country' as two letters.", { field: "country" });
+ * const err = new HttpError(400, ErrorCode.InvalidInput, "Send 'country' as two letters.", {
+ *   field: "country",
+ * });
+ * err.status; // 400 (a handler would `throw err`)
  * ```
  */
 

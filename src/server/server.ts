@@ -5,9 +5,12 @@
  * ```ts
  * import { loadConfig } from "../config/config.ts";
  * import { startServer } from "./server.ts";
- * const server = await startServer(await loadConfig({ PORT: "0", KV_PATH: ":memory:", DATA_DIR: "/tmp/x" }));
- * await fetch(`${server.url}/healthz`);
+ * const dir = await Deno.makeTempDir();
+ * const config = await loadConfig({ PORT: "0", KV_PATH: ":memory:", DATA_DIR: dir, ACCESS_LOG: "0" });
+ * const server = await startServer(config);
+ * await (await fetch(`${server.url}/healthz`)).body?.cancel();
  * await server.shutdown();
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 import type { Config } from "../config/config.ts";

@@ -7,9 +7,10 @@
  *
  * @example
  * ```ts
+ * import { startChain } from "./chain.ts";
  * const chain = await startChain();
  * try {
- *   await chain.mint(buyer.address, 1_000_000n);
+ *   await chain.mint("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", 1_000_000n);
  * } finally {
  *   await chain.stop();
  * }
