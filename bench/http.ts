@@ -16,8 +16,8 @@ await using logged = await spawnTarget(script, ["kernel"], { BENCH_ACCESS_LOG: "
 await using quiet = await spawnTarget(script, ["kernel"], { BENCH_ACCESS_LOG: "0" });
 const targets: [string, Target][] = [
   ["bare Deno.serve", bare],
-  ["kernel, access log on (default)", logged],
-  ["kernel, ACCESS_LOG=0", quiet],
+  ["kernel, ACCESS_LOG=1", logged],
+  ["kernel (default, no access log)", quiet],
 ];
 for (const [, t] of targets) await measureRps(`${t.url}/healthz`, 1); // JIT warm-up
 

@@ -258,7 +258,8 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMin: int(env, "RATE_LIMIT_PER_MIN", 120, 1, 10_000_000),
     trustProxy: flag(env, "TRUST_PROXY"),
-    accessLog: env.ACCESS_LOG === undefined ? true : flag(env, "ACCESS_LOG"),
+    // Off by default, like Caddy: behind the TLS proxy we recommend, the proxy logs requests.
+    accessLog: flag(env, "ACCESS_LOG"),
     demoMode: flag(env, "DEMO_MODE"),
     productId: env.PRODUCT_ID || "esim-rails",
     sellerName: env.SELLER_NAME || env.STORE_NAME || "esim-rails node",

@@ -28,7 +28,8 @@ export async function spawnProcess(
 ): Promise<ServeProcess> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", MAIN, ...args],
-    env: { NO_COLOR: "1", PORT: "0", HOST: "127.0.0.1", ...env },
+    // Access log on, so the leak checks also read every request line the node prints.
+    env: { NO_COLOR: "1", PORT: "0", HOST: "127.0.0.1", ACCESS_LOG: "1", ...env },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
