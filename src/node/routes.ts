@@ -221,7 +221,8 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
         `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,
       );
     }
-    const v = await verifyAndClaim(payment, accepts, paywall, "order");
+    // A resent payment never collects: the order it paid for carries on (and answers /status).
+    const v = await verifyAndClaim(payment, accepts, paywall, "order", { collectPending: false });
     if (!v.ok) {
       if (v.refusal.code === ErrorCode.PaymentInvalid) ctx.rateLimit(`ip:${ctx.clientIp}`);
       throw refuse402(v.refusal.code, v.refusal.message, {

@@ -8,12 +8,13 @@ import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { cheapestOffer, NODE_SECRET, postJson, startReceiver, withSeller } from "./_env.ts";
-import { buyer, makePayment, seller } from "../x402/_sign.ts";
+import { buyer, KEYS, makePayment, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
-import { decodeBase64Json } from "../../src/x402/encoding.ts";
+import { decodeBase64Json, parsePaymentHeader } from "../../src/x402/encoding.ts";
+import { LocalSettler } from "../../src/x402/settle_local.ts";
 import type { PaymentRequired } from "../../src/x402/types.ts";
 import { type Receipt, verifyReceipt } from "../../src/crypto/receipt.ts";
-import { fromBase64 } from "../../src/crypto/hash.ts";
+import { fromBase64, fromHex } from "../../src/crypto/hash.ts";
 import { validate } from "../../rails/schemas.ts";
 import { statusToken } from "../../rails/node/status_token.ts";
 import { HttpSupplier } from "../../rails/supplier/http_client.ts";
@@ -325,4 +326,40 @@ Deno.test("order: an eSIM slower than ORDER_WAIT_SECONDS is answered 202 pending
     assert.match(result.esim.activation_code, /^LPA:1\$/);
     assert.equal(await chain.transfersTo(seller.address), 1);
   }, { delayMs: 2500, env: { ORDER_WAIT_SECONDS: "1" } });
+});
+
+Deno.test("order: a payment resent while its order's settlement is pending starts no second order", async () => {
+  await withSeller(async ({ url, chain, sink, server }) => {
+    const offer = await cheapestOffer(url, "GB");
+    const terms = await termsOf(url, offer.offer_id);
+    const requirements = terms.accepts[0]!;
+    const p = await makePayment({ requirements });
+    // The first order's settlement went out and landed, but the node still holds it as pending
+    // (a receipt that did not come in time); the order itself carries on in the background.
+    const claims = server.server.services.paywall.claims;
+    const a = p.authorization;
+    const c = await claims.claim(
+      { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service: "order" },
+      Date.now(),
+    );
+    assert.ok(c.ok);
+    const settler = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+    });
+    const landed = await settler.settle({ payment: parsePaymentHeader(p.header), requirements });
+    assert.ok(landed.success);
+    assert.ok(await claims.transition(c.claim, "settling", landed.transaction));
+
+    const again = await postJson(`${url}/order`, { offer_id: offer.offer_id }, {
+      "PAYMENT-SIGNATURE": p.header,
+    });
+    assert.equal(again.status, 402, again.text);
+    assert.equal((again.body.error as { code: string }).code, "payment_replayed");
+    assert.ok(!again.text.includes("LPA:"), "no second eSIM");
+    assert.deepEqual(await server.server.services.node.orders.openIds(), []);
+    assert.equal(sink.events.length, 0);
+    assert.equal(await chain.transfersTo(seller.address), 1);
+    assert.equal((await claims.get(a.from, a.nonce))?.record.state, "settling");
+  });
 });

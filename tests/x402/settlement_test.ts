@@ -1,12 +1,12 @@
 import { assert, assertEquals } from "./_assert.ts";
-import { decodeBase64Json } from "../../src/x402/encoding.ts";
+import { decodeBase64Json, parsePaymentHeader } from "../../src/x402/encoding.ts";
 import { requirementsFor } from "../../src/x402/terms.ts";
 import { LocalSettler } from "../../src/x402/settle_local.ts";
 import { RemoteSettler } from "../../src/x402/settle_remote.ts";
 import { ClaimStore } from "../../src/x402/claims.ts";
 import { fromHex } from "../../src/crypto/hash.ts";
 import { buyer, KEYS, makePayment, seller } from "./_sign.ts";
-import { withPaywall } from "./_env.ts";
+import { localSettler, withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";
 import { startChain } from "../support/chain.ts";
 
@@ -193,4 +193,33 @@ Deno.test("a pending settlement stays collectable with the same payment after th
     await server.close();
     await chain.stop();
   }
+});
+
+Deno.test("a payment whose settlement is pending for another service does not buy this one", async () => {
+  await withPaywall(async ({ server, chain }) => {
+    const p = await makePayment({ requirements: terms });
+    const parsed = parsePaymentHeader(p.header);
+    // Another route (say an eSIM order of the same price) claimed it and its settlement landed
+    // while that route still held it as `settling`.
+    const claims = new ClaimStore(server.kv);
+    const a = p.authorization;
+    const c = await claims.claim(
+      { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service: "order" },
+      Date.now(),
+    );
+    assert(c.ok);
+    const paidOut = await localSettler(chain).settle({ payment: parsed, requirements: terms });
+    assert(paidOut.success);
+    assert(await claims.transition(c.claim, "settling", paidOut.transaction));
+
+    const r = await post(server.url, p.header, "free-ride");
+    assertEquals(r.status, 402);
+    const text = await r.text();
+    assert(!text.includes("free-ride"), "no result of this service");
+    assertEquals(JSON.parse(text).error.code, "payment_replayed");
+    assertEquals(server.service.runs, 0);
+    // The claim still belongs to the other route, untouched.
+    assertEquals((await claims.get(a.from, a.nonce))?.record.state, "settling");
+    assertEquals((await claims.get(a.from, a.nonce))?.record.service, "order");
+  });
 });
