@@ -363,3 +363,40 @@ Deno.test("order: a payment resent while its order's settlement is pending start
     assert.equal((await claims.get(a.from, a.nonce))?.record.state, "settling");
   });
 });
+
+Deno.test("order: a settlement still pending after the answer is finished when the buyer asks POST /status", async () => {
+  await withSeller(async ({ url, chain, sink, server }) => {
+    // Receipts that do not come in time: the settlement stays pending while blocks are held back.
+    server.server.services.paywall.settler = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+    });
+    const offer = await cheapestOffer(url, "FR");
+    const terms = await termsOf(url, offer.offer_id);
+    const p = await makePayment({ requirements: terms.accepts[0]! });
+    await chain.rpc("evm_setAutomine", [false]);
+    const first = await postJson(`${url}/order`, { offer_id: offer.offer_id }, {
+      "PAYMENT-SIGNATURE": p.header,
+    });
+    assert.equal(first.status, 202, first.text);
+    const d = first.body as unknown as Delivery;
+    assert.equal(d.esim, undefined);
+    // Let the background step (one more look at the pending settlement) end.
+    await server.server.services.node.flow.idle();
+    const ask = () => postJson(`${url}/status`, { order_id: d.order_id, token: d.status_token });
+    const before = await ask();
+    assert.equal((before.body.result as { status: string }).status, "profile_ready");
+    assert.equal((before.body.result as { esim?: unknown }).esim, undefined, "not paid yet");
+
+    await chain.rpc("evm_mine", []);
+    const after = await ask();
+    assert.equal(after.status, 200, after.text);
+    const result = after.body.result as { status: string; esim?: { activation_code: string } };
+    assert.equal(result.status, "delivered");
+    assert.match(result.esim!.activation_code, /^LPA:1\$/);
+    assert.equal(await chain.transfersTo(seller.address), 1);
+    assert.deepEqual(sink.events.map((e) => e.type), ["agent_order.delivered"]);
+  });
+});
