@@ -164,25 +164,33 @@ export class LocalSettler implements Settler {
       c = this.#client(chain.chainId);
       await c.checked;
     } catch (e) {
-      return refused(input, "unexpected_settle_error", (e as Error).message);
+      return refused(input, "unexpected_settle_error", shortMessage(e));
     }
     const asset = input.requirements.asset as Hex;
-    // 1. Already used on chain? Then it is paid (front-run to us) or can never pay us.
+    // 1. Already used on chain? Then it is paid (front-run to us, or our own earlier send before
+    // a crash) or can never pay us.
+    let used: boolean;
     try {
-      const used = await c.pub.readContract({
+      used = await c.pub.readContract({
         address: asset,
         abi: USDC_ABI,
         functionName: "authorizationState",
         args: [a.from, a.nonce],
       });
-      if (used) {
-        const tx = await this.#findPayment(c.pub, input);
-        return tx
-          ? paid(input, tx)
-          : refused(input, "invalid_transaction_state", "Authorization already used on chain");
-      }
     } catch (e) {
-      return refused(input, "unexpected_settle_error", (e as Error).message);
+      return refused(input, "unexpected_settle_error", shortMessage(e));
+    }
+    if (used) {
+      let tx: Hex | null;
+      try {
+        tx = await this.#findPayment(c.pub, input);
+      } catch (e) {
+        // Used, but the lookup failed: it may have paid us. Never release it as refused.
+        return pending(input, "", shortMessage(e));
+      }
+      return tx
+        ? paid(input, tx)
+        : refused(input, "invalid_transaction_state", "Authorization already used on chain");
     }
     // 2. Send. viem estimates gas first, so a transfer that would revert is refused unsent.
     let hash: Hex;
@@ -248,12 +256,26 @@ export class LocalSettler implements Settler {
     }
   }
 
+  /** Never throws: a chain that cannot be asked leaves the payment `pending`. */
   async reconcile(input: SettleInput, transaction?: string): Promise<SettleOutcome> {
+    try {
+      return await this.#reconcile(input, transaction);
+    } catch (e) {
+      // `shortMessage`: a viem error's full message names the RPC URL (often with an API key).
+      return pending(input, transaction ?? "", shortMessage(e));
+    }
+  }
+
+  async #reconcile(input: SettleInput, transaction?: string): Promise<SettleOutcome> {
     const a = input.payment.payload.authorization;
     const chain = chainByNetwork(input.requirements.network);
     if (!chain) return refused(input, "invalid_network");
     const c = this.#client(chain.chainId);
     await c.checked;
+    // The block first, then the authorization's state (read at that block or later): "unused,
+    // and a block past validBefore exists" then means it can never land. The other order could
+    // miss a transfer mined between the two reads and call a paid settlement expired.
+    const block = await c.pub.getBlock();
     const used = await c.pub.readContract({
       address: input.requirements.asset as Hex,
       abi: USDC_ABI,
@@ -267,7 +289,6 @@ export class LocalSettler implements Settler {
         : refused(input, "invalid_transaction_state", "Authorization used without paying us");
     }
     // Not used yet: it can still land while the authorization is valid.
-    const block = await c.pub.getBlock();
     if (block.timestamp >= BigInt(a.validBefore)) {
       return refused(
         input,

@@ -223,3 +223,95 @@ Deno.test("a payment whose settlement is pending for another service does not bu
     assertEquals((await claims.get(a.from, a.nonce))?.record.service, "order");
   });
 });
+
+/**
+ * A JSON-RPC proxy in front of the chain: `after(method, body)` runs once the chain has answered a
+ * call and before the answer is passed on (to change the chain between two calls of a settler);
+ * `fail(method)` answers HTTP 500 instead of forwarding.
+ */
+function rpcProxy(
+  target: string,
+  hooks: { after?: (method: string) => Promise<void>; fail?: (method: string) => boolean },
+) {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const text = await req.text();
+    const method = String((JSON.parse(text) as { method?: string }).method);
+    if (hooks.fail?.(method)) return new Response("upstream down", { status: 500 });
+    const res = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: text,
+    });
+    const answer = await res.text();
+    await hooks.after?.(method);
+    return new Response(answer, { headers: { "content-type": "application/json" } });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+Deno.test("LocalSettler.reconcile does not call a transfer mined between its reads expired", async () => {
+  const chain = await startChain();
+  let proxy: ReturnType<typeof rpcProxy> | undefined;
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    await chain.rpc("evm_setAutomine", [false]);
+    const p = await makePayment({ requirements: terms });
+    const input = { payment: parsePaymentHeader(p.header), requirements: terms };
+    const sent = await new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+    }).settle(input);
+    assert(sent.pending && sent.transaction.startsWith("0x"));
+
+    // Right after the reconcile's first look at the chain, the transfer is mined (before
+    // validBefore), and then a block past validBefore.
+    let armed = true;
+    proxy = rpcProxy(chain.rpcUrl, {
+      async after(method) {
+        if (!armed || (method !== "eth_call" && method !== "eth_getBlockByNumber")) return;
+        armed = false;
+        await chain.rpc("evm_mine", []);
+        await chain.rpc("evm_setNextBlockTimestamp", [Number(p.authorization.validBefore) + 1]);
+        await chain.rpc("evm_mine", []);
+      },
+    });
+    const viaProxy = new LocalSettler({ privateKey: fromHex(KEYS.facilitator), rpcUrl: proxy.url });
+    const looked = await viaProxy.reconcile(input, sent.transaction);
+    assert(looked.success || looked.pending, `not refused: ${JSON.stringify(looked)}`);
+    assertEquals(await chain.transfersTo(seller.address), 1);
+    const again = await viaProxy.reconcile(input, sent.transaction);
+    assertEquals(again.success, true);
+    assertEquals(again.transaction, sent.transaction);
+  } finally {
+    await proxy?.close();
+    await chain.stop();
+  }
+});
+
+Deno.test("LocalSettler: an authorization used on chain whose payment cannot be looked up is pending, not refused", async () => {
+  const chain = await startChain();
+  let proxy: ReturnType<typeof rpcProxy> | undefined;
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    const p = await makePayment({ requirements: terms });
+    const input = { payment: parsePaymentHeader(p.header), requirements: terms };
+    const first = await localSettler(chain).settle(input);
+    assertEquals(first.success, true);
+
+    // A restarted node settles the same payment again while the RPC cannot search logs.
+    proxy = rpcProxy(chain.rpcUrl, { fail: (m) => m === "eth_getLogs" });
+    const s = new LocalSettler({ privateKey: fromHex(KEYS.facilitator), rpcUrl: proxy.url });
+    const again = await s.settle(input);
+    assertEquals(again.success, false);
+    assertEquals(again.pending, true, JSON.stringify(again));
+    assert(!String(again.errorMessage).includes(proxy.url), "no RPC URL in the message");
+    const looked = await s.reconcile(input, first.transaction);
+    assertEquals(looked.pending, true, JSON.stringify(looked));
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  } finally {
+    await proxy?.close();
+    await chain.stop();
+  }
+});
