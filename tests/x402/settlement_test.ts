@@ -315,3 +315,33 @@ Deno.test("LocalSettler: an authorization used on chain whose payment cannot be 
     await chain.stop();
   }
 });
+
+Deno.test("a remote facilitator that answers /settle with a server error leaves the payment pending, not released", async () => {
+  // A facilitator (or the gateway in front of it) failing with a JSON 5xx after /verify passed.
+  const fac = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.text();
+    if (new URL(req.url).pathname === "/verify") {
+      return Response.json({ isValid: true, payer: buyer.address });
+    }
+    return Response.json({ success: false, errorReason: "unexpected_settle_error" }, {
+      status: 502,
+    });
+  });
+  const server = await serveEcho({
+    payTo: seller.address,
+    settler: new RemoteSettler({ url: `http://127.0.0.1:${fac.addr.port}` }),
+  });
+  try {
+    const p = await makePayment({ requirements: terms });
+    const res = await post(server.url, p.header, "unknown-outcome");
+    assertEquals(res.status, 402);
+    assert(!(await res.clone().text()).includes("unknown-outcome"));
+    const pr = decodeBase64Json(res.headers.get("payment-response")!) as Record<string, unknown>;
+    assertEquals(pr.errorReason, "settlement_pending");
+    const claim = await server.deps.claims.get(buyer.address, p.authorization.nonce);
+    assertEquals(claim?.record.state, "settling", "kept: the transfer may have gone out");
+  } finally {
+    await server.close();
+    await fac.shutdown();
+  }
+});
