@@ -345,3 +345,38 @@ Deno.test("a remote facilitator that answers /settle with a server error leaves 
     await fac.shutdown();
   }
 });
+
+Deno.test("ClaimStore: a claim that loses every race to requests claiming and releasing answers as taken, without crashing", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    // Every commit of ours is beaten by another request that claims the key, and releases it
+    // again (its handler failed with a 400) right after, before we look a second time.
+    const racing = {
+      get: kv.get.bind(kv),
+      atomic() {
+        const op = kv.atomic();
+        const commit = op.commit.bind(op);
+        op.commit = async () => {
+          const k = ["x402", "claim", buyer.address.toLowerCase(), "0x" + "33".repeat(32)];
+          await kv.set(k, { state: "pending" });
+          const res = await commit();
+          await kv.delete(k);
+          return res;
+        };
+        return op;
+      },
+    } as unknown as Deno.Kv;
+    const claims = new ClaimStore(racing);
+    const now = Date.now();
+    const got = await claims.claim({
+      from: buyer.address,
+      nonce: "0x" + "33".repeat(32),
+      validBefore: String(Math.floor(now / 1000) + 60),
+      service: "t",
+    }, now);
+    assertEquals(got.ok, false);
+    if (!got.ok) assertEquals(got.existing.state, "pending");
+  } finally {
+    kv.close();
+  }
+});
