@@ -231,12 +231,23 @@ async function collectPending(
   };
 }
 
-/** Releases a session's claim (nothing was charged: 400, 429, 502). */
+/**
+ * Releases a session's claim (nothing was charged: 400, 429, 502). A session collecting a
+ * payment that is already on chain goes back to `settling` instead: the payment stays
+ * collectable by the same header, never lost with no result served.
+ */
 export async function releasePayment(
   session: PaidSession,
   deps: Pick<PaywallDeps, "claims">,
 ): Promise<void> {
-  if (session.alreadyPaid) return;
+  if (session.alreadyPaid) {
+    await deps.claims.transition(
+      session.claim,
+      "settling",
+      session.alreadyPaid.transaction || undefined,
+    );
+    return;
+  }
   await deps.claims.release(session.claim);
 }
 

@@ -380,3 +380,31 @@ Deno.test("ClaimStore: a claim that loses every race to requests claiming and re
     kv.close();
   }
 });
+
+Deno.test("a collected payment whose handler then fails stays collectable: charged once, served once", async () => {
+  await withPaywall(async ({ server, chain }) => {
+    await chain.rpc("evm_setAutomine", [false]);
+    const p = await makePayment({ requirements: terms });
+    const first = await post(server.url, p.header, "first");
+    assertEquals((await first.json()).error.code, "settlement_failed");
+    await chain.rpc("evm_mine", []);
+    // The payment is on chain now; this retry collects it, but the handler fails upstream.
+    const failed = await post(server.url, p.header, "fail-upstream");
+    assertEquals(failed.status, 502);
+    await failed.body?.cancel();
+    const collected = await post(server.url, p.header, "second");
+    assertEquals(collected.status, 200, await collected.clone().text());
+    assertEquals((await collected.json()).result, { echo: "second" });
+    const replay = await post(server.url, p.header, "third");
+    assertEquals((await replay.json()).error.code, "payment_replayed");
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  }, {
+    settler: (chain) =>
+      new LocalSettler({
+        privateKey: fromHex(KEYS.facilitator),
+        rpcUrl: chain.rpcUrl,
+        pollingIntervalMs: 50,
+        receiptTimeoutMs: 300,
+      }),
+  });
+});
