@@ -27,6 +27,7 @@ import {
   type Log,
   parseEventLogs,
   type PublicClient,
+  TransactionReceiptNotFoundError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainByNetwork, type Hex } from "./constants.ts";
@@ -283,7 +284,7 @@ export class LocalSettler implements Settler {
       args: [a.from, a.nonce],
     });
     if (used) {
-      const tx = await this.#findPayment(c.pub, input);
+      const tx = await this.#findPayment(c.pub, input, transaction);
       return tx
         ? paid(input, tx)
         : refused(input, "invalid_transaction_state", "Authorization used without paying us");
@@ -299,8 +300,20 @@ export class LocalSettler implements Settler {
     return pending(input, transaction ?? "");
   }
 
-  /** The transaction in which this authorization was used and paid us exactly, if any. */
-  async #findPayment(pub: PublicClient, input: SettleInput): Promise<Hex | null> {
+  /**
+   * The transaction in which this authorization was used and paid us exactly, if any: the one we
+   * sent (`known`, found however old it is), else one in the last `lookbackBlocks` blocks.
+   */
+  async #findPayment(pub: PublicClient, input: SettleInput, known?: string): Promise<Hex | null> {
+    if (known && /^0x[0-9a-fA-F]{64}$/.test(known)) {
+      // Not found (dropped, or replaced by a front-run) falls through to the log search; any
+      // other error propagates (the caller then answers `pending`, never a refusal).
+      const receipt = await pub.getTransactionReceipt({ hash: known as Hex }).catch((e) => {
+        if (e instanceof TransactionReceiptNotFoundError) return null;
+        throw e;
+      });
+      if (receipt?.status === "success" && hasTransfer(receipt.logs, input)) return known as Hex;
+    }
     const a = input.payment.payload.authorization;
     const asset = input.requirements.asset as Hex;
     const latest = await pub.getBlockNumber({ cacheTime: 0 });

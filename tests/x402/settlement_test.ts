@@ -408,3 +408,27 @@ Deno.test("a collected payment whose handler then fails stays collectable: charg
       }),
   });
 });
+
+Deno.test("LocalSettler.reconcile finds its own settlement however many blocks ago it landed", async () => {
+  await withPaywall(async ({ chain }) => {
+    await chain.rpc("evm_setAutomine", [false]);
+    const settler = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+      lookbackBlocks: 5n,
+    });
+    const p = await makePayment({ requirements: terms });
+    const input = { payment: parsePaymentHeader(p.header), requirements: terms };
+    const sent = await settler.settle(input);
+    assert(sent.pending && sent.transaction.startsWith("0x"));
+    await chain.rpc("evm_mine", []);
+    // The node was down for a long time: the transfer is far behind the log search window.
+    await chain.rpc("anvil_mine", ["0x20"]);
+    const looked = await settler.reconcile(input, sent.transaction);
+    assertEquals(looked.success, true, JSON.stringify(looked));
+    assertEquals(looked.transaction, sent.transaction);
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  });
+});
