@@ -116,6 +116,11 @@ export class OrderFlow {
     return p;
   }
 
+  /** True while a run of this order is in progress in this process. */
+  isRunning(orderId: string): boolean {
+    return this.#running.has(orderId);
+  }
+
   /** Continues an order in the background (after a 202, or on start); errors are logged. */
   continueLater(orderId: string): void {
     if (this.#stopped) return;

@@ -38,7 +38,7 @@ import {
   CAPABILITY_QUOTE,
   CAPABILITY_STATUS,
 } from "../../rails/node/listing.ts";
-import type { OrderRecord } from "../../rails/node/order_state.ts";
+import { isOpen, type OrderRecord, type OrderState } from "../../rails/node/order_state.ts";
 import type { CatalogSnapshot } from "./catalog_cache.ts";
 import type { SellerNode } from "./seller_node.ts";
 import type { AdvanceResult } from "./order_flow.ts";
@@ -48,6 +48,12 @@ const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
 const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
 /** Signed quote answers kept per catalog snapshot (identical questions, identical answers). */
 const QUOTE_CACHE_MAX = 2048;
+/** Open states whose next step is the settlement, its delivery or the cancel (no profile wait). */
+const SETTLEMENT_STATES: ReadonlySet<OrderState> = new Set([
+  "profile_ready",
+  "settled",
+  "settle_failed",
+]);
 
 /** The wire `esim` of a profile (status-result.json#/$defs/esim). */
 export function esimOf(p: Profile): Record<string, unknown> {
@@ -111,11 +117,23 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     const parsed = parseStatusInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
     const { orderId, token } = parsed.value;
-    const entry = await node.orders.get(orderId);
+    let entry = await node.orders.get(orderId);
     // The token is checked even for an unknown order: both answers look and take the same.
     const tokenOk = checkStatusToken(config.nodeSecret, orderId, token);
     if (!entry || !tokenOk) {
       throw new HttpError(404, ErrorCode.NotFound, "No order with this id and token");
+    }
+    // A buyer asking about an unfinished order nobody is working on (its settlement was still
+    // pending when the background run ended, or a wait ran out) moves it on: the settlement
+    // steps at once (a reconcile or a cancel, a few chain/supplier calls), a profile wait in the
+    // background.
+    if (isOpen(entry.record.state) && !node.flow.isRunning(orderId)) {
+      if (SETTLEMENT_STATES.has(entry.record.state)) {
+        const out = await node.flow.advance(orderId, { waitMs: 0 }).catch(() => null);
+        if (out) entry = out.entry;
+      } else {
+        node.flow.continueLater(orderId);
+      }
     }
     const r = entry.record;
     const result: Record<string, unknown> = {
@@ -221,7 +239,8 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
         `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,
       );
     }
-    const v = await verifyAndClaim(payment, accepts, paywall, "order");
+    // A resent payment never collects: the order it paid for carries on (and answers /status).
+    const v = await verifyAndClaim(payment, accepts, paywall, "order", { collectPending: false });
     if (!v.ok) {
       if (v.refusal.code === ErrorCode.PaymentInvalid) ctx.rateLimit(`ip:${ctx.clientIp}`);
       throw refuse402(v.refusal.code, v.refusal.message, {

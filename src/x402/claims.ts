@@ -97,8 +97,14 @@ export class ClaimStore {
       const res = await this.kv.atomic().check(cur).set(key, record, { expireIn }).commit();
       if (res.ok) return { ok: true, claim: { key, record, versionstamp: res.versionstamp } };
     }
+    // Lost every race (others claimed and released in between): answer as a replay, never crash
+    // on a record that is gone again.
     const cur = await this.kv.get<ClaimRecord>(key);
-    return { ok: false, existing: cur.value!, versionstamp: cur.versionstamp ?? "" };
+    return {
+      ok: false,
+      existing: cur.value ?? { ...record, state: "pending" },
+      versionstamp: cur.versionstamp ?? "",
+    };
   }
 
   /** Releases a pending claim (the answer was 400/502 and nothing was charged). */

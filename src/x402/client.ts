@@ -31,12 +31,18 @@ import type {
 } from "./types.ts";
 import { toHex } from "../crypto/hash.ts";
 
-/** Picks the first `exact` entry on a known EVM chain with an EIP-712 domain in `extra`. */
+/**
+ * Picks the first `exact` entry in that chain's USDC on a known EVM chain with an EIP-712 domain
+ * in `extra`. Another asset is never paid: the price cap is in USD (USDC units), and a server
+ * naming another token (with other decimals or value) could otherwise take more than the cap.
+ */
 export function chooseRequirements(pr: PaymentRequired): PaymentRequirements | undefined {
-  return pr.accepts.find((r) =>
-    r.scheme === SCHEME_EXACT && chainByNetwork(r.network) !== undefined &&
-    typeof r.extra?.name === "string" && typeof r.extra?.version === "string"
-  );
+  return pr.accepts.find((r) => {
+    const chain = r.scheme === SCHEME_EXACT ? chainByNetwork(r.network) : undefined;
+    return chain !== undefined && typeof r.asset === "string" &&
+      r.asset.toLowerCase() === chain.usdc.toLowerCase() &&
+      typeof r.extra?.name === "string" && typeof r.extra?.version === "string";
+  });
 }
 
 /** Signs a v2 payment for `requirements`. */

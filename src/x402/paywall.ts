@@ -25,7 +25,7 @@ import type { PaidService } from "../api/service.ts";
 import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
-import { type Claim, ClaimStore } from "./claims.ts";
+import { type Claim, type ClaimRecord, ClaimStore } from "./claims.ts";
 import {
   HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
@@ -125,21 +125,30 @@ export function readPayment(req: Request): ParsedPayment | null {
 /**
  * Verifies a payment against `accepts` and claims it. On success the caller must end the
  * session with `settlePayment` or `releasePayment`.
+ *
+ * A payment whose settlement was left pending may collect its result by being sent again, but
+ * only to the service that claimed it (`service`), and only when `collectPending` is not false:
+ * a route whose pending work carries on by itself (the seller node's `/order`) passes false, so
+ * a resent payment can never start a second order on top of the first one.
  */
 export async function verifyAndClaim(
   payment: ParsedPayment,
   accepts: PaymentRequirements[],
   deps: Pick<PaywallDeps, "claims" | "settler" | "now">,
   service: string,
+  opts: { collectPending?: boolean } = {},
 ): Promise<{ ok: true; session: PaidSession } | { ok: false; refusal: PaymentRefusal }> {
   const nowMs = (deps.now?.() ?? new Date()).getTime();
   const a = payment.payload.authorization;
+  const collectable = (r: ClaimRecord) =>
+    r.state === "settling" && r.service === service && opts.collectPending !== false &&
+    deps.settler !== undefined;
   const v = verifyPayment(payment, accepts, { now: Math.floor(nowMs / 1000) });
   if (!v.ok) {
     // Expired since its settlement was sent? The same payment may still collect its result.
     if (v.reason === Reason.ValidBefore && deps.settler) {
       const held = await deps.claims.get(a.from, a.nonce);
-      if (held?.record.state === "settling") {
+      if (held && collectable(held.record)) {
         const again = verifyPayment(payment, accepts, {
           now: Math.floor(nowMs / 1000),
           skipWindow: true,
@@ -166,7 +175,7 @@ export async function verifyAndClaim(
       session: { payment, requirements: v.requirements, payer, claim: c.claim, input },
     };
   }
-  if (c.existing.state === "settling" && deps.settler) {
+  if (collectable(c.existing)) {
     const held: Claim = {
       key: deps.claims.keyOf(a.from, a.nonce),
       record: c.existing,
@@ -222,12 +231,23 @@ async function collectPending(
   };
 }
 
-/** Releases a session's claim (nothing was charged: 400, 429, 502). */
+/**
+ * Releases a session's claim (nothing was charged: 400, 429, 502). A session collecting a
+ * payment that is already on chain goes back to `settling` instead: the payment stays
+ * collectable by the same header, never lost with no result served.
+ */
 export async function releasePayment(
   session: PaidSession,
   deps: Pick<PaywallDeps, "claims">,
 ): Promise<void> {
-  if (session.alreadyPaid) return;
+  if (session.alreadyPaid) {
+    await deps.claims.transition(
+      session.claim,
+      "settling",
+      session.alreadyPaid.transaction || undefined,
+    );
+    return;
+  }
   await deps.claims.release(session.claim);
 }
 

@@ -27,6 +27,7 @@ import {
   type Log,
   parseEventLogs,
   type PublicClient,
+  TransactionReceiptNotFoundError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainByNetwork, type Hex } from "./constants.ts";
@@ -164,25 +165,33 @@ export class LocalSettler implements Settler {
       c = this.#client(chain.chainId);
       await c.checked;
     } catch (e) {
-      return refused(input, "unexpected_settle_error", (e as Error).message);
+      return refused(input, "unexpected_settle_error", shortMessage(e));
     }
     const asset = input.requirements.asset as Hex;
-    // 1. Already used on chain? Then it is paid (front-run to us) or can never pay us.
+    // 1. Already used on chain? Then it is paid (front-run to us, or our own earlier send before
+    // a crash) or can never pay us.
+    let used: boolean;
     try {
-      const used = await c.pub.readContract({
+      used = await c.pub.readContract({
         address: asset,
         abi: USDC_ABI,
         functionName: "authorizationState",
         args: [a.from, a.nonce],
       });
-      if (used) {
-        const tx = await this.#findPayment(c.pub, input);
-        return tx
-          ? paid(input, tx)
-          : refused(input, "invalid_transaction_state", "Authorization already used on chain");
-      }
     } catch (e) {
-      return refused(input, "unexpected_settle_error", (e as Error).message);
+      return refused(input, "unexpected_settle_error", shortMessage(e));
+    }
+    if (used) {
+      let tx: Hex | null;
+      try {
+        tx = await this.#findPayment(c.pub, input);
+      } catch (e) {
+        // Used, but the lookup failed: it may have paid us. Never release it as refused.
+        return pending(input, "", shortMessage(e));
+      }
+      return tx
+        ? paid(input, tx)
+        : refused(input, "invalid_transaction_state", "Authorization already used on chain");
     }
     // 2. Send. viem estimates gas first, so a transfer that would revert is refused unsent.
     let hash: Hex;
@@ -248,12 +257,26 @@ export class LocalSettler implements Settler {
     }
   }
 
+  /** Never throws: a chain that cannot be asked leaves the payment `pending`. */
   async reconcile(input: SettleInput, transaction?: string): Promise<SettleOutcome> {
+    try {
+      return await this.#reconcile(input, transaction);
+    } catch (e) {
+      // `shortMessage`: a viem error's full message names the RPC URL (often with an API key).
+      return pending(input, transaction ?? "", shortMessage(e));
+    }
+  }
+
+  async #reconcile(input: SettleInput, transaction?: string): Promise<SettleOutcome> {
     const a = input.payment.payload.authorization;
     const chain = chainByNetwork(input.requirements.network);
     if (!chain) return refused(input, "invalid_network");
     const c = this.#client(chain.chainId);
     await c.checked;
+    // The block first, then the authorization's state (read at that block or later): "unused,
+    // and a block past validBefore exists" then means it can never land. The other order could
+    // miss a transfer mined between the two reads and call a paid settlement expired.
+    const block = await c.pub.getBlock();
     const used = await c.pub.readContract({
       address: input.requirements.asset as Hex,
       abi: USDC_ABI,
@@ -261,13 +284,12 @@ export class LocalSettler implements Settler {
       args: [a.from, a.nonce],
     });
     if (used) {
-      const tx = await this.#findPayment(c.pub, input);
+      const tx = await this.#findPayment(c.pub, input, transaction);
       return tx
         ? paid(input, tx)
         : refused(input, "invalid_transaction_state", "Authorization used without paying us");
     }
     // Not used yet: it can still land while the authorization is valid.
-    const block = await c.pub.getBlock();
     if (block.timestamp >= BigInt(a.validBefore)) {
       return refused(
         input,
@@ -278,8 +300,20 @@ export class LocalSettler implements Settler {
     return pending(input, transaction ?? "");
   }
 
-  /** The transaction in which this authorization was used and paid us exactly, if any. */
-  async #findPayment(pub: PublicClient, input: SettleInput): Promise<Hex | null> {
+  /**
+   * The transaction in which this authorization was used and paid us exactly, if any: the one we
+   * sent (`known`, found however old it is), else one in the last `lookbackBlocks` blocks.
+   */
+  async #findPayment(pub: PublicClient, input: SettleInput, known?: string): Promise<Hex | null> {
+    if (known && /^0x[0-9a-fA-F]{64}$/.test(known)) {
+      // Not found (dropped, or replaced by a front-run) falls through to the log search; any
+      // other error propagates (the caller then answers `pending`, never a refusal).
+      const receipt = await pub.getTransactionReceipt({ hash: known as Hex }).catch((e) => {
+        if (e instanceof TransactionReceiptNotFoundError) return null;
+        throw e;
+      });
+      if (receipt?.status === "success" && hasTransfer(receipt.logs, input)) return known as Hex;
+    }
     const a = input.payment.payload.authorization;
     const asset = input.requirements.asset as Hex;
     const latest = await pub.getBlockNumber({ cacheTime: 0 });

@@ -49,7 +49,7 @@ export class RemoteSettler implements Settler {
     path: string,
     input: SettleInput,
     timeoutMs: number,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
     const headers = new Headers(this.opts.headers);
     headers.set("Content-Type", "application/json");
     const res = await fetch(this.#base + path, {
@@ -71,14 +71,14 @@ export class RemoteSettler implements Settler {
     if (typeof j !== "object" || j === null) {
       throw new HttpStatusError(res.status, `facilitator ${path}: bad JSON`);
     }
-    return j as Record<string, unknown>;
+    return { status: res.status, body: j as Record<string, unknown> };
   }
 
   async preflight(
     input: SettleInput,
   ): Promise<PreflightResult> {
     try {
-      const j = await this.#post("/verify", input, this.opts.verifyTimeoutMs ?? 15_000);
+      const j = (await this.#post("/verify", input, this.opts.verifyTimeoutMs ?? 15_000)).body;
       if (j.isValid === true) return { ok: true };
       return {
         ok: false,
@@ -99,8 +99,13 @@ export class RemoteSettler implements Settler {
 
   async settle(input: SettleInput): Promise<SettleOutcome> {
     let j: Record<string, unknown>;
+    let status: number;
     try {
-      j = await this.#post("/settle", input, this.opts.settleTimeoutMs ?? 60_000);
+      ({ status, body: j } = await this.#post(
+        "/settle",
+        input,
+        this.opts.settleTimeoutMs ?? 60_000,
+      ));
     } catch (e) {
       // Before the request reached the facilitator nothing can have been sent; after, we cannot know.
       if (e instanceof HttpStatusError && e.status >= 400 && e.status < 500) {
@@ -110,6 +115,15 @@ export class RemoteSettler implements Settler {
     }
     if (j.success === true && typeof j.transaction === "string" && j.transaction) {
       return paid(input, j.transaction);
+    }
+    // A server error (the facilitator failed, or a gateway gave up on it) says nothing about
+    // whether the transfer went out: keep the claim, withhold the result.
+    if (status >= 500) {
+      return pending(
+        input,
+        typeof j.transaction === "string" ? j.transaction : "",
+        `facilitator /settle answered ${status}`,
+      );
     }
     return refused(
       input,

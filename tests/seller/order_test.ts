@@ -8,12 +8,13 @@ import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm";
 import { decodePaymentResponseHeader } from "@x402/core/http";
 import { cheapestOffer, NODE_SECRET, postJson, startReceiver, withSeller } from "./_env.ts";
-import { buyer, makePayment, seller } from "../x402/_sign.ts";
+import { buyer, KEYS, makePayment, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
-import { decodeBase64Json } from "../../src/x402/encoding.ts";
+import { decodeBase64Json, parsePaymentHeader } from "../../src/x402/encoding.ts";
+import { LocalSettler } from "../../src/x402/settle_local.ts";
 import type { PaymentRequired } from "../../src/x402/types.ts";
 import { type Receipt, verifyReceipt } from "../../src/crypto/receipt.ts";
-import { fromBase64 } from "../../src/crypto/hash.ts";
+import { fromBase64, fromHex } from "../../src/crypto/hash.ts";
 import { validate } from "../../rails/schemas.ts";
 import { statusToken } from "../../rails/node/status_token.ts";
 import { HttpSupplier } from "../../rails/supplier/http_client.ts";
@@ -325,4 +326,77 @@ Deno.test("order: an eSIM slower than ORDER_WAIT_SECONDS is answered 202 pending
     assert.match(result.esim.activation_code, /^LPA:1\$/);
     assert.equal(await chain.transfersTo(seller.address), 1);
   }, { delayMs: 2500, env: { ORDER_WAIT_SECONDS: "1" } });
+});
+
+Deno.test("order: a payment resent while its order's settlement is pending starts no second order", async () => {
+  await withSeller(async ({ url, chain, sink, server }) => {
+    const offer = await cheapestOffer(url, "GB");
+    const terms = await termsOf(url, offer.offer_id);
+    const requirements = terms.accepts[0]!;
+    const p = await makePayment({ requirements });
+    // The first order's settlement went out and landed, but the node still holds it as pending
+    // (a receipt that did not come in time); the order itself carries on in the background.
+    const claims = server.server.services.paywall.claims;
+    const a = p.authorization;
+    const c = await claims.claim(
+      { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service: "order" },
+      Date.now(),
+    );
+    assert.ok(c.ok);
+    const settler = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+    });
+    const landed = await settler.settle({ payment: parsePaymentHeader(p.header), requirements });
+    assert.ok(landed.success);
+    assert.ok(await claims.transition(c.claim, "settling", landed.transaction));
+
+    const again = await postJson(`${url}/order`, { offer_id: offer.offer_id }, {
+      "PAYMENT-SIGNATURE": p.header,
+    });
+    assert.equal(again.status, 402, again.text);
+    assert.equal((again.body.error as { code: string }).code, "payment_replayed");
+    assert.ok(!again.text.includes("LPA:"), "no second eSIM");
+    assert.deepEqual(await server.server.services.node.orders.openIds(), []);
+    assert.equal(sink.events.length, 0);
+    assert.equal(await chain.transfersTo(seller.address), 1);
+    assert.equal((await claims.get(a.from, a.nonce))?.record.state, "settling");
+  });
+});
+
+Deno.test("order: a settlement still pending after the answer is finished when the buyer asks POST /status", async () => {
+  await withSeller(async ({ url, chain, sink, server }) => {
+    // Receipts that do not come in time: the settlement stays pending while blocks are held back.
+    server.server.services.paywall.settler = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+    });
+    const offer = await cheapestOffer(url, "FR");
+    const terms = await termsOf(url, offer.offer_id);
+    const p = await makePayment({ requirements: terms.accepts[0]! });
+    await chain.rpc("evm_setAutomine", [false]);
+    const first = await postJson(`${url}/order`, { offer_id: offer.offer_id }, {
+      "PAYMENT-SIGNATURE": p.header,
+    });
+    assert.equal(first.status, 202, first.text);
+    const d = first.body as unknown as Delivery;
+    assert.equal(d.esim, undefined);
+    // Let the background step (one more look at the pending settlement) end.
+    await server.server.services.node.flow.idle();
+    const ask = () => postJson(`${url}/status`, { order_id: d.order_id, token: d.status_token });
+    const before = await ask();
+    assert.equal((before.body.result as { status: string }).status, "profile_ready");
+    assert.equal((before.body.result as { esim?: unknown }).esim, undefined, "not paid yet");
+
+    await chain.rpc("evm_mine", []);
+    const after = await ask();
+    assert.equal(after.status, 200, after.text);
+    const result = after.body.result as { status: string; esim?: { activation_code: string } };
+    assert.equal(result.status, "delivered");
+    assert.match(result.esim!.activation_code, /^LPA:1\$/);
+    assert.equal(await chain.transfersTo(seller.address), 1);
+    assert.deepEqual(sink.events.map((e) => e.type), ["agent_order.delivered"]);
+  });
 });

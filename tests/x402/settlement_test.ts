@@ -1,12 +1,12 @@
 import { assert, assertEquals } from "./_assert.ts";
-import { decodeBase64Json } from "../../src/x402/encoding.ts";
+import { decodeBase64Json, parsePaymentHeader } from "../../src/x402/encoding.ts";
 import { requirementsFor } from "../../src/x402/terms.ts";
 import { LocalSettler } from "../../src/x402/settle_local.ts";
 import { RemoteSettler } from "../../src/x402/settle_remote.ts";
 import { ClaimStore } from "../../src/x402/claims.ts";
 import { fromHex } from "../../src/crypto/hash.ts";
 import { buyer, KEYS, makePayment, seller } from "./_sign.ts";
-import { withPaywall } from "./_env.ts";
+import { localSettler, withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";
 import { startChain } from "../support/chain.ts";
 
@@ -193,4 +193,244 @@ Deno.test("a pending settlement stays collectable with the same payment after th
     await server.close();
     await chain.stop();
   }
+});
+
+Deno.test("a payment whose settlement is pending for another service does not buy this one", async () => {
+  await withPaywall(async ({ server, chain }) => {
+    const p = await makePayment({ requirements: terms });
+    const parsed = parsePaymentHeader(p.header);
+    // Another route (say an eSIM order of the same price) claimed it and its settlement landed
+    // while that route still held it as `settling`.
+    const claims = new ClaimStore(server.kv);
+    const a = p.authorization;
+    const c = await claims.claim(
+      { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service: "order" },
+      Date.now(),
+    );
+    assert(c.ok);
+    const paidOut = await localSettler(chain).settle({ payment: parsed, requirements: terms });
+    assert(paidOut.success);
+    assert(await claims.transition(c.claim, "settling", paidOut.transaction));
+
+    const r = await post(server.url, p.header, "free-ride");
+    assertEquals(r.status, 402);
+    const text = await r.text();
+    assert(!text.includes("free-ride"), "no result of this service");
+    assertEquals(JSON.parse(text).error.code, "payment_replayed");
+    assertEquals(server.service.runs, 0);
+    // The claim still belongs to the other route, untouched.
+    assertEquals((await claims.get(a.from, a.nonce))?.record.state, "settling");
+    assertEquals((await claims.get(a.from, a.nonce))?.record.service, "order");
+  });
+});
+
+/**
+ * A JSON-RPC proxy in front of the chain: `after(method, body)` runs once the chain has answered a
+ * call and before the answer is passed on (to change the chain between two calls of a settler);
+ * `fail(method)` answers HTTP 500 instead of forwarding.
+ */
+function rpcProxy(
+  target: string,
+  hooks: { after?: (method: string) => Promise<void>; fail?: (method: string) => boolean },
+) {
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    const text = await req.text();
+    const method = String((JSON.parse(text) as { method?: string }).method);
+    if (hooks.fail?.(method)) return new Response("upstream down", { status: 500 });
+    const res = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: text,
+    });
+    const answer = await res.text();
+    await hooks.after?.(method);
+    return new Response(answer, { headers: { "content-type": "application/json" } });
+  });
+  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
+}
+
+Deno.test("LocalSettler.reconcile does not call a transfer mined between its reads expired", async () => {
+  const chain = await startChain();
+  let proxy: ReturnType<typeof rpcProxy> | undefined;
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    await chain.rpc("evm_setAutomine", [false]);
+    const p = await makePayment({ requirements: terms });
+    const input = { payment: parsePaymentHeader(p.header), requirements: terms };
+    const sent = await new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+    }).settle(input);
+    assert(sent.pending && sent.transaction.startsWith("0x"));
+
+    // Right after the reconcile's first look at the chain, the transfer is mined (before
+    // validBefore), and then a block past validBefore.
+    let armed = true;
+    proxy = rpcProxy(chain.rpcUrl, {
+      async after(method) {
+        if (!armed || (method !== "eth_call" && method !== "eth_getBlockByNumber")) return;
+        armed = false;
+        await chain.rpc("evm_mine", []);
+        await chain.rpc("evm_setNextBlockTimestamp", [Number(p.authorization.validBefore) + 1]);
+        await chain.rpc("evm_mine", []);
+      },
+    });
+    const viaProxy = new LocalSettler({ privateKey: fromHex(KEYS.facilitator), rpcUrl: proxy.url });
+    const looked = await viaProxy.reconcile(input, sent.transaction);
+    assert(looked.success || looked.pending, `not refused: ${JSON.stringify(looked)}`);
+    assertEquals(await chain.transfersTo(seller.address), 1);
+    const again = await viaProxy.reconcile(input, sent.transaction);
+    assertEquals(again.success, true);
+    assertEquals(again.transaction, sent.transaction);
+  } finally {
+    await proxy?.close();
+    await chain.stop();
+  }
+});
+
+Deno.test("LocalSettler: an authorization used on chain whose payment cannot be looked up is pending, not refused", async () => {
+  const chain = await startChain();
+  let proxy: ReturnType<typeof rpcProxy> | undefined;
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    const p = await makePayment({ requirements: terms });
+    const input = { payment: parsePaymentHeader(p.header), requirements: terms };
+    const first = await localSettler(chain).settle(input);
+    assertEquals(first.success, true);
+
+    // A restarted node settles the same payment again while the RPC cannot search logs.
+    proxy = rpcProxy(chain.rpcUrl, { fail: (m) => m === "eth_getLogs" });
+    const s = new LocalSettler({ privateKey: fromHex(KEYS.facilitator), rpcUrl: proxy.url });
+    const again = await s.settle(input);
+    assertEquals(again.success, false);
+    assertEquals(again.pending, true, JSON.stringify(again));
+    assert(!String(again.errorMessage).includes(proxy.url), "no RPC URL in the message");
+    const looked = await s.reconcile(input);
+    assertEquals(looked.pending, true, JSON.stringify(looked));
+    // Knowing its transaction, it needs no log search.
+    assertEquals((await s.reconcile(input, first.transaction)).success, true);
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  } finally {
+    await proxy?.close();
+    await chain.stop();
+  }
+});
+
+Deno.test("a remote facilitator that answers /settle with a server error leaves the payment pending, not released", async () => {
+  // A facilitator (or the gateway in front of it) failing with a JSON 5xx after /verify passed.
+  const fac = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.text();
+    if (new URL(req.url).pathname === "/verify") {
+      return Response.json({ isValid: true, payer: buyer.address });
+    }
+    return Response.json({ success: false, errorReason: "unexpected_settle_error" }, {
+      status: 502,
+    });
+  });
+  const server = await serveEcho({
+    payTo: seller.address,
+    settler: new RemoteSettler({ url: `http://127.0.0.1:${fac.addr.port}` }),
+  });
+  try {
+    const p = await makePayment({ requirements: terms });
+    const res = await post(server.url, p.header, "unknown-outcome");
+    assertEquals(res.status, 402);
+    assert(!(await res.clone().text()).includes("unknown-outcome"));
+    const pr = decodeBase64Json(res.headers.get("payment-response")!) as Record<string, unknown>;
+    assertEquals(pr.errorReason, "settlement_pending");
+    const claim = await server.deps.claims.get(buyer.address, p.authorization.nonce);
+    assertEquals(claim?.record.state, "settling", "kept: the transfer may have gone out");
+  } finally {
+    await server.close();
+    await fac.shutdown();
+  }
+});
+
+Deno.test("ClaimStore: a claim that loses every race to requests claiming and releasing answers as taken, without crashing", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    // Every commit of ours is beaten by another request that claims the key, and releases it
+    // again (its handler failed with a 400) right after, before we look a second time.
+    const racing = {
+      get: kv.get.bind(kv),
+      atomic() {
+        const op = kv.atomic();
+        const commit = op.commit.bind(op);
+        op.commit = async () => {
+          const k = ["x402", "claim", buyer.address.toLowerCase(), "0x" + "33".repeat(32)];
+          await kv.set(k, { state: "pending" });
+          const res = await commit();
+          await kv.delete(k);
+          return res;
+        };
+        return op;
+      },
+    } as unknown as Deno.Kv;
+    const claims = new ClaimStore(racing);
+    const now = Date.now();
+    const got = await claims.claim({
+      from: buyer.address,
+      nonce: "0x" + "33".repeat(32),
+      validBefore: String(Math.floor(now / 1000) + 60),
+      service: "t",
+    }, now);
+    assertEquals(got.ok, false);
+    if (!got.ok) assertEquals(got.existing.state, "pending");
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("a collected payment whose handler then fails stays collectable: charged once, served once", async () => {
+  await withPaywall(async ({ server, chain }) => {
+    await chain.rpc("evm_setAutomine", [false]);
+    const p = await makePayment({ requirements: terms });
+    const first = await post(server.url, p.header, "first");
+    assertEquals((await first.json()).error.code, "settlement_failed");
+    await chain.rpc("evm_mine", []);
+    // The payment is on chain now; this retry collects it, but the handler fails upstream.
+    const failed = await post(server.url, p.header, "fail-upstream");
+    assertEquals(failed.status, 502);
+    await failed.body?.cancel();
+    const collected = await post(server.url, p.header, "second");
+    assertEquals(collected.status, 200, await collected.clone().text());
+    assertEquals((await collected.json()).result, { echo: "second" });
+    const replay = await post(server.url, p.header, "third");
+    assertEquals((await replay.json()).error.code, "payment_replayed");
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  }, {
+    settler: (chain) =>
+      new LocalSettler({
+        privateKey: fromHex(KEYS.facilitator),
+        rpcUrl: chain.rpcUrl,
+        pollingIntervalMs: 50,
+        receiptTimeoutMs: 300,
+      }),
+  });
+});
+
+Deno.test("LocalSettler.reconcile finds its own settlement however many blocks ago it landed", async () => {
+  await withPaywall(async ({ chain }) => {
+    await chain.rpc("evm_setAutomine", [false]);
+    const settler = new LocalSettler({
+      privateKey: fromHex(KEYS.facilitator),
+      rpcUrl: chain.rpcUrl,
+      pollingIntervalMs: 50,
+      receiptTimeoutMs: 300,
+      lookbackBlocks: 5n,
+    });
+    const p = await makePayment({ requirements: terms });
+    const input = { payment: parsePaymentHeader(p.header), requirements: terms };
+    const sent = await settler.settle(input);
+    assert(sent.pending && sent.transaction.startsWith("0x"));
+    await chain.rpc("evm_mine", []);
+    // The node was down for a long time: the transfer is far behind the log search window.
+    await chain.rpc("anvil_mine", ["0x20"]);
+    const looked = await settler.reconcile(input, sent.transaction);
+    assertEquals(looked.success, true, JSON.stringify(looked));
+    assertEquals(looked.transaction, sent.transaction);
+    assertEquals(await chain.transfersTo(seller.address), 1);
+  });
 });
