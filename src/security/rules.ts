@@ -106,11 +106,23 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told)|the\s+user(?:'s)?\s+(?:request|requests|query|question|instructions?|intent)|what\s+the\s+user\s+(?:asked|asks|wants|requested|said|says))\b`,
+          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told))\b`,
       },
       window: 40,
       order: "a_then_b",
     },
+  },
+  {
+    id: "pi.ignore_user",
+    category: "prompt_injection",
+    severity: "critical",
+    signal: "override",
+    detector: "regex",
+    description:
+      'Tells the model to ignore or override what the user asked (not when negated: "never ignore the user\'s request").',
+    pattern: String
+      .raw`(?<!\b(?:not|never|n't)\s{1,8})\b(?:ignore|disregard|bypass|override)\s+(?:what\s+the\s+user\s+(?:asked|asks|wants|requested|said|says)|the\s+user(?:'s)?\s+(?:request|requests|query|question|instructions?|intent|wishes|choice))\b`,
+    flags: "gi",
   },
   {
     id: "pi.fake_tag",
