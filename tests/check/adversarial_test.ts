@@ -172,3 +172,33 @@ Deno.test("control characters a node sends are shown escaped in the checklist, n
   assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text), JSON.stringify(text));
   assert.match(text, /\\u001b\[2J/);
 });
+
+Deno.test("check 9 passes a preflight without Access-Control-Allow-Methods (POST is CORS-safelisted)", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method !== "OPTIONS") return res;
+    const headers = new Headers(res.headers);
+    headers.delete("access-control-allow-methods");
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, headers });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = report.checks.find((x) => x.name === "cors")!;
+  assert.equal(c.outcome, "pass", c.reason);
+});
+
+Deno.test("check 9 fails a preflight that does not allow the Content-Type header", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method !== "OPTIONS") return res;
+    const headers = new Headers(res.headers);
+    headers.delete("access-control-allow-headers");
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, headers });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = failsOnly(report, "cors");
+  assert.match(c.reason, /Content-Type/);
+});
