@@ -305,3 +305,17 @@ Deno.test("mcp-diff flags a second tool with an approved tool's name as suspicio
     r.signals.some((s) => s.signal === "lookalike_name" && s.rule_id === "look.duplicate_name"),
   );
 });
+
+Deno.test("mcp-diff bounds the word-diff work of one call: past the budget a text is shown replaced", () => {
+  const words = (seed: string) =>
+    Array.from({ length: 400 }, (_, i) => `${seed}${i % 97}x${(i * 7) % 13}`).join(" ");
+  const old = Array.from({ length: 300 }, (_, i) => ({ name: `t${i}`, description: words("a") }));
+  const cur = Array.from({ length: 300 }, (_, i) => ({ name: `t${i}`, description: words("b") }));
+  const r = diffTools(old, cur);
+  const ops = (tool: string) => r.changes.find((c) => c.tool === tool)!.fields[0]!.ops;
+  // The first tools get a real word diff (the spaces between the words are kept) ...
+  assert(ops("t0").filter((o) => o.op === "=").length > 100);
+  // ... the last ones, past the shared budget, one deletion and one insertion.
+  assertEquals(ops("t99").map((o) => o.op), ["-", "+"]);
+  assertEquals(r.verdict, "changed");
+});
