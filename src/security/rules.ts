@@ -246,9 +246,9 @@ const rules: Rule[] = [
     signal: "covert_action",
     detector: "regex",
     description:
-      "A destructive or remote-code shell command for the model to run (curl ... | sh, chmod -R ... ~, rm -rf ~).",
+      'A destructive or remote-code shell command for the model to run (curl ... | sh, sh -c "$(curl ...)", chmod -R ... ~, rm -rf ~).',
     pattern: String
-      .raw`\b(?:curl|wget)\b[^\n|;]{0,200}\|\s{0,4}(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bchmod\s+(?:-[A-Za-z]{1,4}\s+){1,3}0?[0-7]{3,4}\s+(?:~|\$HOME|/)(?=[\s;/'"\x60]|$)|\brm\s+-[A-Za-z]{0,4}(?:r[A-Za-z]{0,4}f|f[A-Za-z]{0,4}r)[A-Za-z]{0,4}\s+(?:--no-preserve-root\s+)?(?:~|\$HOME|/)\*?(?=[\s;'"\x60]|$)`,
+      .raw`\b(?:curl|wget)\b[^\n|;]{0,200}\|\s{0,4}(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s+-c\s+["']?\$\(\s{0,4}(?:curl|wget)\b|\bchmod\s+(?:-[A-Za-z]{1,4}\s+){1,3}0?[0-7]{3,4}\s+(?:~|\$HOME|/)(?=[\s;/'"\x60]|$)|\brm\s+-[A-Za-z]{0,4}(?:r[A-Za-z]{0,4}f|f[A-Za-z]{0,4}r)[A-Za-z]{0,4}\s+(?:--no-preserve-root\s+)?(?:~|\$HOME|/)\*?(?=[\s;'"\x60]|$)`,
     flags: "gi",
   },
   // ---- concealment ------------------------------------------------------------------------
