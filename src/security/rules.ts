@@ -455,9 +455,9 @@ const rules: Rule[] = [
     signal: "credential_path",
     detector: "param_name",
     description:
-      "A parameter whose name names a key or credential file (content_from_reading_ssh_id_rsa, mcp_json ...).",
+      "A parameter whose name asks for the contents of a key or credential file (content_from_reading_ssh_id_rsa, id_rsa; not id_rsa_path).",
     pattern: String
-      .raw`(?:^|_)(?:id_(?:rsa|dsa|ecdsa|ed25519)|wallet_dat|mcp_json|git_credentials|aws_credentials|bash_history|zsh_history|etc_(?:passwd|shadow)|dot_env|env_file_contents?)(?:_|$)`,
+      .raw`(?:^|_)(?:content|contents|read|reading|from|dump|copy|paste|value|text)_(?:[a-z0-9]{1,32}_){0,4}(?:id_(?:rsa|dsa|ecdsa|ed25519)|wallet_dat|mcp_json|git_credentials|aws_credentials|bash_history|zsh_history|etc_(?:passwd|shadow)|ssh_key|private_key|env_file)(?:_|$)|^(?:ssh_)?id_(?:rsa|dsa|ecdsa|ed25519)(?:_(?:pem|contents?|key|text|value))?$`,
     flags: "",
   },
   // ---- exfiltration -----------------------------------------------------------------------
