@@ -202,3 +202,19 @@ Deno.test("check 9 fails a preflight that does not allow the Content-Type header
   const c = failsOnly(report, "cors");
   assert.match(c.reason, /Content-Type/);
 });
+
+Deno.test("check 4 fails a valid-looking 200 quote that carries no signature", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method !== "POST" || new URL(String(input)).pathname !== "/quote") return res;
+    const headers = new Headers(res.headers);
+    headers.delete("x-provider-signature");
+    return new Response(await res.text(), { status: res.status, headers });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = failsOnly(report, "signature");
+  assert.match(c.reason, /no X-Provider-Signature header/);
+  assert.equal(c.evidence[0]!.header, "X-Provider-Signature");
+  assert.equal(report.conformant, false);
+});
