@@ -33,6 +33,7 @@ const ANSI: Record<Outcome | "bold" | "dim", [string, string]> = {
  */
 export function printable(text: string): string {
   return text.replace(
+    // deno-lint-ignore no-control-regex
     /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/g,
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

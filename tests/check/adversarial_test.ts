@@ -169,6 +169,7 @@ Deno.test("control characters a node sends are shown escaped in the checklist, n
   const c = report.checks.find((x) => x.name === "unknown_status")!;
   assert.equal(c.outcome, "fail");
   const text = formatReport(report, { colour: false });
+  // deno-lint-ignore no-control-regex
   assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text), JSON.stringify(text));
   assert.match(text, /\\u001b\[2J/);
 });
