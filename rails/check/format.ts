@@ -20,6 +20,25 @@ const ANSI: Record<Outcome | "bold" | "dim", [string, string]> = {
   dim: ["\x1b[2m", "\x1b[22m"],
 };
 
+/**
+ * Text from the node (error codes, header values, messages) made safe for a terminal: control
+ * characters (ESC, CR, BEL, C1 ...) are shown as `\u001b` escapes, so a hostile node cannot
+ * rewrite or hide lines of the checklist with ANSI sequences.
+ *
+ * @example
+ * ```ts
+ * import { printable } from "./format.ts";
+ * printable("a\x1b[2Jb"); // "a\\u001b[2Jb"
+ * ```
+ */
+export function printable(text: string): string {
+  return text.replace(
+    // deno-lint-ignore no-control-regex
+    /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /** One evidence item on one line: `POST /quote → 200; X-Provider-Signature; at /x; found …`. */
 export function formatEvidence(e: Evidence): string {
   const parts = [e.status === undefined ? e.request : `${e.request} → ${e.status}`];
@@ -27,7 +46,7 @@ export function formatEvidence(e: Evidence): string {
   if (e.pointer !== undefined) parts.push(`at ${e.pointer === "" ? "(root)" : e.pointer}`);
   if (e.found !== undefined) parts.push(`found ${e.found}`);
   if (e.expected !== undefined) parts.push(`expected ${e.expected}`);
-  return parts.join("; ");
+  return printable(parts.join("; "));
 }
 
 /** The checklist text (no trailing newline). */
@@ -36,12 +55,15 @@ export function formatReport(report: Report, options: { colour?: boolean } = {})
     options.colour ? ANSI[k][0] + s + ANSI[k][1] : s;
   const width = Math.max(...CHECKS.map((c) => c.title.length));
   const lines = [
-    paint("bold", `Conformance check of ${report.target} (country ${report.country})`),
+    paint(
+      "bold",
+      `Conformance check of ${printable(report.target)} (country ${printable(report.country)})`,
+    ),
     "",
   ];
   for (const c of report.checks) {
     const tag = paint(c.outcome, c.outcome.toUpperCase());
-    lines.push(`  ${tag}  ${c.id}  ${c.title.padEnd(width)}  ${c.reason}`);
+    lines.push(`  ${tag}  ${c.id}  ${c.title.padEnd(width)}  ${printable(c.reason)}`);
     if (c.outcome === "fail" || c.outcome === "warn") {
       const telling = c.evidence.filter((e) => Object.keys(e).length > 1);
       for (const e of telling) lines.push(paint("dim", `${" ".repeat(11)}${formatEvidence(e)}`));
@@ -53,6 +75,6 @@ export function formatReport(report: Report, options: { colour?: boolean } = {})
     : report.verdict === "inconclusive"
     ? "warn"
     : "fail";
-  lines.push(paint("bold", paint(colour, report.statement)));
+  lines.push(paint("bold", paint(colour, printable(report.statement))));
   return lines.join("\n");
 }

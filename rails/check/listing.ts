@@ -19,6 +19,17 @@ export const REQUIRED_CAPABILITIES = ["esim.quote@v1", "esim.status@v1", "esim.o
 /** Runs check 1 and records the key, product id, demo flag and pay-to in `state`. */
 export async function checkListing(probe: Probe, state: RunState): Promise<CheckResult> {
   const a = await probe.send("GET", "/listing.json");
+  const location = a.headers.get("location");
+  if (a.status >= 300 && a.status < 400 && location !== null) {
+    return result(
+      "listing",
+      "fail",
+      `GET /listing.json answered ${a.status}, a redirect to ${
+        location.slice(0, 200)
+      }; the check follows no redirects: give the node's final URL`,
+      [seen(a, { header: "Location", found: short(location, 200), expected: "200" })],
+    );
+  }
   if (a.status !== 200) {
     return result("listing", "fail", `GET /listing.json answered ${a.status}, expected 200`, [
       seen(a, { expected: "200" }),

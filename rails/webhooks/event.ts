@@ -112,6 +112,7 @@ const FORBIDDEN_FRAGMENTS = [
   "matchingid",
   "qrcode",
   "installurl",
+  "installationurl",
   "apikey",
   "privatekey",
   "accesscode",
@@ -137,10 +138,16 @@ export function isForbiddenKey(key: string): boolean {
 
 /** `LPA:` (an activation code), raw or URL-encoded, anywhere in a string. */
 const LPA_VALUE = /LPA(:|%3A)/i;
+/**
+ * An activation code without its `LPA:` prefix (`1$<SM-DP+ address>$<matching id>`), as some
+ * providers hand it out.
+ */
+const BARE_ACTIVATION_CODE = /(?<![\w$])1\$[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}\$/;
 
 /**
  * True when a string value must never appear in an event: it holds an LPA activation string,
- * raw (`LPA:1$...`) or URL-encoded (as inside an install link).
+ * raw (`LPA:1$...`), URL-encoded (as inside an install link) or without its prefix
+ * (`1$smdp.example$MATCHING-ID`).
  *
  * @example
  * ```ts
@@ -150,7 +157,7 @@ const LPA_VALUE = /LPA(:|%3A)/i;
  * ```
  */
 export function isForbiddenValue(value: string): boolean {
-  return LPA_VALUE.test(value);
+  return LPA_VALUE.test(value) || BARE_ACTIVATION_CODE.test(value);
 }
 
 const MAX_DEPTH = 8;

@@ -6,7 +6,7 @@
 import { canonicalJson } from "../crypto/canonical.ts";
 import type { Tool } from "./scan.ts";
 import { parameterNames } from "./_walk.ts";
-import { type DiffOp, wordDiff } from "./word_diff.ts";
+import { type DiffBudget, type DiffOp, wordDiff } from "./word_diff.ts";
 
 export interface FieldChange {
   /** JSON pointer into the tool. */
@@ -38,8 +38,13 @@ function text(v: unknown): string {
   return typeof v === "string" ? v : canonicalJson(normalise(v, 0));
 }
 
-export function change(field: string, a: unknown, b: unknown): FieldChange {
-  const d = wordDiff(text(a), text(b));
+export function change(
+  field: string,
+  a: unknown,
+  b: unknown,
+  budget?: DiffBudget,
+): FieldChange {
+  const d = wordDiff(text(a), text(b), budget);
   return {
     field,
     change: a === undefined ? "added" : b === undefined ? "removed" : "modified",
@@ -74,7 +79,7 @@ function withoutNested(v: unknown): unknown {
   return o;
 }
 
-export function fieldChanges(a: Tool, b: Tool): FieldChange[] {
+export function fieldChanges(a: Tool, b: Tool, budget?: DiffBudget): FieldChange[] {
   const out: FieldChange[] = [];
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
   for (const k of keys) {
@@ -87,7 +92,7 @@ export function fieldChanges(a: Tool, b: Tool): FieldChange[] {
       const pb = schemaProps(vb, base);
       const rest = (v: unknown) => v && typeof v === "object" ? withoutNested(v) : v;
       if (canonicalTool(rest(va) ?? null) !== canonicalTool(rest(vb) ?? null)) {
-        out.push(change(base, rest(va), rest(vb)));
+        out.push(change(base, rest(va), rest(vb), budget));
       }
       for (const ptr of [...new Set([...pa.keys(), ...pb.keys()])].sort()) {
         const x = pa.get(ptr);
@@ -108,11 +113,11 @@ export function fieldChanges(a: Tool, b: Tool): FieldChange[] {
           typeof yd === "string" &&
           canonicalTool(strip(xs)) === canonicalTool(strip(ys))
         ) {
-          out.push(change(`${ptr}/description`, xd, yd));
-        } else out.push(change(ptr, xs, ys));
+          out.push(change(`${ptr}/description`, xd, yd, budget));
+        } else out.push(change(ptr, xs, ys, budget));
       }
     } else {
-      out.push(change(`/${k}`, va, vb));
+      out.push(change(`/${k}`, va, vb, budget));
     }
   }
   return out;

@@ -9,11 +9,14 @@ export interface RawMatch {
   rule: Readonly<Rule>;
   start: number;
   end: number;
+  /** For a `near` rule: the term matches that were paired (the text between them is not). */
+  parts?: Span[];
 }
 
 interface Span {
   start: number;
   end: number;
+  parts?: Span[];
 }
 
 const compiled = new Map<string, RegExp>();
@@ -86,6 +89,8 @@ function firstAtOrAfter(list: Span[], pos: number): number {
 /** Is there a tool separator (NUL) between two corpus offsets? */
 type Crosses = (a: number, b: number) => boolean;
 
+const term = (s: Span): Span => ({ start: s.start, end: s.end });
+
 function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: Crosses): Span[] {
   const out: Span[] = [];
   if (a.length === 0 || b.length === 0) return out;
@@ -96,7 +101,7 @@ function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: 
     const i = firstAtOrAfter(b, x.end);
     const after = b[i];
     if (after && after.start - x.end <= window && !crosses(x.start, after.end)) {
-      best = { start: x.start, end: after.end };
+      best = { start: x.start, end: after.end, parts: [term(x), term(after)] };
     }
     if (!best && anyOrder) {
       // Candidates before x: scan back a few entries whose end is within the window.
@@ -104,7 +109,7 @@ function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: 
         const y = b[k]!;
         if (y.end > x.start) continue; // overlapping: not a pair
         if (x.start - y.end <= window && !crosses(y.start, x.end)) {
-          best = { start: y.start, end: x.end };
+          best = { start: y.start, end: x.end, parts: [term(y), term(x)] };
         }
         break;
       }
@@ -114,6 +119,7 @@ function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: 
       if (last && best.start < last.end) {
         // Merge overlapping pairs into one finding.
         last.end = Math.max(last.end, best.end);
+        last.parts!.push(...best.parts!);
       } else out.push(best);
     }
   }
@@ -147,6 +153,18 @@ const TEXT_RULES = [
   ...RULES.rules.filter((r) => r.detector === "near"),
 ];
 
+/**
+ * The position-free mcp-diff key of a `near` match: its distinct term texts, normalised and
+ * sorted, so rewording the text between two approved terms does not make the match new.
+ */
+export function nearKey(text: string, parts: readonly Span[]): string {
+  const terms = new Set(parts.map((p) =>
+    text.slice(p.start, p.end).toLowerCase()
+      .replace(/\s+/g, " ").trim()
+  ));
+  return [...terms].sort().join(" … ");
+}
+
 /** Runs every text rule over `text`. */
 export function matchText(text: string): RawMatch[] {
   const byRule = new Map<string, Span[]>();
@@ -179,7 +197,9 @@ export function matchText(text: string): RawMatch[] {
       spans = near(a, b, n.window, n.order === "any", crosses);
     }
     byRule.set(rule.id, spans);
-    for (const s of spans) out.push({ rule, start: s.start, end: s.end });
+    for (const s of spans) {
+      out.push(s.parts ? { rule, start: s.start, end: s.end, parts: s.parts } : { rule, ...s });
+    }
   }
   return out;
 }

@@ -130,6 +130,13 @@ function signalOf(f: Finding, signal: Signal): Omit<Counted, "count"> {
 const SEVERITY_RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
 /**
+ * LCS cells all the word diffs of one call may use together (about 0.1 s of work); past it, a
+ * changed text is shown as replaced whole. Keeps a worst-case request (500 tools whose every
+ * word changed) from costing seconds of CPU.
+ */
+export const DIFF_CELL_BUDGET = 20_000_000;
+
+/**
  * Compares the approved (`old`) and current (`new`) tool lists.
  *
  * @example
@@ -140,6 +147,7 @@ const SEVERITY_RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, cr
  * ```
  */
 export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]): DiffResult {
+  const budget = { cells: DIFF_CELL_BUDGET };
   const a = keyed(oldTools);
   const b = keyed(newTools);
   const added = [...b.keys()].filter((k) => !a.has(k)).sort();
@@ -156,7 +164,7 @@ export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]):
       continue;
     }
     changed.push(k);
-    changes.push({ tool: k, fields: fieldChanges(x, y) });
+    changes.push({ tool: k, fields: fieldChanges(x, y, budget) });
   }
   for (const k of added) changes.push({ tool: k, fields: [change("", undefined, b.get(k))] });
   for (const k of removed) changes.push({ tool: k, fields: [change("", a.get(k), undefined)] });

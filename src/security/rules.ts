@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.21-1"
+ * RULES.version; // "2026.11.21-5"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -106,11 +106,23 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told))\b`,
+          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|guidance|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told))\b`,
       },
       window: 40,
       order: "a_then_b",
     },
+  },
+  {
+    id: "pi.ignore_user",
+    category: "prompt_injection",
+    severity: "critical",
+    signal: "override",
+    detector: "regex",
+    description:
+      'Tells the model to ignore or override what the user asked (not when negated: "never ignore the user\'s request").',
+    pattern: String
+      .raw`(?<!\b(?:not|never|n't)\s{1,8})\b(?:ignore|disregard|bypass|override)\s+(?:what\s+the\s+user\s+(?:asked|asks|wants|requested|said|says)|the\s+user(?:'s)?\s+(?:request|requests|query|question|instructions?|intent|wishes|choice))\b`,
+    flags: "gi",
   },
   {
     id: "pi.fake_tag",
@@ -226,6 +238,18 @@ const rules: Rule[] = [
       "A base64 blob that decodes to readable text (decoded and rescanned; findings inside carry `decoded`).",
     pattern: String.raw`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}`,
     flags: "g",
+  },
+  {
+    id: "pi.shell_payload",
+    category: "prompt_injection",
+    severity: "high",
+    signal: "covert_action",
+    detector: "regex",
+    description:
+      'A destructive or remote-code shell command for the model to run (curl ... | sh, sh -c "$(curl ...)", chmod -R ... ~, rm -rf ~).',
+    pattern: String
+      .raw`\b(?:curl|wget)\b[^\n|;]{0,200}\|\s{0,4}(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s+-c\s+["']?\$\(\s{0,4}(?:curl|wget)\b|\bchmod\s+(?:-[A-Za-z]{1,4}\s+){1,3}0?[0-7]{3,4}\s+(?:~|\$HOME|/)(?=[\s;/'"\x60]|$)|\brm\s+-[A-Za-z]{0,4}(?:r[A-Za-z]{0,4}f|f[A-Za-z]{0,4}r)[A-Za-z]{0,4}\s+(?:--no-preserve-root\s+)?(?:~|\$HOME|/)\*?(?=[\s;'"\x60]|$)`,
+    flags: "gi",
   },
   // ---- concealment ------------------------------------------------------------------------
   {
@@ -350,6 +374,36 @@ const rules: Rule[] = [
     },
   },
   {
+    id: "secret.env_secret",
+    category: "secret_request",
+    severity: "low",
+    signal: "secret_request",
+    detector: "regex",
+    description:
+      "A secret-holding environment variable name (OPENAI_API_KEY, AWS_SECRET_ACCESS_KEY ...; weak on its own).",
+    pattern: String
+      .raw`\b[A-Z][A-Z0-9]{0,30}(?:_[A-Z0-9]{1,30}){0,4}_(?:API_KEY|ACCESS_KEY|SECRET_ACCESS_KEY|SECRET_KEY|SECRET|TOKEN|ACCESS_TOKEN|PASSWORD|PRIVATE_KEY|CREDENTIALS)\b`,
+    flags: "g",
+  },
+  {
+    id: "secret.read_env",
+    category: "secret_request",
+    severity: "critical",
+    signal: "secret_request",
+    detector: "near",
+    description:
+      'Asks to pass on the value of a secret environment variable ("pass their values in ...").',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:pass|passes|include|includes|send|sends|append|attach|embed|upload|forward|put|insert|copy|paste|add|echo|print|dump)\s+(?:(?:their|its|the|all|both|full|raw)\s+){0,2}(?:values?|contents?)\b`,
+      },
+      b: { rules: ["secret.env_secret"] },
+      window: 80,
+      order: "any",
+    },
+  },
+  {
     id: "secret.key_material",
     category: "secret_request",
     severity: "medium",
@@ -394,6 +448,18 @@ const rules: Rule[] = [
       .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:conversation|conversation_history|chat_history|chat_log|full_conversation|previous_messages|all_messages|message_history|system_prompt|user_messages)(?:_(?:history|log|text|content|contents|so_far|dump))?$`,
     flags: "",
   },
+  {
+    id: "secret.param_key_file",
+    category: "secret_request",
+    severity: "high",
+    signal: "credential_path",
+    detector: "param_name",
+    description:
+      "A parameter whose name asks for the contents of a key or credential file (content_from_reading_ssh_id_rsa, id_rsa; not id_rsa_path).",
+    pattern: String
+      .raw`(?:^|_)(?:content|contents|read|reading|from|dump|copy|paste|value|text)_(?:[a-z0-9]{1,32}_){0,4}(?:id_(?:rsa|dsa|ecdsa|ed25519)|wallet_dat|mcp_json|git_credentials|aws_credentials|bash_history|zsh_history|etc_(?:passwd|shadow)|ssh_key|private_key|env_file)(?:_|$)|^(?:ssh_)?id_(?:rsa|dsa|ecdsa|ed25519)(?:_(?:pem|contents?|key|text|value))?$`,
+    flags: "",
+  },
   // ---- exfiltration -----------------------------------------------------------------------
   {
     id: "exfil.url",
@@ -426,6 +492,47 @@ const rules: Rule[] = [
     flags: "g",
   },
   {
+    id: "exfil.phone",
+    category: "exfiltration",
+    severity: "low",
+    signal: "new_address",
+    detector: "regex",
+    description: "An international phone number (E.164, e.g. +13241234123): a message destination.",
+    pattern: String.raw`(?<![\w+])\+[1-9][0-9]{6,14}\b`,
+    flags: "g",
+  },
+  {
+    id: "exfil.markdown_image",
+    category: "exfiltration",
+    severity: "medium",
+    signal: "new_url",
+    detector: "near",
+    description: "A Markdown image with a remote URL: rendering it makes a request to that host.",
+    near: {
+      a: { pattern: String.raw`!\[[^\[\]\n]{0,200}\]\(\s{0,4}` },
+      b: { rules: ["exfil.url"] },
+      window: 0,
+      order: "a_then_b",
+    },
+  },
+  {
+    id: "exfil.image_beacon",
+    category: "exfiltration",
+    severity: "high",
+    signal: "covert_action",
+    detector: "near",
+    description:
+      "A Markdown image URL with a placeholder for the model to fill in ({...}, <...>, [...]): data leaves when the image renders.",
+    near: {
+      a: { rules: ["exfil.markdown_image"] },
+      b: {
+        pattern: String.raw`\{[^{}\n]{1,200}\}|\$\{|<[A-Za-z_ -]{1,60}>|\[[A-Za-z_ -]{1,60}\]`,
+      },
+      window: 0,
+      order: "a_then_b",
+    },
+  },
+  {
     id: "exfil.send_to",
     category: "exfiltration",
     severity: "medium",
@@ -434,7 +541,7 @@ const rules: Rule[] = [
     description: "Upload/forward/send wording next to a URL or address.",
     near: {
       a: { pattern: SEND_VERBS },
-      b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address"] },
+      b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address", "exfil.phone"] },
       window: 60,
       order: "a_then_b",
     },
@@ -449,9 +556,9 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:bcc|blind\s+(?:carbon\s+)?copy|carbon\s+copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|copy\s+of\s+(?:all|every|each)|change\s+the\s+(?:recipient|payee|pay_?to|receiver)|redirect\s+(?:all|every)|(?:send|sends|forward|forwards|copy|redirect|route|deliver)\s+(?:all|every|each)\s+(?:\w+\s+){0,2}?(?:e-?mails?|messages?|files?|data|requests?|results?|outputs?|responses?|payments?|funds))\b`,
+          .raw`\b(?:(?:add|adds|adding|include|includes|always|also|silently|secretly|quietly|must|should)\s+(?:an?\s+)?bcc|bcc\s+(?:(?:a\s+)?cop(?:y|ies)|all|every|each|it|them|me|us)|blind\s+(?:carbon\s+)?copy|carbon\s+copy|also\s+(?:send|forward|copy|e-?mail)|additionally\s+(?:send|forward)|send\s+a\s+copy|forward\s+a\s+copy|copy\s+of\s+(?:all|every|each)|(?:change|replace|swap|switch)\s+the\s+(?:recipient|payee|pay_?to|receiver)|(?:recipient|payee|receiver)(?:\s+(?:address|number|account|wallet))?\s+(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?be\s+(?:replaced|changed|switched|overridden)|redirect\s+(?:all|every)|(?:send|sends|forward|forwards|copy|redirect|route|deliver)\s+(?:all|every|each)\s+(?:\w+\s+){0,2}?(?:e-?mails?|messages?|files?|data|requests?|results?|outputs?|responses?|payments?|funds))\b`,
       },
-      b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address"] },
+      b: { rules: ["exfil.url", "exfil.email", "exfil.evm_address", "exfil.phone"] },
       window: 60,
       order: "any",
     },
@@ -695,7 +802,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.21-4",
+  version: "2026.11.21-5",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -14,7 +14,7 @@
  * ```
  */
 import { buildCorpus, locate } from "./_corpus.ts";
-import { matchText } from "./_match.ts";
+import { matchText, nearKey } from "./_match.ts";
 import { findHiddenUnicode } from "./unicode.ts";
 import { type Rule, ruleById, RULES, type Severity } from "./rules.ts";
 import { Collector, type Finding, type KeyedFinding } from "./_collector.ts";
@@ -78,7 +78,14 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   for (const m of matchText(corpus.text)) {
     const loc = locate(corpus, m.start, m.end);
     if (!loc) continue;
-    col.add(m.rule, loc.tool, loc.field, loc.offset, loc.match);
+    col.add(
+      m.rule,
+      loc.tool,
+      loc.field,
+      loc.offset,
+      loc.match,
+      m.parts ? { key: nearKey(corpus.text, m.parts) } : {},
+    );
   }
   scanBase64(col, corpus, 1);
 

@@ -48,7 +48,7 @@ export const mcpDiffService: PaidService<DiffInput, DiffResult> = {
  * @example
  * ```ts
  * import { publishedRules } from "./service.ts";
- * publishedRules().block_threshold; // 0.8
+ * publishedRules().block_threshold; // 0.7
  * ```
  */
 export function publishedRules(): Record<string, unknown> {

@@ -175,7 +175,7 @@ export function findHiddenUnicode(text: string): UnicodeHit[] {
     } else if (kinds & 4) {
       hits.push({ rule: "uni.bidi", start, end });
     } else if (kinds === 8) {
-      hasRtl ??= RTL.test(text);
+      hasRtl ??= RTL.test(text.replaceAll("\u061c", ""));
       if (!hasRtl) hits.push({ rule: "uni.bidi_mark", start, end });
     } else {
       const before = prevCp(text, start);

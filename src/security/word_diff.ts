@@ -1,8 +1,9 @@
 /**
  * Word diff for mcp-diff: tokens are words, single punctuation characters and whitespace runs;
  * longest common subsequence on the middle part left after the common prefix and suffix (capped
- * at 1,000,000 cells, beyond which the middle is shown as replaced). Invisible characters are
- * made visible as `<U+XXXX>` in every op and in the rendered text.
+ * at 1,000,000 cells per text, and by an optional budget shared by all the texts of one mcp-diff
+ * call, beyond which the middle is shown as replaced). Invisible characters are made visible as
+ * `<U+XXXX>` in every op and in the rendered text.
  *
  * @example
  * ```ts
@@ -26,12 +27,17 @@ export interface WordDiff {
 const TOKEN = /\s+|[\p{L}\p{N}\p{M}_\u200b-\u200d\u2060\ufeff]+|[^]/gu;
 const MAX_CELLS = 1_000_000;
 
+/** LCS cells left for one mcp-diff call (decremented by every word diff that uses it). */
+export interface DiffBudget {
+  cells: number;
+}
+
 function tokens(s: string): string[] {
   return s.match(TOKEN) ?? [];
 }
 
-/** Word diff of two texts. */
-export function wordDiff(oldText: string, newText: string): WordDiff {
+/** Word diff of two texts; `budget` (shared across calls) bounds the total LCS work. */
+export function wordDiff(oldText: string, newText: string, budget?: DiffBudget): WordDiff {
   const a = tokens(oldText);
   const b = tokens(newText);
   let pre = 0;
@@ -52,10 +58,12 @@ export function wordDiff(oldText: string, newText: string): WordDiff {
   for (let i = 0; i < pre; i++) push("=", a[i]!);
   const n = am.length;
   const m = bm.length;
-  if (n * m > MAX_CELLS || n === 0 || m === 0) {
+  const cells = n * m;
+  if (cells > MAX_CELLS || n === 0 || m === 0 || (budget !== undefined && cells > budget.cells)) {
     for (const t of am) push("-", t);
     for (const t of bm) push("+", t);
   } else {
+    if (budget) budget.cells -= cells;
     // LCS table from the end: L[i][j] = LCS of am[i..], bm[j..].
     const w = m + 1;
     const L = new Uint32Array((n + 1) * w);

@@ -3,7 +3,7 @@
  * right check with the offending field named, and never make the checker throw.
  */
 import assert from "node:assert/strict";
-import { runConformance } from "../../rails/check/mod.ts";
+import { formatReport, runConformance } from "../../rails/check/mod.ts";
 import type { CheckName, Report } from "../../rails/check/mod.ts";
 import { startNode, type Tamper } from "./_nodes.ts";
 
@@ -151,4 +151,71 @@ Deno.test("check 8 accepts Base among several accepts entries", async () => {
   });
   assert.equal(report.conformant, true);
   assert.match(report.checks[7]!.reason, /amount 2500000/);
+});
+
+Deno.test("control characters a node sends are shown escaped in the checklist, never raw", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (new URL(String(input)).pathname !== "/status" || res.status !== 404) return res;
+    await res.body?.cancel();
+    const error = { code: "\x1b[2J\x1b[1Anot_found", message: "gone\r" };
+    return new Response(JSON.stringify({ success: false, error }), {
+      status: 404,
+      headers: res.headers,
+    });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = report.checks.find((x) => x.name === "unknown_status")!;
+  assert.equal(c.outcome, "fail");
+  const text = formatReport(report, { colour: false });
+  // deno-lint-ignore no-control-regex
+  assert.ok(!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text), JSON.stringify(text));
+  assert.match(text, /\\u001b\[2J/);
+});
+
+Deno.test("check 9 passes a preflight without Access-Control-Allow-Methods (POST is CORS-safelisted)", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method !== "OPTIONS") return res;
+    const headers = new Headers(res.headers);
+    headers.delete("access-control-allow-methods");
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, headers });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = report.checks.find((x) => x.name === "cors")!;
+  assert.equal(c.outcome, "pass", c.reason);
+});
+
+Deno.test("check 9 fails a preflight that does not allow the Content-Type header", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method !== "OPTIONS") return res;
+    const headers = new Headers(res.headers);
+    headers.delete("access-control-allow-headers");
+    await res.body?.cancel();
+    return new Response(null, { status: res.status, headers });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = failsOnly(report, "cors");
+  assert.match(c.reason, /Content-Type/);
+});
+
+Deno.test("check 4 fails a valid-looking 200 quote that carries no signature", async () => {
+  await using node = startNode("none", {});
+  const f: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    if (init?.method !== "POST" || new URL(String(input)).pathname !== "/quote") return res;
+    const headers = new Headers(res.headers);
+    headers.delete("x-provider-signature");
+    return new Response(await res.text(), { status: res.status, headers });
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = failsOnly(report, "signature");
+  assert.match(c.reason, /no X-Provider-Signature header/);
+  assert.equal(c.evidence[0]!.header, "X-Provider-Signature");
+  assert.equal(report.conformant, false);
 });

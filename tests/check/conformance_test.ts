@@ -245,6 +245,27 @@ Deno.test("a node that never answers times out at check 1 within the limit", asy
   assert.deepEqual(node.requests, ["GET /listing.json"]);
 });
 
+Deno.test("a node that redirects fails check 1 naming where it points, without following", async () => {
+  await using node = startNode();
+  const asked: string[] = [];
+  const f: typeof fetch = (input, init) => {
+    const u = new URL(String(input));
+    asked.push(`${init?.method} ${u.pathname}`);
+    if (u.pathname === "/listing.json") {
+      return Promise.resolve(
+        new Response(null, { status: 301, headers: { location: `${node.url}/v2/listing.json` } }),
+      );
+    }
+    return fetch(input, init);
+  };
+  const report = await runConformance(node.url, { country: "US", timeoutMs: 5000, fetch: f });
+  const c = report.checks[0]!;
+  assert.equal(c.outcome, "fail");
+  assert.match(c.reason, /answered 301, a redirect to http:\/\/.*\/v2\/listing\.json/);
+  assert.equal(c.evidence[0]!.header, "Location");
+  assert.ok(!asked.includes("GET /v2/listing.json"));
+});
+
 Deno.test("runConformance refuses a bad country or URL before any request", async () => {
   await assert.rejects(runConformance("http://127.0.0.1:1", { country: "USA" }), RangeError);
   await assert.rejects(runConformance("ftp://x", { country: "US" }), TypeError);

@@ -33,6 +33,12 @@ const INPUTS: Record<string, string> = {
   "hex after 0x": "0x" + fill("a"),
   "Cyrillic look-alikes": fill("\u0430b"),
   "near terms without partners": fill("silently the x tool "),
+  "curl without a pipe": "curl " + fill("a"),
+  "chmod and rm flags": fill("chmod -R rm -rf "),
+  "Markdown image openers": fill("![a](http://a"),
+  "env-var fragments": fill("AB_CD_"),
+  "plus and digits": fill("+1"),
+  "recipient wording": fill("recipient address must be "),
 };
 
 for (const [name, text] of Object.entries(INPUTS)) {

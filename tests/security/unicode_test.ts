@@ -51,6 +51,11 @@ Deno.test("bidi overrides and isolates are reported; RLM in Hebrew text is fine"
   assertEquals(rules("plain \u200F latin"), ["uni.bidi_mark"]);
 });
 
+Deno.test("an Arabic letter mark (ALM) does not count as right-to-left text itself", () => {
+  assertEquals(rules("plain \u061C latin"), ["uni.bidi_mark"]);
+  assertEquals(rules("مرحبا \u061C عالم"), []);
+});
+
 Deno.test("a byte order mark at the start is fine, inside text it is not", () => {
   assertEquals(rules("\uFEFFhello"), []);
   assertEquals(rules("hel\uFEFFlo"), ["uni.zero_width_in_word"]);

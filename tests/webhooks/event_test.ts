@@ -127,6 +127,24 @@ Deno.test("scrubEventData() drops LPA strings in arrays and URL-encoded values u
   assert.deepEqual(data, { links: ["https://a.example"] });
 });
 
+Deno.test("scrubEventData() drops an activation code without its LPA: prefix and provider install links", () => {
+  const { data, dropped } = scrubEventData({
+    order_id: "ord_1",
+    error: "supplier refused 1$rsp.example.com$K2-1X9Q7-ABCD",
+    profile: {
+      code: "1$smdp.example$K2-1X9Q7",
+      direct_apple_installation_url: "https://x.example/i",
+    },
+    note: "costs 1$ or 2$",
+  });
+  assert.deepEqual(data, { order_id: "ord_1", profile: {}, note: "costs 1$ or 2$" });
+  assert.deepEqual(dropped.sort(), [
+    "error",
+    "profile.code",
+    "profile.direct_apple_installation_url",
+  ]);
+});
+
 Deno.test("isForbiddenKey() catches spelling variants and leaves order fields alone", () => {
   for (
     const k of [
