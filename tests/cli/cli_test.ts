@@ -83,7 +83,7 @@ Deno.test("a failing command prints one line and exits 1, without a stack trace"
     const r = await runCli(args, { cwd: dir.path, env: { DATA_DIR: `${dir.path}/data` } });
     assert.equal(r.code, 1, `${args.join(" ")}: ${r.stderr}`);
     assert.match(r.stderr, new RegExp(`^esim-rails ${args[0]}: .+\\n$`), r.stderr);
-    assert.doesNotMatch(r.stderr, /Uncaught|    at /);
+    assert.doesNotMatch(r.stderr, /Uncaught|\n {4}at /);
     assert.doesNotMatch(r.stderr, /SECRETISH/, "a key file's content is never echoed");
   }
 });
