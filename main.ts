@@ -1,6 +1,6 @@
 /**
  * esim-rails: CLI dispatch only. Every subcommand lives in its own module (src/cli/).
- * Exit codes: 0 success, 1 failure reported by the command, 2 usage error.
+ * Exit codes: 0 success, 1 the command failed (one line on stderr, no stack trace), 2 usage error.
  */
 import { COMMANDS } from "./src/cli/commands.ts";
 import { UsageError } from "./src/cli/args.ts";
@@ -50,7 +50,10 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`esim-rails ${name}: ${err.message}\n\n${command.usage}`);
       return 2;
     }
-    throw err;
+    // Anything a command did not report itself (an unwritable --out, an unreadable key file, an
+    // address that cannot be bound) is a failure with a one-line message, never a stack trace.
+    console.error(`esim-rails ${name}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
   }
 }
 

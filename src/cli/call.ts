@@ -60,7 +60,11 @@ receipt). Exit 0 on a 2xx answer, 1 otherwise.
       );
       return r.status >= 200 && r.status < 300 ? 0 : 1;
     } catch (e) {
-      console.error(`esim-rails call: ${(e as Error).message}`);
+      const message = (e as Error).message;
+      const hint = message.includes("above the cap")
+        ? " (nothing was signed; raise --max-usd)"
+        : "";
+      console.error(`esim-rails call: ${message}${hint}`);
       return 1;
     }
   },

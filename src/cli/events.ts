@@ -2,7 +2,7 @@
  * `esim-rails events`: lists the webhook events stored in the KV file with their delivery
  * status and attempts (DESIGN.md §7: an event that failed all tries stays visible). Deno KV
  * allows one process per file: while `esim-rails serve` holds the file, this command says so
- * and exits 1 (stop the server, or read a copy of the file).
+ * and exits 1 (stop the server, or read a copy of the file and its `-wal` file).
  */
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { Store, StoreError } from "../store/kv.ts";
@@ -59,7 +59,8 @@ export const command: CliCommand = {
       if (err instanceof StoreError) {
         console.error(
           `esim-rails events: ${err.message}. If esim-rails serve is running on it, stop it ` +
-            `first or point --kv-path at a copy of the file.`,
+            `first or point --kv-path at a copy of the file made together with its -wal file ` +
+            `(recent events are only there): cp ${kvPath} ${kvPath}-wal <dir>/`,
         );
         return 1;
       }

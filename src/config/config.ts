@@ -33,7 +33,10 @@ export interface Config {
   host: string;
   kvPath: string;
   dataDir: string;
+  /** `PUBLIC_URL`, else `http://HOST:PORT` (with `PORT=0`, `startServer` puts in the bound port). */
   publicUrl: string;
+  /** True when `PUBLIC_URL` was set; false when `publicUrl` is derived from `HOST` and `PORT`. */
+  publicUrlSet: boolean;
   maxBodyBytes: number;
   rateLimitPerMin: number;
   trustProxy: boolean;
@@ -255,6 +258,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     dataDir,
     publicUrl: url(env, "PUBLIC_URL") ??
       `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    publicUrlSet: Boolean(env.PUBLIC_URL),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     rateLimitPerMin: int(env, "RATE_LIMIT_PER_MIN", 120, 1, 10_000_000),
     trustProxy: flag(env, "TRUST_PROXY"),

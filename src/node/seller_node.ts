@@ -104,7 +104,9 @@ export function createSellerNode(o: SellerNodeOptions): SellerNode {
         return await catalog.get();
       } catch (err) {
         const e = asSupplierError(err);
-        log(`catalog fetch failed: ${e.code}`);
+        // The operator needs the reason (e.g. 'check the shared secret or the clock'); supplier
+        // error messages never carry a credential or a response body.
+        log(`catalog fetch failed: ${e.code}: ${e.message}`);
         throw unavailable(
           `The supplier's catalog is unavailable right now (${e.code}); retry later`,
           err,

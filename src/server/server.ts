@@ -14,7 +14,7 @@
  * ```
  */
 import type { Config } from "../config/config.ts";
-import { createApp } from "../http/app.ts";
+import { type AppHandler, createApp } from "../http/app.ts";
 import { AccessLog } from "../http/access_log.ts";
 import { buildRoutes } from "./routes.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
@@ -42,10 +42,28 @@ export async function startServer(
   config: Config,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const services = await openServices(config, options.now, {
-    orderEvents: options.orderEvents,
-    nodeLog: options.nodeLog,
-  });
+  // With PORT=0 and no PUBLIC_URL, the URL buyers reach (the x402 terms' resource, the listing's
+  // capability URLs) is known only once the port is bound: bind first, then build the routes
+  // with the bound URL. Until they are ready (nobody knows the port yet) requests get a 503.
+  let server: Deno.HttpServer<Deno.NetAddr> | undefined;
+  let lateApp: AppHandler | undefined;
+  if (config.port === 0 && !config.publicUrlSet) {
+    server = Deno.serve(
+      { port: 0, hostname: config.host, onListen: () => {} },
+      (req, info) => lateApp ? lateApp(req, info) : notReady(),
+    );
+    config = { ...config, publicUrl: boundUrl(server.addr) };
+  }
+  let services: Services;
+  try {
+    services = await openServices(config, options.now, {
+      orderEvents: options.orderEvents,
+      nodeLog: options.nodeLog,
+    });
+  } catch (err) {
+    await server?.shutdown();
+    throw err;
+  }
   const accessLog = options.accessLog === false
     ? undefined
     : options.accessLog ?? (config.accessLog ? new AccessLog() : undefined);
@@ -56,22 +74,23 @@ export async function startServer(
     accessLog,
     trustProxy: config.trustProxy,
   });
-  let server: Deno.HttpServer<Deno.NetAddr>;
-  try {
-    server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, app);
-  } catch (err) {
-    await closeServices(services);
-    throw err;
+  if (server) {
+    lateApp = app;
+  } else {
+    try {
+      server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, app);
+    } catch (err) {
+      await closeServices(services);
+      throw err;
+    }
   }
-  const port = server.addr.port;
-  const host = server.addr.hostname.includes(":")
-    ? `[${server.addr.hostname}]`
-    : server.addr.hostname;
+  const bound = server;
+  const port = bound.addr.port;
   // Orders left in an intermediate state by a crash continue now (in the background).
   services.node.start();
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host}:${port}`,
+    url: boundUrl(bound.addr),
     port,
     services,
     shutdown() {
@@ -79,10 +98,23 @@ export async function startServer(
         // Cut short orders waiting for an eSIM first, so their requests can answer (202 pending)
         // and the server can drain; they resume on the next start.
         services.node.flow.stop();
-        await server.shutdown();
+        await bound.shutdown();
         accessLog?.flush();
         await closeServices(services);
       })();
     },
   };
+}
+
+/** `http://host:port` of a bound listener (IPv6 hosts in brackets). */
+function boundUrl(addr: Deno.NetAddr): string {
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  return `http://${host}:${addr.port}`;
+}
+
+function notReady(): Response {
+  return new Response(
+    JSON.stringify({ error: { code: "internal_error", message: "The server is starting" } }),
+    { status: 503, headers: { "content-type": "application/json", "retry-after": "1" } },
+  );
 }

@@ -13,6 +13,7 @@
  */
 import type { LocalAccount } from "viem";
 import {
+  atomicToUsd,
   chainByNetwork,
   HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
@@ -136,8 +137,17 @@ export async function payAndFetch(
   if (!req) {
     throw new RangeError("No payment terms this client can pay (exact, USDC on a known EVM chain)");
   }
-  if (!/^[0-9]+$/.test(req.amount) || BigInt(req.amount) > opts.maxAtomic) {
-    throw new RangeError(`The price ${req.amount} atomic units is above the cap ${opts.maxAtomic}`);
+  if (!/^[0-9]+$/.test(req.amount)) {
+    throw new RangeError(
+      `The terms' amount '${String(req.amount).slice(0, 40)}' is not a whole number`,
+    );
+  }
+  if (BigInt(req.amount) > opts.maxAtomic) {
+    throw new RangeError(
+      `The price ${atomicToUsd(req.amount)} USD is above the cap ${
+        atomicToUsd(opts.maxAtomic)
+      } USD`,
+    );
   }
   const payment = await createPayment(account, req, pr.resource);
   const second = await f(url, {

@@ -69,3 +69,21 @@ Deno.test("esim-rails keygen without --type is a usage error", async () => {
   const r = await runCli(["keygen", "--out", "/tmp/x"]);
   assert.equal(r.code, 2);
 });
+
+Deno.test("a failing command prints one line and exits 1, without a stack trace", async () => {
+  await using dir = await tempDir();
+  await Deno.writeTextFile(`${dir.path}/bad.key`, "not-a-key-SECRETISH\n");
+  const cases = [
+    ["keygen", "--type", "secret", "--out", `${dir.path}/no/such/dir/x`],
+    ["call", "http://127.0.0.1:9/x402/fair-random", "--key-file", `${dir.path}/missing.key`],
+    ["call", "http://127.0.0.1:9/x402/fair-random", "--key-file", `${dir.path}/bad.key`],
+    ["serve", "--host", "999.1.1.1", "--kv-path", ":memory:"],
+  ];
+  for (const args of cases) {
+    const r = await runCli(args, { cwd: dir.path, env: { DATA_DIR: `${dir.path}/data` } });
+    assert.equal(r.code, 1, `${args.join(" ")}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(`^esim-rails ${args[0]}: .+\\n$`), r.stderr);
+    assert.doesNotMatch(r.stderr, /Uncaught|\n {4}at /);
+    assert.doesNotMatch(r.stderr, /SECRETISH/, "a key file's content is never echoed");
+  }
+});

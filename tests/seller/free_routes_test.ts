@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { validate } from "../../rails/schemas.ts";
 import { DEMO_CATALOG } from "../../rails/receiver/demo_catalog.ts";
 import { statusToken } from "../../rails/node/status_token.ts";
-import { NODE_SECRET, postJson } from "./_env.ts";
+import { NODE_SECRET, nodeEnv, postJson, startReceiver } from "./_env.ts";
 import { withFreeNode } from "./_free.ts";
 import { startTestServer } from "../support/server.ts";
 
@@ -282,4 +282,27 @@ Deno.test("a supplier that is down makes quotes 503 supplier_unavailable (retrya
     assert.equal((r.body.error as { code: string }).code, "supplier_unavailable");
     assert.ok(r.headers.get("retry-after"));
   });
+});
+
+Deno.test("a wrong supplier secret: quotes 503 and the operator log says to check the secret, without it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "esim-free-" });
+  const receiver = await startReceiver({ dir });
+  try {
+    const env = await nodeEnv(dir, receiver.url);
+    await Deno.writeTextFile(`${dir}/wrong-secret`, "a-wrong-shared-secret-0123\n");
+    const logs: string[] = [];
+    await using srv = await startTestServer(
+      { ...env, SUPPLIER_SECRET_FILE: `${dir}/wrong-secret`, DATA_DIR: dir },
+      { nodeLog: (l) => logs.push(l) },
+    );
+    const r = await postJson(`${srv.url}/quote`, { country: "US" });
+    assert.equal(r.status, 503);
+    assert.equal((r.body.error as { code: string }).code, "supplier_unavailable");
+    const line = logs.find((l) => l.includes("catalog fetch failed"));
+    assert.match(line ?? "", /unauthorized: .*shared secret/);
+    assert.doesNotMatch(logs.join("\n"), /a-wrong-shared-secret/);
+  } finally {
+    await receiver.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
 });

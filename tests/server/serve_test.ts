@@ -84,3 +84,30 @@ Deno.test("GET /x402/keys lists retired VRF keys from VRF_RETIRED_KEYS_FILE", as
   );
   assert.equal(keys.vrf[1].public_key, retired);
 });
+
+Deno.test("with PORT=0 and no PUBLIC_URL, the listing and the 402 terms name the bound port", async () => {
+  const payment = {
+    PAY_TO_EVM: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    FACILITATOR_URL: "http://127.0.0.1:9/",
+  };
+  await using srv = await startTestServer(payment);
+  assert.doesNotMatch(srv.url, /:0$/);
+  const listing = await (await fetch(`${srv.url}/listing.json`)).json();
+  const quote = listing.capabilities.find((c: { capability_id: string }) =>
+    c.capability_id === "esim.quote@v1"
+  );
+  assert.equal(quote.url, `${srv.url}/quote`);
+  const res = await fetch(`${srv.url}/x402/fair-random`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: '{"seed":"a"}',
+  });
+  await res.body?.cancel();
+  assert.equal(res.status, 402);
+  const terms = JSON.parse(atob(res.headers.get("PAYMENT-REQUIRED")!));
+  assert.equal(terms.resource.url, `${srv.url}/x402/fair-random`);
+
+  await using given = await startTestServer({ ...payment, PUBLIC_URL: "https://node.example" });
+  const named = await (await fetch(`${given.url}/listing.json`)).json();
+  assert.equal(named.capabilities[0].url.startsWith("https://node.example/"), true);
+});

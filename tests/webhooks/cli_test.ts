@@ -174,10 +174,32 @@ Deno.test("esim-rails events says so when another process holds the KV file", as
   const kvPath = `${dir.path}/held.kv`;
   const store = await Store.open(kvPath);
   try {
+    const event = createEvent("agent_order.delivered", { order_id: "ord_held" });
+    await store.set(
+      ["webhooks", "event", event.id],
+      {
+        id: event.id,
+        type: event.type,
+        created_at: event.created_at,
+        body: JSON.stringify(event),
+        status: "delivered",
+        attempts: [{ n: 1, at: event.created_at, status: 204, duration_ms: 1 }],
+        next_at: null,
+        updated_at: event.created_at,
+      } satisfies StoredEvent,
+    );
     const res = await runCli(["events", "--kv-path", kvPath]);
     assert.equal(res.code, 1);
     assert.match(res.stderr, /in use by another process/);
     assert.match(res.stderr, /esim-rails serve/);
+    // The advice works as given: a copy made with its -wal file lists the event (a copy of the
+    // main file alone may not hold it yet).
+    assert.match(res.stderr, /cp \S+held\.kv \S+held\.kv-wal/);
+    await Deno.copyFile(kvPath, `${dir.path}/copy.kv`);
+    await Deno.copyFile(`${kvPath}-wal`, `${dir.path}/copy.kv-wal`);
+    const copy = await runCli(["events", "--kv-path", `${dir.path}/copy.kv`]);
+    assert.equal(copy.code, 0, copy.stderr);
+    assert.match(copy.stdout, new RegExp(event.id));
   } finally {
     store.close();
   }

@@ -114,7 +114,8 @@ Deno.test("esim-rails call refuses terms above --max-usd without signing", async
         "0.0005",
       ]);
       assertEquals(r.code, 1);
-      assert(r.stderr.includes("above the cap"), r.stderr);
+      assert(r.stderr.includes("The price 0.001 USD is above the cap 0.0005 USD"), r.stderr);
+      assert(r.stderr.includes("raise --max-usd"), r.stderr);
       assertEquals(await chain.transfersTo(seller.address), 0);
     } finally {
       await Deno.remove(dir, { recursive: true });
