@@ -132,9 +132,21 @@ export class RemoteSettler implements Settler {
     );
   }
 
-  /** A facilitator keeps its own record of a broadcast settlement; asking again reconciles. */
+  /**
+   * A facilitator keeps its own record of a broadcast settlement; asking again reconciles. This
+   * is only asked after an earlier `/settle` whose outcome was unknown, so a refusal now most
+   * likely means "authorization already used" (by that earlier broadcast), which cannot tell
+   * whether it paid us. It stays pending: the claim is kept and an order's eSIM is not
+   * cancelled (a buyer who paid must not lose the eSIM); the operator resolves it on chain.
+   */
   async reconcile(input: SettleInput): Promise<SettleOutcome> {
-    return await this.settle(input);
+    const outcome = await this.settle(input);
+    if (outcome.success || outcome.pending) return outcome;
+    return pending(
+      input,
+      "",
+      `facilitator refused on re-check (${outcome.errorReason}); whether the earlier settlement paid is unknown`,
+    );
   }
 }
 

@@ -434,3 +434,42 @@ Deno.test("LocalSettler.reconcile finds its own settlement however many blocks a
     assertEquals(await chain.transfersTo(seller.address), 1);
   });
 });
+
+Deno.test("a remote facilitator that refuses on re-check after an unknown outcome keeps the payment pending", async () => {
+  // First /settle: a 502 (the transfer may have gone out). Second: "already used", which the
+  // facilitator would also say if its own first broadcast paid us. Releasing here would serve
+  // nobody and let an order's eSIM be cancelled although the buyer paid.
+  let settles = 0;
+  const fac = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.text();
+    if (new URL(req.url).pathname === "/verify") {
+      return Response.json({ isValid: true, payer: buyer.address });
+    }
+    settles++;
+    return settles === 1
+      ? Response.json({ success: false, errorReason: "unexpected_settle_error" }, { status: 502 })
+      : Response.json({ success: false, errorReason: "invalid_transaction_state" }, {
+        status: 400,
+      });
+  });
+  const server = await serveEcho({
+    payTo: seller.address,
+    settler: new RemoteSettler({ url: `http://127.0.0.1:${fac.addr.port}` }),
+  });
+  try {
+    const p = await makePayment({ requirements: terms });
+    const first = await post(server.url, p.header, "x");
+    await first.body?.cancel();
+    assertEquals(first.status, 402);
+    const again = await post(server.url, p.header, "x");
+    assertEquals(again.status, 402);
+    const pr = decodeBase64Json(again.headers.get("payment-response")!) as Record<string, unknown>;
+    assertEquals(pr.errorReason, "settlement_pending");
+    assertEquals(settles, 2, "the re-check asked the facilitator again");
+    const claim = await server.deps.claims.get(buyer.address, p.authorization.nonce);
+    assertEquals(claim?.record.state, "settling", "kept: the earlier settlement may have paid");
+  } finally {
+    await server.close();
+    await fac.shutdown();
+  }
+});
