@@ -28,6 +28,7 @@ import {
   startAiraloFake,
 } from "../fakes/airalo.ts";
 import { ESIM_GO_EXPECTED_PLANS, FAKE_API_KEY, startEsimGoFake } from "../fakes/esim_go.ts";
+import { opensslHmac } from "../support/openssl.ts";
 
 interface MakeOptions {
   timeoutMs?: number;
@@ -381,24 +382,6 @@ for (const h of HARNESSES) {
 
 // ---------------------------------------------------------------------------------------------
 // eSIM Access specifics
-
-/** HMAC-SHA256 hex of `message` computed by the openssl binary. */
-async function opensslHmac(key: string, message: string): Promise<string> {
-  const child = new Deno.Command("openssl", {
-    args: ["dgst", "-sha256", "-hmac", key],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(new TextEncoder().encode(message));
-  await w.close();
-  const out = await child.output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const m = /([0-9a-f]{64})\s*$/.exec(new TextDecoder().decode(out.stdout));
-  assert.ok(m, "openssl printed a digest");
-  return m[1]!;
-}
 
 Deno.test("esimAccessSignature() matches the provider's worked example and openssl", async () => {
   const sig = esimAccessSignature(

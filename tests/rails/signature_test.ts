@@ -7,24 +7,7 @@ import * as HMAC from "../../rails/hmac.ts";
 import { hmacSha256Hex, signV1, verifyV1 } from "../../rails/hmac.ts";
 import { signingString, signRequest, verifyRequest } from "../../rails/supplier/http_signature.ts";
 import { errorOf, SECRET, signedFetch, startReceiver } from "./_helpers.ts";
-
-/** HMAC-SHA256 hex of `message` computed by the openssl binary. */
-async function opensslHmac(key: string, message: Uint8Array): Promise<string> {
-  const child = new Deno.Command("openssl", {
-    args: ["dgst", "-sha256", "-hmac", key],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(message);
-  await w.close();
-  const out = await child.output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const m = /([0-9a-f]{64})\s*$/.exec(new TextDecoder().decode(out.stdout));
-  assert.ok(m, "openssl printed a digest");
-  return m[1]!;
-}
+import { opensslHmac } from "../support/openssl.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 

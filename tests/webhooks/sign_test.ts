@@ -5,28 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { WebhookSigner, webhookSigningBytes, WebhookVerifier } from "../../rails/webhooks/sign.ts";
+import { opensslHmac } from "../support/openssl.ts";
 
 const SECRET = "whsec-test-0123456789abcdef";
 const T0 = 1_763_704_800_000;
 const BODY =
   '{"id":"evt_1","type":"order.delivered","created_at":"2026-11-21T06:00:00.000Z","data":{"offer_name":"Ünïcödé €"}}';
-
-async function opensslHmac(key: string, message: Uint8Array): Promise<string> {
-  const child = new Deno.Command("openssl", {
-    args: ["dgst", "-sha256", "-hmac", key],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const w = child.stdin.getWriter();
-  await w.write(message);
-  await w.close();
-  const out = await child.output();
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  const m = /([0-9a-f]{64})\s*$/.exec(new TextDecoder().decode(out.stdout));
-  assert.ok(m, "openssl printed a digest");
-  return m[1]!;
-}
 
 function signed(body = BODY, at = T0, secret = SECRET) {
   const h = new WebhookSigner(secret).sign("order.delivered", body, at);
