@@ -19,6 +19,19 @@ import { AccessLog } from "../http/access_log.ts";
 import { buildRoutes } from "./routes.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
 
+/** The server could not listen on `HOST`:`PORT` (address in use, not local, not a host name). */
+export class ListenError extends Error {
+  constructor(host: string, port: number, cause: unknown) {
+    const why = cause instanceof Deno.errors.AddrInUse
+      ? "the address is already in use"
+      : cause instanceof Deno.errors.AddrNotAvailable
+      ? "the address is not one of this machine's"
+      : (cause as Error)?.message ?? String(cause);
+    super(`cannot listen on HOST=${host} PORT=${port}: ${why}`, { cause });
+    this.name = "ListenError";
+  }
+}
+
 export interface RunningServer {
   /** `http://host:port` as actually bound (port 0 resolved). */
   url: string;
@@ -61,7 +74,7 @@ export async function startServer(
     server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, app);
   } catch (err) {
     await closeServices(services);
-    throw err;
+    throw new ListenError(config.host, config.port, err);
   }
   const port = server.addr.port;
   const host = server.addr.hostname.includes(":")
