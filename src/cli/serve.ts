@@ -7,7 +7,7 @@ import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { describePayments } from "../x402/mod.ts";
 import { StoreError } from "../store/kv.ts";
-import { startServer } from "../server/server.ts";
+import { ListenError, startServer } from "../server/server.ts";
 import { VERSION } from "../version.ts";
 
 export const command: CliCommand = {
@@ -53,14 +53,8 @@ environment variables (see README); these flags override PORT, HOST and KV_PATH.
         ].join("\n"),
       );
     } catch (err) {
-      if (err instanceof ConfigError || err instanceof StoreError) {
+      if (err instanceof ConfigError || err instanceof StoreError || err instanceof ListenError) {
         console.error(`esim-rails serve: ${err.message}`);
-        return 1;
-      }
-      if (err instanceof Deno.errors.AddrInUse) {
-        console.error(
-          `esim-rails serve: the address is already in use (${(err as Error).message})`,
-        );
         return 1;
       }
       throw err;

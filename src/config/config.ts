@@ -285,7 +285,8 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     supplier: {
       kind: supplierKind,
       url: url(env, "SUPPLIER_URL"),
-      secret: await secretFile(env, "SUPPLIER_SECRET_FILE"),
+      // The HTTP supplier contract's shared secret: 16+ characters, as the kit's client requires.
+      secret: await secretFile(env, "SUPPLIER_SECRET_FILE", 16),
       adapterA: {
         accessCode: await secretFile(env, "ADAPTER_A_ACCESS_CODE_FILE"),
         secretKey: await secretFile(env, "ADAPTER_A_SECRET_KEY_FILE"),

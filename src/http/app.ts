@@ -137,6 +137,10 @@ export function createApp(options: AppOptions): AppHandler {
       const mode = route.rateLimit ?? "ip";
       if (mode === "ip" || (mode === "payer" && !PAYMENT_HEADERS.some((h) => req.headers.has(h)))) {
         ctx.rateLimit(`ip:${ctx.clientIp}`);
+      } else if (mode === "payer") {
+        // A payment header is not yet proof of a payer: unless the handler counts this request
+        // against a verified payer (or the IP) itself, `finish` counts it against the IP.
+        ctx.ipLimitDeferred = true;
       }
       const out = route.handler(ctx);
       if (out instanceof Promise) {
@@ -158,6 +162,17 @@ interface KernelState {
 
 /** Adds the request id (errors, or when the client sent one), strips HEAD bodies, logs. */
 function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: boolean): Response {
+  if (ctx.ipLimitDeferred && !ctx.limited) {
+    // Refused before any payer was verified (bad input, replayed payment, payments off): the
+    // caller's address pays for it, and over its limit the refusal becomes a 429.
+    ctx.limited = true;
+    const hit = state.options.limiter?.hit(`ip:${ctx.clientIp}`);
+    if (hit && !hit.ok && res.status >= 400) {
+      res.body?.cancel().catch(() => {});
+      const surface = ctx.compiled?.route.errors ?? surfaceForPath(ctx.path);
+      res = errorResponse(surface, tooMany(hit.retryAfterSec));
+    }
+  }
   const routeHeaders = ctx.compiled?.headers;
   // A handler that built its own Response (not `ctx.send`) still gets the route's headers.
   const missing = routeHeaders !== undefined && ctx.compiled!.hasHeaders &&
@@ -196,6 +211,10 @@ class RequestCtx implements Ctx {
   readonly started = Date.now();
   /** The response built by `send`/`sendJsonText`, which carries the route's headers. */
   sent?: Response;
+  /** `rateLimit` was called: this request is counted against some caller. */
+  limited = false;
+  /** A `payer` route with a payment header: count against the IP unless the handler counted. */
+  ipLimitDeferred = false;
   #body?: Promise<unknown>;
   #url?: URL;
 
@@ -244,18 +263,19 @@ class RequestCtx implements Ctx {
   }
 
   rateLimit(callerKey: string): void {
+    this.limited = true;
     const result = this.options.limiter?.hit(callerKey);
-    if (result && !result.ok) {
-      throw new HttpError(
-        429,
-        ErrorCode.RateLimited,
-        `Too many requests; retry in ${result.retryAfterSec} s`,
-        {
-          headers: { "retry-after": String(result.retryAfterSec) },
-        },
-      );
-    }
+    if (result && !result.ok) throw tooMany(result.retryAfterSec);
   }
+}
+
+function tooMany(retryAfterSec: number): HttpError {
+  return new HttpError(
+    429,
+    ErrorCode.RateLimited,
+    `Too many requests; retry in ${retryAfterSec} s`,
+    { headers: { "retry-after": String(retryAfterSec) } },
+  );
 }
 
 /** Adds one OPTIONS route per path that has a CORS-enabled route. */

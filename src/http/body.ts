@@ -1,7 +1,10 @@
 /**
  * Reading a JSON request body within a size limit (the limit itself is enforced by
  * `readBodyLimited`, shared with the SDK's receivers): 415 for a body that is not JSON, 413 over
- * the limit, 400 naming `body` for empty, non-UTF-8 or unparsable JSON.
+ * the limit, 400 naming `body` for empty, non-UTF-8 or unparsable JSON. A body that parses but
+ * has no canonical form (DESIGN.md §3: every input is hashed canonically) is a 400 too, naming
+ * the field: a number out of range (`1e400` parses to `Infinity`) or nesting deeper than
+ * `MAX_JSON_DEPTH`.
  */
 import { ErrorCode, HttpError, invalidInput } from "./errors.ts";
 import { BodyTooLargeError, readBodyLimited } from "../../rails/http/read_body.ts";
@@ -45,9 +48,71 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   if (text.trim() === "") {
     throw invalidInput("body", "The request body is empty; send a JSON object");
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw invalidInput("body", `The request body is not valid JSON: ${(err as Error).message}`);
   }
+  const problem = jsonShapeProblem(value);
+  if (problem) throw invalidInput(problem.field, problem.message);
+  return value;
+}
+
+/**
+ * How deep a request body may nest (the top-level value is depth 0). Far above any real input,
+ * well below the canonical-JSON limit, so every accepted body can be hashed.
+ */
+export const MAX_JSON_DEPTH = 128;
+
+/**
+ * The first part of a parsed JSON value that has no canonical form: a non-finite number or
+ * nesting deeper than `MAX_JSON_DEPTH`. Iterative, so a hostile body cannot overflow the stack.
+ *
+ * @example
+ * ```ts
+ * import { jsonShapeProblem } from "./body.ts";
+ * jsonShapeProblem(JSON.parse('{"a":[1e400]}'))?.field; // "a.0"
+ * jsonShapeProblem({ a: [1] }); // null
+ * ```
+ */
+export function jsonShapeProblem(value: unknown): { field: string; message: string } | null {
+  // Each entry links to its parent, so paths are built only for the answer (no copying).
+  type Entry = { v: unknown; key: string; depth: number; parent: Entry | null };
+  const pathOf = (e: Entry): string[] => {
+    const out: string[] = [];
+    for (let at: Entry | null = e; at && at.parent; at = at.parent) out.push(at.key);
+    return out.reverse();
+  };
+  const stack: Entry[] = [{ v: value, key: "", depth: 0, parent: null }];
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    const v = e.v;
+    if (typeof v === "number" && !Number.isFinite(v)) {
+      const path = pathOf(e);
+      const field = path.length ? path.join(".") : "body";
+      return { field, message: `The number at '${field}' is out of range` };
+    }
+    if (v === null || typeof v !== "object") continue;
+    if (e.depth >= MAX_JSON_DEPTH) {
+      const path = pathOf(e);
+      return {
+        field: path.slice(0, 8).join(".") + (path.length > 8 ? ".…" : ""),
+        message: `The request body is nested more than ${MAX_JSON_DEPTH} levels deep`,
+      };
+    }
+    const depth = e.depth + 1;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) {
+        stack.push({ v: v[i], key: String(i), depth, parent: e });
+      }
+    } else {
+      const obj = v as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ v: obj[keys[i]!], key: keys[i]!, depth, parent: e });
+      }
+    }
+  }
+  return null;
 }

@@ -20,7 +20,9 @@ export interface CorsPolicy {
  * How a route is rate-limited: `ip` counts every request against the caller's address;
  * `payer` leaves requests that carry a payment header to the handler, which calls
  * `ctx.rateLimit("payer:<address>")` once the signature verifies (an unverified header must
- * not spend someone else's quota); `off` for nothing.
+ * not spend someone else's quota). A request with a payment header that the handler does not
+ * count (bad input, a replayed payment, payments not configured) is counted against the IP when it
+ * ends, and answered 429 instead when the IP is over its limit. `off` for nothing.
  */
 export type RateLimitMode = "ip" | "payer" | "off";
 

@@ -19,6 +19,19 @@ import { AccessLog } from "../http/access_log.ts";
 import { buildRoutes } from "./routes.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
 
+/** The server could not listen on `HOST`:`PORT` (address in use, not local, not a host name). */
+export class ListenError extends Error {
+  constructor(host: string, port: number, cause: unknown) {
+    const why = cause instanceof Deno.errors.AddrInUse
+      ? "the address is already in use"
+      : cause instanceof Deno.errors.AddrNotAvailable
+      ? "the address is not one of this machine's"
+      : (cause as Error)?.message ?? String(cause);
+    super(`cannot listen on HOST=${host} PORT=${port}: ${why}`, { cause });
+    this.name = "ListenError";
+  }
+}
+
 export interface RunningServer {
   /** `http://host:port` as actually bound (port 0 resolved). */
   url: string;
@@ -48,10 +61,14 @@ export async function startServer(
   let server: Deno.HttpServer<Deno.NetAddr> | undefined;
   let lateApp: AppHandler | undefined;
   if (config.port === 0 && !config.publicUrlSet) {
-    server = Deno.serve(
-      { port: 0, hostname: config.host, onListen: () => {} },
-      (req, info) => lateApp ? lateApp(req, info) : notReady(),
-    );
+    try {
+      server = Deno.serve(
+        { port: 0, hostname: config.host, onListen: () => {} },
+        (req, info) => lateApp ? lateApp(req, info) : notReady(),
+      );
+    } catch (err) {
+      throw new ListenError(config.host, config.port, err);
+    }
     config = { ...config, publicUrl: boundUrl(server.addr) };
   }
   let services: Services;
@@ -81,7 +98,7 @@ export async function startServer(
       server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, app);
     } catch (err) {
       await closeServices(services);
-      throw err;
+      throw new ListenError(config.host, config.port, err);
     }
   }
   const bound = server;

@@ -175,3 +175,13 @@ Deno.test("loadConfig() refuses an ORDER_WAIT_SECONDS of 0 naming the variable",
 
 Deno.test("loadConfig() refuses a CATALOG_CACHE_SECONDS that is not a number", () =>
   refused({ CATALOG_CACHE_SECONDS: "1m" }, "CATALOG_CACHE_SECONDS"));
+
+Deno.test("loadConfig() refuses a supplier secret shorter than 16 characters naming SUPPLIER_SECRET_FILE", async () => {
+  await withDir(async (dir) => {
+    await Deno.writeTextFile(`${dir}/s`, "short-secret\n");
+    await refused(
+      { SUPPLIER: "http", SUPPLIER_URL: "http://127.0.0.1:1", SUPPLIER_SECRET_FILE: `${dir}/s` },
+      "SUPPLIER_SECRET_FILE",
+    );
+  });
+});

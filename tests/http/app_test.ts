@@ -281,3 +281,33 @@ Deno.test("kernel rejects non-object JSON through the handler's own 400, not a c
   }
   assert.equal(s.errors.length, 0);
 });
+
+Deno.test("kernel refuses a number out of range (1e400) with 400 naming the field", async () => {
+  await using s = app();
+  const { status, body } = await post(`${s.url}/quote`, '{"country":"US","limits":[1,1e400]}');
+  assert.equal(status, 400);
+  assert.equal(body.error.code, "invalid_input");
+  assert.equal(body.error.field, "limits.1");
+  const top = await post(`${s.url}/quote`, "-1e400");
+  assert.equal(top.status, 400);
+  assert.equal(top.body.error.field, "body");
+  assert.equal(s.errors.length, 0);
+});
+
+Deno.test("kernel refuses absurdly deep JSON with 400, and accepts 128 levels", async () => {
+  await using s = app();
+  for (
+    const raw of [
+      "[".repeat(500) + "]".repeat(500),
+      '{"a":'.repeat(129) + "1" + "}".repeat(129),
+    ]
+  ) {
+    const { status, body } = await post(`${s.url}/quote`, raw);
+    assert.equal(status, 400);
+    assert.equal(body.error.code, "invalid_input");
+    assert.match(body.error.message, /nested more than 128 levels/);
+  }
+  const ok = await post(`${s.url}/quote`, '{"a":'.repeat(127) + "[1]" + "}".repeat(127));
+  assert.equal(ok.status, 200);
+  assert.equal(s.errors.length, 0);
+});

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { json } from "../../src/http/respond.ts";
+import { ErrorCode, HttpError, invalidInput } from "../../src/http/errors.ts";
 import { RateLimiter } from "../../src/http/rate_limit.ts";
 import { Store } from "../../src/store/kv.ts";
 import type { Route } from "../../src/http/types.ts";
@@ -13,9 +14,14 @@ const ROUTES: Route[] = [
     path: "/x402/paid",
     errors: { kind: "api", service: "paid" },
     rateLimit: "payer",
-    handler: (ctx) => {
-      // Stands for the paywall: counts the verified payer, not the IP.
-      ctx.rateLimit(`payer:${ctx.req.headers.get("payment-signature")}`);
+    handler: async (ctx) => {
+      // Stands for the paywall: bad input and unverifiable payments are refused before any
+      // payer is known; only a verified payer is counted (here: a header that is not "bad").
+      const body = await ctx.req.text();
+      if (body === "bad input") throw invalidInput("body", "bad input");
+      const header = ctx.req.headers.get("payment-signature");
+      if (header === "bad") throw new HttpError(402, ErrorCode.PaymentInvalid, "bad payment");
+      ctx.rateLimit(`payer:${header}`);
       return json({ status: "ok" });
     },
   },
@@ -91,4 +97,32 @@ Deno.test("rate limiter keeps a window's counts across a restart through KV", as
   } finally {
     store.close();
   }
+});
+
+Deno.test("rate limiter counts a request with a payment header against the IP when no payer is verified", async () => {
+  const clock = new Clock();
+  const limiter = new RateLimiter({ limit: 2, now: clock.now });
+  await using s = serveApp({ routes: ROUTES, maxBodyBytes: 1024, limiter });
+  const post = (header: string, body = "") =>
+    statusOf(`${s.url}/x402/paid`, {
+      method: "POST",
+      headers: { "payment-signature": header },
+      body,
+    });
+  assert.equal((await post("A", "bad input")).status, 400);
+  assert.equal((await post("bad")).status, 402);
+  const limited = await fetch(`${s.url}/x402/paid`, {
+    method: "POST",
+    headers: { "payment-signature": "A" },
+    body: "bad input",
+  });
+  assert.equal(limited.status, 429, "a third unverified request from the IP");
+  assert.equal(limited.headers.get("retry-after"), "60");
+  const body = await limited.json();
+  assert.deepEqual([body.status, body.service, body.error.code], ["error", "paid", "rate_limited"]);
+  assert.equal((await post("bad")).status, 429);
+  assert.equal((await statusOf(`${s.url}/ping`)).status, 429, "the IP quota is spent");
+  assert.equal((await post("C")).status, 200, "a verified payer is not held to the IP quota");
+  assert.equal((await post("C")).status, 200);
+  assert.equal((await post("C")).status, 429, "payer C's own quota");
 });

@@ -111,3 +111,32 @@ Deno.test("with PORT=0 and no PUBLIC_URL, the listing and the 402 terms name the
   const named = await (await fetch(`${given.url}/listing.json`)).json();
   assert.equal(named.capabilities[0].url.startsWith("https://node.example/"), true);
 });
+
+Deno.test("esim-rails serve on a HOST or PORT it cannot listen on exits 1 naming HOST and PORT, no stack trace", async () => {
+  await using dir = await tempDir();
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    for (
+      const [env, why] of [
+        [{ HOST: "not a host" }, /HOST=not a host PORT=0: invalid host/],
+        [{ HOST: "127.0.0.1", PORT: String(taken.addr.port) }, /already in use/],
+      ] as const
+    ) {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "-A", "--quiet", new URL("../../main.ts", import.meta.url).pathname, "serve"],
+        cwd: dir.path,
+        env: { PORT: "0", ...env, NO_COLOR: "1" },
+        stdout: "piped",
+        stderr: "piped",
+        stdin: "null",
+      }).output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 1, stderr);
+      assert.match(stderr, /^esim-rails serve: cannot listen on HOST=/);
+      assert.match(stderr, why);
+      assert.doesNotMatch(stderr, /\n\s+at /, "no stack trace");
+    }
+  } finally {
+    taken.close();
+  }
+});
