@@ -4,8 +4,13 @@
  */
 import { UsageError } from "./args.ts";
 
-/** Reads and parses JSON from `path` (`-` is stdin); unreadable or invalid JSON is a UsageError. */
+/** Reads a tools list from `path` (`-` is stdin), unwrapping a JSON-RPC answer. */
 export async function readJsonArg(path: string): Promise<unknown> {
+  return unwrapRpc(await readJsonFileArg(path));
+}
+
+/** Reads and parses JSON from `path` (`-` is stdin); unreadable or invalid JSON is a UsageError. */
+export async function readJsonFileArg(path: string): Promise<unknown> {
   let text: string;
   try {
     text = path === "-"
@@ -15,7 +20,7 @@ export async function readJsonArg(path: string): Promise<unknown> {
     throw new UsageError(`cannot read '${path}': ${(err as Error).message}`);
   }
   try {
-    return unwrapRpc(JSON.parse(text));
+    return JSON.parse(text);
   } catch {
     throw new UsageError(`'${path}' is not valid JSON`);
   }

@@ -22,6 +22,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "call a paid x402 route, paying with a buyer key; prints result and receipt",
     load: () => import("./call.ts"),
   },
+  verify: {
+    summary: "verify a receipt or a signed free answer offline with the public key",
+    load: () => import("./verify.ts"),
+  },
   "x402-check": {
     summary: "check an x402 payment offline (free; same JSON as POST /x402/x402-check)",
     load: () => import("./x402_check.ts"),
