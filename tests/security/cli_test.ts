@@ -6,26 +6,10 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { scanTools } from "../../src/security/scan.ts";
 import { diffTools } from "../../src/security/diff.ts";
+import { runCli } from "../support/process.ts";
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
-
-async function cli(args: string[], stdin?: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, ...args],
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  if (stdin !== undefined) {
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(stdin));
-    await w.close();
-  }
-  const out = await child.output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
+/** Runs main.ts as a real subprocess (see tests/support/process.ts). */
+const cli = (args: string[], stdin?: string) => runCli(args, { stdin });
 
 const benign = [{ name: "get_weather", description: "Returns the weather for a city." }];
 const poisoned = [{

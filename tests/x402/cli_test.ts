@@ -3,29 +3,10 @@ import { parseCheckInput, runCheck } from "../../src/x402/check.ts";
 import { verifyReceipt } from "../../src/crypto/receipt.ts";
 import { KEYS, seller } from "./_sign.ts";
 import { withPaywall } from "./_env.ts";
+import { runCli } from "../support/process.ts";
 
-const MAIN = new URL("../../main.ts", import.meta.url).pathname;
-
-async function cli(args: string[], stdin?: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", MAIN, ...args],
-    stdin: stdin === undefined ? "null" : "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).spawn();
-  if (stdin !== undefined) {
-    const w = child.stdin.getWriter();
-    await w.write(new TextEncoder().encode(stdin));
-    await w.close();
-  }
-  const out = await child.output();
-  return {
-    code: out.code,
-    stdout: new TextDecoder().decode(out.stdout),
-    stderr: new TextDecoder().decode(out.stderr),
-  };
-}
+/** Runs main.ts as a real subprocess (see tests/support/process.ts). */
+const cli = (args: string[], stdin?: string) => runCli(args, { stdin });
 
 const SPEC_INPUT = {
   signature:
