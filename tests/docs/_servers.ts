@@ -21,8 +21,10 @@ export interface DocsWorld extends AsyncDisposable {
   receiver: SpawnedServer;
   chain: Chain;
   substitutePorts(text: string): string;
-  /** Runs a shell text with bash -eo pipefail in `dir`; stdout and stderr together. */
-  run(script: string): Promise<{ code: number; output: string }>;
+  /** A directory of its own for one page: examples/, data/ and the key files linked in. */
+  pageDir(page: string): Promise<string>;
+  /** Runs a shell text with bash -eo pipefail in `cwd`; stdout and stderr together. */
+  run(script: string, cwd?: string): Promise<{ code: number; output: string }>;
 }
 
 const hostPort = (url: string) => new URL(url).host;
@@ -103,10 +105,24 @@ export async function startDocsWorld(): Promise<DocsWorld> {
     const substitutePorts = (text: string) =>
       ports.reduce((t, [from, to]) => t.replaceAll(from, to), text);
 
-    const run = async (script: string) => {
+    const pages = new Map<string, string>();
+    const pageDir = async (page: string) => {
+      let path = pages.get(page);
+      if (path) return path;
+      path = `${dir}/pages/${page.replace(/[^\w.-]/g, "_")}`;
+      await Deno.mkdir(path, { recursive: true });
+      for (const name of ["examples", "data"]) await Deno.symlink(`${dir}/${name}`, `${path}/${name}`);
+      for (const name of ["buyer.key", "supplier.secret", "webhook.secret"]) {
+        await Deno.copyFile(`${dir}/${name}`, `${path}/${name}`);
+      }
+      pages.set(page, path);
+      return path;
+    };
+
+    const run = async (script: string, cwd = dir) => {
       const out = await new Deno.Command("bash", {
         args: ["-c", `set -eo pipefail\n${script}`],
-        cwd: dir,
+        cwd,
         env: { PATH: `${dir}/bin:${Deno.env.get("PATH") ?? ""}`, NO_COLOR: "1" },
         stdin: "null",
         stdout: "piped",
@@ -123,6 +139,7 @@ export async function startDocsWorld(): Promise<DocsWorld> {
       receiver,
       chain,
       substitutePorts,
+      pageDir,
       run,
       [Symbol.asyncDispose]: cleanup,
     };
