@@ -8,7 +8,7 @@
  * 127.0.0.1:8402 → serve, 127.0.0.1:8787 → supplier, 127.0.0.1:8788 → webhook receiver.
  */
 import { type Chain, startChain } from "../support/chain.ts";
-import { spawnServe, type SpawnedServer } from "../support/process.ts";
+import { type SpawnedServer, spawnServe } from "../support/process.ts";
 import { buyer, KEYS, seller } from "../x402/_sign.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -111,7 +111,9 @@ export async function startDocsWorld(): Promise<DocsWorld> {
       if (path) return path;
       path = `${dir}/pages/${page.replace(/[^\w.-]/g, "_")}`;
       await Deno.mkdir(path, { recursive: true });
-      for (const name of ["examples", "data"]) await Deno.symlink(`${dir}/${name}`, `${path}/${name}`);
+      for (const name of ["examples", "data"]) {
+        await Deno.symlink(`${dir}/${name}`, `${path}/${name}`);
+      }
       for (const name of ["buyer.key", "supplier.secret", "webhook.secret"]) {
         await Deno.copyFile(`${dir}/${name}`, `${path}/${name}`);
       }

@@ -4,7 +4,7 @@
  * other `Deno.env.get("X")`, `env.X`, `env["X"]` or `helper(env, "X")` read); the documented
  * list is every `NAME` in the first cell of a table row of docs/configuration.md.
  */
-import { assert, assertEquals } from "node:assert/strict";
+import assert from "node:assert/strict";
 import { read, ROOT } from "./_files.ts";
 
 const NAME = "[A-Z][A-Z0-9_]*[A-Z0-9]";
@@ -61,8 +61,8 @@ Deno.test("docs: every environment variable the code reads is in docs/configurat
   const missing = [...code.keys()].filter((v) => !documented.has(v)).sort().map((v) =>
     `${v} is read by ${[...code.get(v)!].sort().join(", ")} but missing from docs/configuration.md`
   );
-  assertEquals(missing, [], missing.join("\n"));
-  assert(code.size >= 30, `only ${code.size} variables found in src/: is the scan broken?`);
+  assert.deepEqual(missing, [], missing.join("\n"));
+  assert.ok(code.size >= 30, `only ${code.size} variables found in src/: is the scan broken?`);
 });
 
 Deno.test("docs: every variable in docs/configuration.md is read by the code", async () => {
@@ -71,7 +71,7 @@ Deno.test("docs: every variable in docs/configuration.md is read by the code", a
   const extra = [...documented].filter((v) => !code.has(v)).sort().map((v) =>
     `${v} is documented in docs/configuration.md but nothing under src/ or main.ts reads it`
   );
-  assertEquals(extra, [], extra.join("\n"));
+  assert.deepEqual(extra, [], extra.join("\n"));
 });
 
 Deno.test("docs: the variable scan finds each way the code reads the environment", () => {
@@ -82,8 +82,8 @@ Deno.test("docs: the variable scan finds each way the code reads the environment
        const a = "env.lower"; envy.NOT_THIS;`,
     ]]),
   );
-  assertEquals([...found.keys()].sort(), ["DATA_DIR", "HOST", "KV_PATH", "NO_COLOR", "PORT"]);
-  assertEquals(
+  assert.deepEqual([...found.keys()].sort(), ["DATA_DIR", "HOST", "KV_PATH", "NO_COLOR", "PORT"]);
+  assert.deepEqual(
     documentedVariables("| `A_B`, `CC` | x |\n| --- | --- |\n| text `DD` | `EE` |\n`FF`\n"),
     new Set(["A_B", "CC", "DD"]),
   );

@@ -2,7 +2,7 @@
  * Every relative link in README.md, CONTRIBUTING.md and docs/ resolves: the file exists and, for
  * a `#anchor`, the target Markdown file has a heading with that anchor (GitHub's rule).
  */
-import { assert, assertEquals } from "node:assert/strict";
+import assert from "node:assert/strict";
 import { anchors, links } from "./_markdown.ts";
 import { docFiles, read, ROOT } from "./_files.ts";
 
@@ -16,7 +16,9 @@ Deno.test("docs: every relative link resolves to a file and an existing heading 
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // http:, https:, mailto: ...
       checked++;
       const [path = "", anchor] = target.split("#", 2);
-      const resolved = path === "" ? `${ROOT}${file}` : new URL(path, `file://${ROOT}${file}`).pathname;
+      const resolved = path === ""
+        ? `${ROOT}${file}`
+        : new URL(path, `file://${ROOT}${file}`).pathname;
       if (!resolved.startsWith(ROOT)) {
         broken.push(`${file}: ${target} points outside the repository`);
         continue;
@@ -33,15 +35,17 @@ Deno.test("docs: every relative link resolves to a file and an existing heading 
       }
     }
   }
-  assertEquals(broken, [], `broken links:\n${broken.join("\n")}`);
-  assert(checked > 20, `only ${checked} relative links found: is the link reader broken?`);
+  assert.deepEqual(broken, [], `broken links:\n${broken.join("\n")}`);
+  assert.ok(checked > 20, `only ${checked} relative links found: is the link reader broken?`);
 });
 
 Deno.test("docs: README links every page under docs/", async () => {
   const readme = links(await read("README.md")).map((l) => l.split("#")[0]);
-  const pages = (await docFiles()).filter((f) => f.startsWith("docs/") && f.split("/").length === 2);
+  const pages = (await docFiles()).filter((f) =>
+    f.startsWith("docs/") && f.split("/").length === 2
+  );
   const missing = pages.filter((p) => !readme.includes(p));
-  assertEquals(missing, [], `README.md does not link: ${missing.join(", ")}`);
+  assert.deepEqual(missing, [], `README.md does not link: ${missing.join(", ")}`);
 });
 
 Deno.test("docs: user pages never send readers to files a clone does not have", async () => {
@@ -52,15 +56,15 @@ Deno.test("docs: user pages never send readers to files a clone does not have", 
       if (text.includes(bad)) offenders.push(`${file} mentions ${bad}`);
     }
   }
-  assertEquals(offenders, []);
+  assert.deepEqual(offenders, []);
 });
 
 Deno.test("docs: the anchor reader follows GitHub's rule (checked on known headings)", () => {
   const a = anchors("# Paying from the shell\n## `esim-rails call`: pay\n## Keys\n## Keys\n");
-  assert(a.has("paying-from-the-shell"));
-  assert(a.has("esim-rails-call-pay"));
-  assert(a.has("keys") && a.has("keys-1"));
-  assertEquals(links("[a](x.md#y) `[b](no.md)`\n```\n[c](no.md)\n```\n[d]: z.md\n"), [
+  assert.ok(a.has("paying-from-the-shell"));
+  assert.ok(a.has("esim-rails-call-pay"));
+  assert.ok(a.has("keys") && a.has("keys-1"));
+  assert.deepEqual(links("[a](x.md#y) `[b](no.md)`\n```\n[c](no.md)\n```\n[d]: z.md\n"), [
     "x.md#y",
     "z.md",
   ]);
