@@ -14,7 +14,7 @@ export const command: CliCommand = {
   usage: `Usage: esim-rails serve [--port <n>] [--host <addr>] [--kv-path <file|:memory:>]
 
 Runs the paid x402 API (/x402/*) and the seller node on one port. Configuration comes from
-environment variables (see README); these flags override PORT, HOST and KV_PATH.
+environment variables (see docs/configuration.md); these flags override PORT, HOST and KV_PATH.
   --port <n>        port to listen on (default 8402; 0 picks a free port)
   --host <addr>     address to bind (default 127.0.0.1; 0.0.0.0 for all interfaces)
   --kv-path <file>  Deno KV file (default ./data/esim-rails.kv; :memory: for a throwaway store)`,
