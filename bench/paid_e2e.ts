@@ -25,7 +25,9 @@ import { decodeBase64Json } from "../src/x402/encoding.ts";
 
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? "12");
 const LEVELS = (Deno.env.get("BENCH_LEVELS") ?? "1,8,64").split(",").map(Number);
-const MODES = (Deno.env.get("BENCH_MODES") ?? "automine,2s").split(",");
+const MODES = (Deno.env.get("BENCH_MODES") ?? "automine,2s").split(",").filter((m) =>
+  m && m !== "none"
+);
 
 // anvil's well-known dev keys: 1 and 2 pay gas for the two facilitators; 3 is the buyer.
 const OUR_FACILITATOR = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
