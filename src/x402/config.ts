@@ -14,7 +14,7 @@ import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { ClaimStore } from "./claims.ts";
 import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
-import { LocalSettler } from "./settle_local.ts";
+import { lazyLocalSettler } from "./settle_lazy.ts";
 import { RemoteSettler } from "./settle_remote.ts";
 
 /** A configuration problem, reported at start-up (never at request time). */
@@ -98,7 +98,7 @@ export function paywallFromConfig(
   const settler: Settler | undefined = p.facilitatorUrl
     ? new RemoteSettler({ url: p.facilitatorUrl })
     : p.facilitatorKey && p.rpcUrl
-    ? new LocalSettler({ privateKey: p.facilitatorKey, rpcUrl: p.rpcUrl })
+    ? lazyLocalSettler({ privateKey: p.facilitatorKey, rpcUrl: p.rpcUrl })
     : undefined;
   return {
     payTo: p.payToEvm,

@@ -149,6 +149,21 @@ export function splitSignature(
   return { ok: true, r, s, v, compact };
 }
 
+/**
+ * The EIP-55 mixed-case form of a 0x-prefixed 20-byte hex address (already validated): each
+ * letter is upper case where the matching nibble of keccak-256(lowercase hex) is 8 or more.
+ */
+export function checksumAddress(address: string): `0x${string}` {
+  const lower = address.slice(2).toLowerCase();
+  const h = keccak_256(new TextEncoder().encode(lower));
+  let out = "0x";
+  for (let i = 0; i < 40; i++) {
+    const nibble = (h[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out as `0x${string}`;
+}
+
 /** Recovers the signer's address (lowercase 0x-hex) of `digest`, or null when impossible. */
 export function recoverSigner(digest: Uint8Array, sig: SplitSignature): `0x${string}` | null {
   try {

@@ -20,7 +20,6 @@
  * });
  * ```
  */
-import { getAddress } from "viem";
 import type { PaidService } from "../api/service.ts";
 import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
@@ -50,6 +49,7 @@ import {
   requirementsFor,
   x402ErrorResponse,
 } from "./terms.ts";
+import { checksumAddress } from "./eip3009.ts";
 import type { PaymentRequirements } from "./types.ts";
 import { Reason, verifyPayment } from "./verify.ts";
 
@@ -164,7 +164,7 @@ export async function verifyAndClaim(
     };
   }
   const input: SettleInput = { payment, requirements: v.requirements };
-  const payer = getAddress(a.from);
+  const payer = checksumAddress(a.from);
   const c = await deps.claims.claim(
     { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service },
     nowMs,
@@ -211,7 +211,7 @@ async function collectPending(
       session: {
         payment: input.payment,
         requirements: input.requirements,
-        payer: getAddress(input.payment.payload.authorization.from),
+        payer: checksumAddress(input.payment.payload.authorization.from),
         claim: won,
         input,
         alreadyPaid: outcome,

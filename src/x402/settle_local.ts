@@ -21,8 +21,8 @@ import {
   type Chain,
   ContractFunctionRevertedError,
   createPublicClient,
-  createWalletClient,
   defineChain,
+  encodeFunctionData,
   http,
   type Log,
   parseEventLogs,
@@ -41,6 +41,8 @@ import {
   type Settler,
 } from "./settle.ts";
 import { toHex } from "../crypto/hash.ts";
+import { type SentTx, TxSender, type TxSenderOptions } from "./tx_sender.ts";
+import { ReceiptWatcher } from "./receipt_watcher.ts";
 
 /** The part of the USDC ABI we use. */
 export const USDC_ABI = [
@@ -100,10 +102,20 @@ export interface LocalSettlerOptions {
   rpcUrl: string;
   /** How long to wait for a receipt before answering `pending` (default 60 s). */
   receiptTimeoutMs?: number;
-  /** Receipt polling interval (default 500 ms). */
+  /** How often the block watcher asks for the newest block (default 200 ms). */
   pollingIntervalMs?: number;
   /** How many blocks back to search for a front-run transfer (default 20 000). */
   lookbackBlocks?: bigint;
+  /** Replacement of unmined transactions with higher fees (see `TxSender`). */
+  replacement?: TxSenderOptions;
+}
+
+interface ChainClient {
+  pub: PublicClient;
+  chain: Chain;
+  sender: TxSender;
+  watcher: ReceiptWatcher;
+  checked?: Promise<void>;
 }
 
 export class LocalSettler implements Settler {
@@ -111,15 +123,7 @@ export class LocalSettler implements Settler {
   readonly address: Hex;
   readonly #opts: LocalSettlerOptions;
   readonly #account: ReturnType<typeof privateKeyToAccount>;
-  #clients = new Map<number, { pub: PublicClient; chain: Chain; checked?: Promise<void> }>();
-  /** Sends are serialised so concurrent settlements never race for the account's nonce. */
-  #sendQueue: Promise<unknown> = Promise.resolve();
-
-  #serial<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.#sendQueue.then(fn, fn);
-    this.#sendQueue = run.catch(() => undefined);
-    return run;
-  }
+  #clients = new Map<number, ChainClient>();
 
   constructor(opts: LocalSettlerOptions) {
     this.#opts = opts;
@@ -139,9 +143,14 @@ export class LocalSettler implements Settler {
       const pub = createPublicClient({
         chain,
         transport: http(this.#opts.rpcUrl, { timeout: 20_000, retryCount: 1 }),
-        pollingInterval: this.#opts.pollingIntervalMs ?? 500,
+        pollingInterval: this.#opts.pollingIntervalMs ?? 200,
       }) as PublicClient;
-      c = { pub, chain };
+      c = {
+        pub,
+        chain,
+        sender: new TxSender(pub, this.#account, chainId, this.#opts.replacement),
+        watcher: new ReceiptWatcher(pub, { intervalMs: this.#opts.pollingIntervalMs ?? 200 }),
+      };
       this.#clients.set(chainId, c);
     }
     // The RPC must serve the chain of the terms: never send an authorization to another chain.
@@ -193,34 +202,42 @@ export class LocalSettler implements Settler {
         ? paid(input, tx)
         : refused(input, "invalid_transaction_state", "Authorization already used on chain");
     }
-    // 2. Send. viem estimates gas first, so a transfer that would revert is refused unsent.
-    let hash: Hex;
+    // 2. Estimate gas (beside other settlements: only the broadcast is serialised), so a
+    // transfer that would revert is refused unsent; then send with the sender's own nonce.
+    const r = `0x${sig.r.toString(16).padStart(64, "0")}` as Hex;
+    const s = `0x${sig.s.toString(16).padStart(64, "0")}` as Hex;
+    const args = [
+      a.from,
+      a.to,
+      BigInt(a.value),
+      BigInt(a.validAfter),
+      BigInt(a.validBefore),
+      a.nonce,
+      sig.v,
+      r,
+      s,
+    ] as const;
+    let sent: SentTx;
+    let call: { to: Hex; data: Hex; gas: bigint };
     try {
-      const wallet = createWalletClient({
-        chain: c.chain,
+      const gas = await c.pub.estimateContractGas({
+        address: asset,
+        abi: USDC_ABI,
+        functionName: "transferWithAuthorization",
+        args,
         account: this.#account,
-        transport: http(this.#opts.rpcUrl, { timeout: 20_000, retryCount: 0 }),
       });
-      const r = `0x${sig.r.toString(16).padStart(64, "0")}` as Hex;
-      const s = `0x${sig.s.toString(16).padStart(64, "0")}` as Hex;
-      hash = await this.#serial(() =>
-        wallet.writeContract({
-          address: asset,
+      call = {
+        to: asset,
+        data: encodeFunctionData({
           abi: USDC_ABI,
           functionName: "transferWithAuthorization",
-          args: [
-            a.from,
-            a.to,
-            BigInt(a.value),
-            BigInt(a.validAfter),
-            BigInt(a.validBefore),
-            a.nonce,
-            sig.v,
-            r,
-            s,
-          ],
-        })
-      );
+          args,
+        }),
+        // Headroom: state can change between the estimate and the block.
+        gas: gas + gas / 5n,
+      };
+      sent = await c.sender.send(call, c.watcher.latest);
     } catch (e) {
       if (isRevert(e)) {
         const tx = await this.#findPayment(c.pub, input).catch(() => null);
@@ -233,12 +250,13 @@ export class LocalSettler implements Settler {
         shortMessage(e),
       );
     }
-    // 3. Wait for the receipt and check the Transfer log.
+    // 3. Wait for the receipt (of the transaction or of a fee-bumped replacement) and check
+    // the Transfer log.
+    let hash = sent.hashes[0]!;
     try {
-      const receipt = await c.pub.waitForTransactionReceipt({
-        hash,
-        timeout: this.#opts.receiptTimeoutMs ?? 60_000,
-      });
+      const receipt = await this.#waitMined(c, sent, call);
+      if (!receipt) throw new Error(`No receipt for ${sent.hashes.join(", ")} in time`);
+      hash = receipt.transactionHash;
       if (receipt.status === "success" && hasTransfer(receipt.logs, input)) {
         return paid(input, hash);
       }
@@ -254,6 +272,27 @@ export class LocalSettler implements Settler {
         await this.reconcile(input, hash).catch(() => pending(input, hash)),
         shortMessage(e),
       );
+    }
+  }
+
+  /**
+   * Waits up to `receiptTimeoutMs` for any of `sent`'s transactions; every `replaceAfterMs`
+   * without one, the call is re-sent with the same nonce and higher fees.
+   */
+  async #waitMined(c: ChainClient, sent: SentTx, call: { to: Hex; data: Hex; gas: bigint }) {
+    const deadline = Date.now() + (this.#opts.receiptTimeoutMs ?? 60_000);
+    const hashes = new Set(sent.hashes.map((h) => h.toLowerCase()));
+    let replacements = 0;
+    for (;;) {
+      const left = deadline - Date.now();
+      const canReplace = replacements < c.sender.options.maxReplacements;
+      const step = canReplace ? Math.min(left, c.sender.options.replaceAfterMs) : left;
+      const receipt = await c.watcher.wait(hashes, Math.max(0, step));
+      if (receipt || Date.now() >= deadline || !canReplace) return receipt;
+      replacements++;
+      const replaced = await c.sender.replace(sent, call).catch(() => false);
+      if (!replaced) return await c.watcher.wait(hashes, Math.max(0, deadline - Date.now()));
+      hashes.add(sent.hashes.at(-1)!.toLowerCase());
     }
   }
 

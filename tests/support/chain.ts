@@ -98,8 +98,13 @@ export const anvilChain = defineChain({
   rpcUrls: { default: { http: ["http://127.0.0.1"] } },
 });
 
+export interface ChainOptions {
+  /** Seconds between blocks (anvil `--block-time`); unset mines one block per transaction. */
+  blockTime?: number;
+}
+
 /** Starts anvil and installs the token at the Base USDC address. */
-export async function startChain(): Promise<Chain> {
+export async function startChain(options: ChainOptions = {}): Promise<Chain> {
   const token = await compileToken();
   const child = new Deno.Command(anvilPath(), {
     args: [
@@ -111,6 +116,7 @@ export async function startChain(): Promise<Chain> {
       String(BASE.chainId),
       "--accounts",
       "10",
+      ...(options.blockTime ? ["--block-time", String(options.blockTime)] : []),
     ],
     stdout: "piped",
     stderr: "null",

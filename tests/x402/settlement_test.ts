@@ -9,6 +9,7 @@ import { buyer, KEYS, makePayment, seller } from "./_sign.ts";
 import { localSettler, withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";
 import { startChain } from "../support/chain.ts";
+import { rpcProxy } from "./_rpc_proxy.ts";
 
 const terms = requirementsFor({ priceUsd: "0.001", payTo: seller.address });
 
@@ -223,31 +224,6 @@ Deno.test("a payment whose settlement is pending for another service does not bu
     assertEquals((await claims.get(a.from, a.nonce))?.record.service, "order");
   });
 });
-
-/**
- * A JSON-RPC proxy in front of the chain: `after(method, body)` runs once the chain has answered a
- * call and before the answer is passed on (to change the chain between two calls of a settler);
- * `fail(method)` answers HTTP 500 instead of forwarding.
- */
-function rpcProxy(
-  target: string,
-  hooks: { after?: (method: string) => Promise<void>; fail?: (method: string) => boolean },
-) {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
-    const text = await req.text();
-    const method = String((JSON.parse(text) as { method?: string }).method);
-    if (hooks.fail?.(method)) return new Response("upstream down", { status: 500 });
-    const res = await fetch(target, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: text,
-    });
-    const answer = await res.text();
-    await hooks.after?.(method);
-    return new Response(answer, { headers: { "content-type": "application/json" } });
-  });
-  return { url: `http://127.0.0.1:${server.addr.port}`, close: () => server.shutdown() };
-}
 
 Deno.test("LocalSettler.reconcile does not call a transfer mined between its reads expired", async () => {
   const chain = await startChain();
