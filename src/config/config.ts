@@ -196,7 +196,7 @@ async function sensorsConfig(env: Env): Promise<SensorsConfig> {
   try {
     return await loadSensorsConfig(env);
   } catch (err) {
-    if (err instanceof SensorsConfigError) throw new ConfigError(err.variable, err.message);
+    if (err instanceof SensorsConfigError) throw new ConfigError(err.variable, err.reason);
     throw err;
   }
 }

@@ -28,8 +28,9 @@ export interface SensorsConfig {
 
 /** A variable that cannot be used; `config.ts` turns it into a `ConfigError`. */
 export class SensorsConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
-    super(message);
+  constructor(readonly variable: string, readonly reason: string) {
+    super(`${variable}: ${reason}`);
+    this.name = "SensorsConfigError";
   }
 }
 
