@@ -97,24 +97,26 @@ export interface Gazetteer {
 
 /** Builds the index over raw rows (exported for tests with small data). */
 export function buildGazetteer(rows: RawCity[]): Gazetteer {
-  const best = new Map<string, City>();
-  const put = (key: string, c: City) => {
+  // The index points at the package's own rows (no copies): about 135k cities, two keys each.
+  const best = new Map<string, RawCity>();
+  const put = (key: string, c: RawCity) => {
     const seen = best.get(key);
     if (!seen || c.population > seen.population) best.set(key, c);
   };
   for (const r of rows) {
-    const city: City = {
+    const k = normalizeName(r.name);
+    if (!k) continue;
+    put(k, r);
+    put(`${k}|${r.country}`, r);
+  }
+  const city = (r: RawCity | undefined): City | undefined =>
+    r && {
       name: r.name,
       country: r.country,
       latitude: r.loc.coordinates[1],
       longitude: r.loc.coordinates[0],
       population: r.population,
     };
-    const k = normalizeName(r.name);
-    if (!k) continue;
-    put(k, city);
-    put(`${k}|${r.country}`, city);
-  }
   return {
     size: rows.length,
     find(name, country) {
@@ -123,9 +125,9 @@ export function buildGazetteer(rows: RawCity[]): Gazetteer {
       const alias = ALIASES[key] ?? ALIASES[key.replace(/ /g, "_")];
       if (alias && (!cc || cc === alias[1])) {
         const hit = best.get(`${normalizeName(alias[0])}|${alias[1]}`);
-        if (hit) return hit;
+        if (hit) return city(hit);
       }
-      return best.get(cc ? `${key}|${cc}` : key);
+      return city(best.get(cc ? `${key}|${cc}` : key));
     },
   };
 }
