@@ -34,6 +34,12 @@ export interface PaidService<I = unknown, R = unknown> {
   capabilityId?: string;
   /** Validates the parsed JSON body; throws `HttpError` 400 naming the field. Pure. */
   parse(body: unknown): I;
+  /**
+   * Optional checks of the parsed input that need data loaded on first use (the city
+   * gazetteer); like `parse` it runs before any payment is asked and throws 400 naming the
+   * field. Never calls an upstream.
+   */
+  prepare?(input: I): Promise<I>;
   /** Does the work. Throws `HttpError` 502 `upstream_failed` when an upstream fails. */
   run(input: I, ctx: ServiceContext): Promise<R> | R;
 }

@@ -54,6 +54,18 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
     load: () => import("./scan.ts"),
   },
+  weather: {
+    summary: "current weather at a place from the nearest live station (weather-now, free)",
+    load: () => import("./weather.ts"),
+  },
+  air: {
+    summary: "current modelled air quality at a place (air-quality-now, free)",
+    load: () => import("./air.ts"),
+  },
+  sensors: {
+    summary: "nearest live public sensors per layer (nearby-sensors, free)",
+    load: () => import("./sensors.ts"),
+  },
   diff: {
     summary: "mcp-diff two MCP tools/list results offline (exit 1 on suspicious)",
     load: () => import("./diff.ts"),

@@ -17,6 +17,7 @@ import { loadOrCreateKeyFile, readKeyFile, readSecretFile } from "../crypto/key_
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toBase64Url } from "../crypto/hash.ts";
 import { readRetiredVrfKeys } from "../random/keys.ts";
+import { loadSensorsConfig, type SensorsConfig, SensorsConfigError } from "../sensors/config.ts";
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -89,6 +90,8 @@ export interface Config {
     /** Test hook, inert unless set: exit after an order reaches this state. */
     testExitAt?: string;
   };
+  /** Live-data upstreams (METAR_URL, NWS_URL, ..., UPSTREAM_TIMEOUT_MS; DESIGN.md §10). */
+  sensors: SensorsConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -185,6 +188,15 @@ async function nodeSecret(env: Env, dataDir: string, generated: string[]): Promi
     return value;
   } catch (err) {
     if (err instanceof Deno.errors.AlreadyExists) return (await Deno.readTextFile(path)).trim();
+    throw err;
+  }
+}
+
+async function sensorsConfig(env: Env): Promise<SensorsConfig> {
+  try {
+    return await loadSensorsConfig(env);
+  } catch (err) {
+    if (err instanceof SensorsConfigError) throw new ConfigError(err.variable, err.reason);
     throw err;
   }
 }
@@ -312,6 +324,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       orderWaitSeconds: int(env, "ORDER_WAIT_SECONDS", 60, 1, 600),
       testExitAt: env.ESIM_RAILS_TEST_EXIT_AT || undefined,
     },
+    sensors: await sensorsConfig(env),
   };
 }
 

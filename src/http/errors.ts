@@ -31,6 +31,7 @@ export const ErrorCode = {
   PayloadTooLarge: "payload_too_large",
   PaymentNotConfigured: "payment_not_configured",
   DemoMode: "demo_mode",
+  NoDataNearby: "no_data_nearby",
   SupplierUnavailable: "supplier_unavailable",
   Conflict: "conflict",
   Internal: "internal_error",

@@ -12,6 +12,7 @@ import { paidRoute, x402CheckService } from "../x402/mod.ts";
 import type { PaidService } from "../api/service.ts";
 import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
 import { sellerNodeRoutes } from "../node/routes.ts";
+import { LiveData, liveDataServices, userAgentFor } from "../sensors/mod.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -30,6 +31,12 @@ export function buildRoutes(services: Services): Route[] {
     x402CheckService as PaidService,
     firewallScanService as PaidService,
     mcpDiffService as PaidService,
+    ...liveDataServices(
+      new LiveData(config.sensors, {
+        userAgent: userAgentFor(config.publicUrl),
+        now: services.now,
+      }),
+    ),
   ];
   const firewallRules = publishedRules();
 

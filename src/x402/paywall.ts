@@ -358,7 +358,8 @@ export async function handlePaid(
   req: Request,
   deps: PaywallDeps,
 ): Promise<Response> {
-  const input = service.parse(body);
+  const parsed = service.parse(body);
+  const input = service.prepare ? await service.prepare(parsed) : parsed;
   if (!deps.payTo || !deps.settler) {
     return x402ErrorResponse(503, service.slug, {
       code: ErrorCode.PaymentNotConfigured,
