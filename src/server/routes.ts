@@ -12,6 +12,7 @@ import { paidRoute, x402CheckService } from "../x402/mod.ts";
 import type { PaidService } from "../api/service.ts";
 import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
 import { sellerNodeRoutes } from "../node/routes.ts";
+import { logRoutes, transparencyCheckService } from "../tlog/service.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -23,6 +24,7 @@ export function buildRoutes(services: Services): Route[] {
   const keys = {
     signer: config.signer.publicJwk(),
     ...vrfKeysListing(vrfKey, config.vrfRetired),
+    log: services.tlog.keyListing(),
   };
   // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle).
   const paid: PaidService[] = [
@@ -30,6 +32,9 @@ export function buildRoutes(services: Services): Route[] {
     x402CheckService as PaidService,
     firewallScanService as PaidService,
     mcpDiffService as PaidService,
+    transparencyCheckService(services.tlog, {
+      allowPrivate: config.tlog.allowPrivate,
+    }) as PaidService,
   ];
   const firewallRules = publishedRules();
 
@@ -62,6 +67,7 @@ export function buildRoutes(services: Services): Route[] {
       handler: (ctx) => ctx.send(firewallRules),
     },
     ...paid.map((service) => paidRoute(service, services.paywall)),
+    ...logRoutes(services.tlog),
     ...sellerNodeRoutes(services.node, services.paywall),
   ];
 }
