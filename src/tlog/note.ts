@@ -52,9 +52,10 @@ export function verifierKey(name: string, publicKey: Uint8Array): string {
 export function parseVerifierKey(
   vkey: string,
 ): { name: string; publicKey: Uint8Array } | undefined {
-  const parts = vkey.split("+");
-  if (parts.length !== 3) return undefined;
-  const [name, hashHex, b64] = parts as [string, string, string];
+  // The name has no '+'; the base64 key may.
+  const m = /^([^+\s]+)\+([0-9a-f]{8})\+(\S+)$/.exec(vkey);
+  if (!m) return undefined;
+  const [, name, hashHex, b64] = m as unknown as [string, string, string, string];
   try {
     const typed = fromBase64(b64);
     if (typed.length !== 33 || typed[0] !== ED25519 || !/^[0-9a-f]{8}$/.test(hashHex)) {
