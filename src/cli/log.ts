@@ -19,6 +19,7 @@ import {
 } from "../tlog/observation.ts";
 import { crawl, RegistryError } from "../tlog/crawler.ts";
 import { auditLog } from "../tlog/audit.ts";
+import { logSigner } from "../tlog/signer.ts";
 import { parseScanInput } from "../security/parse.ts";
 import type { Tool } from "../security/scan.ts";
 
@@ -59,7 +60,7 @@ async function openLog(kvPath: string | undefined) {
   const store = await Store.open(config.kvPath);
   const log = new TransparencyLog(
     new KvTlogStore(store),
-    config.tlog.key,
+    await logSigner(config.tlog.secret),
     logOrigin(config.publicUrl),
   );
   return { config, store, log };

@@ -58,6 +58,8 @@ export interface Config {
   tlog: {
     /** Ed25519 log key (`LOG_KEY_FILE`), never the signing or VRF key. */
     key: Ed25519Signer;
+    /** The log key's 32-byte secret (for the native signer). */
+    secret: Uint8Array;
     keyPath: string;
     /** `MCP_REGISTRY_URL`: when set, `serve` crawls it every `crawlIntervalMin` minutes. */
     registryUrl?: string;
@@ -293,6 +295,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     vrfRetired: await retiredVrfKeys(env),
     tlog: {
       key: logKey,
+      secret: logKeyFile.secret,
       keyPath: logKeyFile.path,
       registryUrl: url(env, "MCP_REGISTRY_URL"),
       crawlIntervalMin: int(env, "LOG_CRAWL_INTERVAL_MIN", 360, 1, 525_600),

@@ -14,6 +14,7 @@ import type { OrderEvents } from "../../rails/node/events.ts";
 import { logOrigin, TransparencyLog } from "../tlog/log.ts";
 import { KvTlogStore } from "../store/kv/tlog.ts";
 import { type CrawlLoop, startCrawlLoop } from "../tlog/schedule.ts";
+import { logSigner } from "../tlog/signer.ts";
 
 export interface Services {
   config: Config;
@@ -77,7 +78,7 @@ export async function openServices(
   });
   const tlog = new TransparencyLog(
     new KvTlogStore(store),
-    config.tlog.key,
+    await logSigner(config.tlog.secret),
     logOrigin(config.publicUrl),
   );
   const crawl = config.tlog.registryUrl

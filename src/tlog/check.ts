@@ -186,6 +186,6 @@ export async function checkTarget(
     ...new TextEncoder().encode(CHECK_DOMAIN),
     ...canonicalBytes(record),
   ]);
-  record.signature = toBase64(log.sign(message));
+  record.signature = toBase64(await log.sign(message));
   return record as CheckRecord;
 }

@@ -18,6 +18,7 @@ import {
   type RegistryInfo,
 } from "./observation.ts";
 import type { CrawlState, RegistryEntry } from "./store.ts";
+import type { Tool } from "../security/scan.ts";
 
 /** The registry itself failed: the crawl stops (and resumes from its cursor next time). */
 export class RegistryError extends Error {
@@ -139,7 +140,7 @@ export async function observeEntry(
   entry: RegistryEntry,
   now: () => Date,
   observe: ObserveOptions,
-): Promise<{ observation: Observation; tools?: unknown[] }[]> {
+): Promise<{ observation: Observation; tools?: Tool[] }[]> {
   const registry: RegistryInfo = {
     status: entry.status,
     version: entry.version,
@@ -222,12 +223,11 @@ export async function crawl(log: TransparencyLog, opts: CrawlOptions): Promise<C
   let batch: RegistryEntry[] = [];
   const flush = async () => {
     const results = await Promise.all(batch.map((e) => observeEntry(e, now, observe)));
-    for (const list of results) {
-      for (const { observation, tools } of list) {
-        await log.append(observation, tools as never);
-        summary.observations++;
-        summary.outcomes[observation.outcome] = (summary.outcomes[observation.outcome] ?? 0) + 1;
-      }
+    const items = results.flat();
+    await log.appendMany(items);
+    for (const { observation } of items) {
+      summary.observations++;
+      summary.outcomes[observation.outcome] = (summary.outcomes[observation.outcome] ?? 0) + 1;
     }
     state = { ...state, after: batch.at(-1)!.name };
     await store.setCrawlState(state);

@@ -17,7 +17,7 @@
  * store.close();
  * ```
  */
-import type { Ed25519Signer } from "../crypto/ed25519.ts";
+import type { NoteSigner } from "./signer.ts";
 import type { Tool } from "../security/scan.ts";
 import {
   completedParents,
@@ -51,12 +51,14 @@ export function logOrigin(publicUrl: string): string {
 export class TransparencyLog {
   readonly store: TlogStore;
   readonly origin: string;
-  readonly #key: Ed25519Signer;
+  readonly #key: NoteSigner;
   /** Complete subtrees never change: cache them by `level/index`. */
   readonly #nodes = new Map<string, Hash>();
   #appending: Promise<unknown> = Promise.resolve();
+  /** The tree size after this process's last append (a hint; the store's check decides). */
+  #size: number | undefined;
 
-  constructor(store: TlogStore, key: Ed25519Signer, origin: string) {
+  constructor(store: TlogStore, key: NoteSigner, origin: string) {
     this.store = store;
     this.#key = key;
     this.origin = origin;
@@ -77,8 +79,8 @@ export class TransparencyLog {
     };
   }
 
-  sign(message: Uint8Array): Uint8Array {
-    return this.#key.sign(message);
+  async sign(message: Uint8Array): Promise<Uint8Array> {
+    return await this.#key.sign(message);
   }
 
   readonly node: NodeReader = async (level, index) => {
@@ -94,35 +96,86 @@ export class TransparencyLog {
 
   /**
    * Appends one observation (and keeps its full tool set, content-addressed) and returns its
-   * leaf index. Appends in this process are serialised; another writer on the same store makes
-   * the conditional append fail and it is retried at the next index.
+   * leaf index. See `appendMany`.
    */
-  append(o: Observation, tools?: readonly Tool[]): Promise<number> {
-    const run = this.#appending.then(() => this.#append(o, tools));
+  async append(o: Observation, tools?: readonly Tool[]): Promise<number> {
+    return (await this.appendMany([{ observation: o, tools }]))[0]!;
+  }
+
+  /**
+   * Appends observations in order, as few atomic store operations as the backend's size limit
+   * allows, and returns their leaf indexes. Appends in this process are serialised; another
+   * writer on the same store makes the conditional append fail, and it is redone at the new size.
+   */
+  appendMany(items: { observation: Observation; tools?: readonly Tool[] }[]): Promise<number[]> {
+    const run = this.#appending.then(() => this.#appendMany(items));
     this.#appending = run.catch(() => {});
     return run;
   }
 
-  async #append(o: Observation, tools?: readonly Tool[]): Promise<number> {
-    if (tools && o.tools_sha256) await this.store.putToolSet(o.tools_sha256, sortTools(tools));
-    const leaf = leafBytes(o);
-    const lh = leafHash(leaf);
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const index = await this.store.treeSize();
-      const parents = await completedParents(index, lh, this.node);
-      const nodes = [{ level: 0, index, hash: lh }, ...parents];
-      const entry = {
-        leaf_index: index,
-        observed_at: o.observed_at,
-        outcome: o.outcome,
-        ...(o.target.name !== undefined ? { name: o.target.name } : {}),
-        ...(o.target.endpoint !== undefined ? { endpoint: o.target.endpoint } : {}),
-        ...(o.tools_sha256 ? { tools_sha256: o.tools_sha256 } : {}),
-      };
-      if (await this.store.append({ index, leaf, nodes, entry })) {
-        for (const n of nodes) this.#nodes.set(`${n.level}/${n.index}`, n.hash);
-        return index;
+  async #appendMany(
+    items: { observation: Observation; tools?: readonly Tool[] }[],
+  ): Promise<number[]> {
+    for (const { observation: o, tools } of items) {
+      if (tools && o.tools_sha256) await this.store.putToolSet(o.tools_sha256, sortTools(tools));
+    }
+    const leaves = items.map(({ observation: o }) => ({ o, leaf: leafBytes(o) }));
+    const out: number[] = [];
+    let i = 0;
+    while (i < leaves.length) {
+      // One batch: as many leaves as fit in the backend's atomic operation (at least one).
+      let j = i;
+      let bytes = 0;
+      while (
+        j < leaves.length &&
+        (j === i || bytes + leaves[j]!.leaf.length <= this.store.maxBatchBytes) && j - i < 100
+      ) {
+        bytes += leaves[j]!.leaf.length;
+        j++;
       }
+      out.push(...await this.#appendBatch(leaves.slice(i, j)));
+      i = j;
+    }
+    return out;
+  }
+
+  async #appendBatch(leaves: { o: Observation; leaf: Uint8Array }[]): Promise<number[]> {
+    const hashes = leaves.map((l) => leafHash(l.leaf));
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const start = this.#size ?? await this.store.treeSize();
+      // Nodes completed inside this batch are read from `fresh` before the store has them.
+      const fresh = new Map<string, Hash>();
+      const read: NodeReader = (level, index) => {
+        const h = fresh.get(`${level}/${index}`);
+        return h ? Promise.resolve(h) : this.node(level, index);
+      };
+      const batch = [];
+      for (let k = 0; k < leaves.length; k++) {
+        const index = start + k;
+        const o = leaves[k]!.o;
+        const lh = hashes[k]!;
+        fresh.set(`0/${index}`, lh);
+        const parents = await completedParents(index, lh, read);
+        for (const p of parents) fresh.set(`${p.level}/${p.index}`, p.hash);
+        batch.push({
+          leaf: leaves[k]!.leaf,
+          nodes: [{ level: 0, index, hash: lh }, ...parents],
+          entry: {
+            leaf_index: index,
+            observed_at: o.observed_at,
+            outcome: o.outcome,
+            ...(o.target.name !== undefined ? { name: o.target.name } : {}),
+            ...(o.target.endpoint !== undefined ? { endpoint: o.target.endpoint } : {}),
+            ...(o.tools_sha256 ? { tools_sha256: o.tools_sha256 } : {}),
+          },
+        });
+      }
+      if (await this.store.append({ index: start, leaves: batch })) {
+        for (const [k, h] of fresh) this.#nodes.set(k, h);
+        this.#size = start + leaves.length;
+        return leaves.map((_, k) => start + k);
+      }
+      this.#size = undefined; // another writer appended: start again from the stored size
     }
     throw new LogCorruptError("could not append: too much contention on the log");
   }
@@ -155,7 +208,7 @@ export class TransparencyLog {
       this.store.latestCheckpoint(),
     ]);
     if (latest && latest.size >= size) return latest;
-    const note = signCheckpoint(this.#key, this.origin, size, await this.root(size));
+    const note = await signCheckpoint(this.#key, this.origin, size, await this.root(size));
     await this.store.putCheckpoint(size, note);
     return { size, note };
   }

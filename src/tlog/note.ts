@@ -18,11 +18,12 @@
  * import { Ed25519Signer } from "../crypto/ed25519.ts";
  * import { openCheckpoint, signCheckpoint } from "./note.ts";
  * const key = Ed25519Signer.generate();
- * const note = signCheckpoint(key, "example.com/mcp-log", 0, new Uint8Array(32));
+ * const note = await signCheckpoint(key, "example.com/mcp-log", 0, new Uint8Array(32));
  * openCheckpoint(note, "example.com/mcp-log", key.publicKey)?.size; // 0
  * ```
  */
-import { type Ed25519Signer, verifyEd25519 } from "../crypto/ed25519.ts";
+import { verifyEd25519 } from "../crypto/ed25519.ts";
+import type { NoteSigner } from "./signer.ts";
 import { fromBase64, fromHex, sha256Bytes, toBase64, toHex } from "../crypto/hash.ts";
 
 const ED25519 = 0x01;
@@ -74,14 +75,14 @@ export function checkpointBody(origin: string, size: number, root: Uint8Array): 
 }
 
 /** Signs the checkpoint of `size`/`root`; the key name is the origin. */
-export function signCheckpoint(
-  key: Ed25519Signer,
+export async function signCheckpoint(
+  key: NoteSigner,
   origin: string,
   size: number,
   root: Uint8Array,
-): string {
+): Promise<string> {
   const body = checkpointBody(origin, size, root);
-  const sig = key.sign(enc.encode(body));
+  const sig = await key.sign(enc.encode(body));
   const blob = new Uint8Array(4 + sig.length);
   blob.set(noteKeyHash(origin, key.publicKey));
   blob.set(sig, 4);

@@ -20,15 +20,20 @@ export interface IndexEntry {
   tools_sha256?: string;
 }
 
-export interface AppendBatch {
-  /** The new leaf's index: the tree size before the append. */
-  index: number;
+export interface AppendLeaf {
   /** The leaf: canonical JSON of the observation. */
   leaf: Uint8Array;
   /** Complete-subtree hashes this leaf completes (level 0 is the leaf hash). */
   nodes: { level: number; index: number; hash: Hash }[];
   /** Listed under `entry.name` and under `entry.endpoint` when present. */
   entry: IndexEntry;
+}
+
+export interface AppendBatch {
+  /** The first new leaf's index: the tree size before the append. */
+  index: number;
+  /** Consecutive leaves from `index` on. */
+  leaves: AppendLeaf[];
 }
 
 /** A registry entry as the crawler keeps it between crawls. */
@@ -57,8 +62,13 @@ export interface CrawlState {
 }
 
 export interface TlogStore {
+  /** Most leaf bytes one atomic append may carry (the backend's transaction limit). */
+  readonly maxBatchBytes: number;
   treeSize(): Promise<number>;
-  /** Atomic, conditional append (see above). False when the tree size is no longer `batch.index`. */
+  /**
+   * Atomic, conditional append of consecutive leaves (see above). False when the tree size is
+   * no longer `batch.index`. Callers keep a batch within `maxBatchBytes`.
+   */
   append(batch: AppendBatch): Promise<boolean>;
   /** The leaf at `index`, or null beyond the tree. */
   leaf(index: number): Promise<Uint8Array | null>;

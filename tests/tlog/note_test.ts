@@ -10,6 +10,7 @@ import {
   signCheckpoint,
   verifierKey,
 } from "../../src/tlog/note.ts";
+import { logSigner } from "../../src/tlog/signer.ts";
 
 const ORIGIN = "log.example.com:8443/mcp-log";
 const b64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
@@ -17,7 +18,7 @@ const b64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 Deno.test("note: a checkpoint is '<origin>\\n<size>\\n<root>\\n\\n— <origin> <keyhash||sig>' and verifies with WebCrypto", async () => {
   const key = Ed25519Signer.generate();
   const root = crypto.getRandomValues(new Uint8Array(32));
-  const note = signCheckpoint(key, ORIGIN, 42, root);
+  const note = await signCheckpoint(key, ORIGIN, 42, root);
   const [body, sigLine] = note.split("\n\n");
   assert.equal(body + "\n", `${ORIGIN}\n42\n${btoa(String.fromCharCode(...root))}\n`);
   const m = /^\u2014 (\S+) (\S+)\n$/.exec(sigLine!);
@@ -58,9 +59,9 @@ Deno.test("note: a checkpoint is '<origin>\\n<size>\\n<root>\\n\\n— <origin> <
   assert.deepEqual(parseVerifierKey(vkey)?.publicKey, key.publicKey);
 });
 
-Deno.test("note: a changed size, root, origin, key or signature is refused", () => {
+Deno.test("note: a changed size, root, origin, key or signature is refused", async () => {
   const key = Ed25519Signer.generate();
-  const note = signCheckpoint(key, ORIGIN, 7, new Uint8Array(32));
+  const note = await signCheckpoint(key, ORIGIN, 7, new Uint8Array(32));
   assert.ok(openCheckpoint(note, ORIGIN, key.publicKey));
   assert.equal(openCheckpoint(note.replace("\n7\n", "\n8\n"), ORIGIN, key.publicKey), undefined);
   assert.equal(openCheckpoint(note, "other.example/mcp-log", key.publicKey), undefined);
@@ -72,11 +73,25 @@ Deno.test("note: a changed size, root, origin, key or signature is refused", () 
   assert.equal(openCheckpoint(tampered, ORIGIN, key.publicKey), undefined);
   assert.equal(openCheckpoint(note.replace(/\n$/, ""), ORIGIN, key.publicKey), undefined);
   // An unknown extra signer is ignored; ours still verifies.
-  const other = signCheckpoint(Ed25519Signer.generate(), "witness.example", 7, new Uint8Array(32));
+  const other = await signCheckpoint(
+    Ed25519Signer.generate(),
+    "witness.example",
+    7,
+    new Uint8Array(32),
+  );
   const cosigned = note + other.slice(other.indexOf("\u2014"));
   assert.ok(openCheckpoint(cosigned, ORIGIN, key.publicKey));
   assert.equal(
     parseVerifierKey(verifierKey(ORIGIN, key.publicKey).replace(/\+[0-9a-f]{8}\+/, "+00000000+")),
     undefined,
   );
+});
+
+Deno.test("note: the native log signer signs exactly as the pure-JS Ed25519 signer", async () => {
+  const secret = crypto.getRandomValues(new Uint8Array(32));
+  const native = await logSigner(secret);
+  const js = new Ed25519Signer(secret);
+  const msg = new TextEncoder().encode("log.example/mcp-log\n3\nAAAA\n");
+  assert.deepEqual(native.publicKey, js.publicKey);
+  assert.deepEqual(await native.sign(msg), js.sign(msg));
 });

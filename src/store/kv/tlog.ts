@@ -42,6 +42,8 @@ function join(parts: Uint8Array[]): Uint8Array {
 }
 
 export class KvTlogStore implements TlogStore {
+  /** KV allows 800 KB per atomic operation; leave room for keys, nodes and index entries. */
+  readonly maxBatchBytes = 480_000;
   readonly #kv: Deno.Kv;
 
   constructor(store: Store) {
@@ -56,12 +58,15 @@ export class KvTlogStore implements TlogStore {
     const current = await this.#kv.get<number>(SIZE);
     if (Number(current.value ?? 0) !== batch.index) return false;
     const op = this.#kv.atomic().check({ key: SIZE, versionstamp: current.versionstamp });
-    chunks(batch.leaf).forEach((c, i) => op.set([P, "leaf", batch.index, i], c));
-    for (const n of batch.nodes) op.set([P, "node", n.level, n.index], n.hash);
-    const e = batch.entry;
-    if (e.name !== undefined) op.set([P, "by_name", e.name, batch.index], e);
-    if (e.endpoint !== undefined) op.set([P, "by_endpoint", e.endpoint, batch.index], e);
-    op.set(SIZE, batch.index + 1);
+    batch.leaves.forEach((l, k) => {
+      const index = batch.index + k;
+      chunks(l.leaf).forEach((c, i) => op.set([P, "leaf", index, i], c));
+      for (const n of l.nodes) op.set([P, "node", n.level, n.index], n.hash);
+      const e = l.entry;
+      if (e.name !== undefined) op.set([P, "by_name", e.name, index], e);
+      if (e.endpoint !== undefined) op.set([P, "by_endpoint", e.endpoint, index], e);
+    });
+    op.set(SIZE, batch.index + batch.leaves.length);
     return (await op.commit()).ok;
   }
 
@@ -97,7 +102,9 @@ export class KvTlogStore implements TlogStore {
 
   async #index(kind: string, key: string): Promise<IndexEntry[]> {
     const out: IndexEntry[] = [];
-    for await (const e of this.#kv.list<IndexEntry>({ prefix: [P, kind, key] })) out.push(e.value);
+    for await (
+      const e of this.#kv.list<IndexEntry>({ prefix: [P, kind, key] }, { batchSize: 500 })
+    ) out.push(e.value);
     return out;
   }
 
