@@ -42,9 +42,10 @@ export type VerifyResult =
   | { valid: true; match: string; tree_size: number; leaf_index?: number; key_id: string }
   | { valid: false; reason: string };
 
-/** Checks a record (or an answer `{check}` carrying one). */
+/** Checks a record, an answer `{check}` carrying one, or `esim-rails call`'s `{body: {check}}`. */
 export function verifyCheckRecord(doc: unknown, key: LogKey): VerifyResult {
-  const rec = isObject(doc) && isObject(doc.check) ? doc.check : doc;
+  const answer = isObject(doc) && isObject(doc.body) ? doc.body : doc;
+  const rec = isObject(answer) && isObject(answer.check) ? answer.check : answer;
   if (!isObject(rec) || rec.type !== "log.check/v1") {
     return { valid: false, reason: "not a log.check/v1 record" };
   }
