@@ -24,7 +24,7 @@
  */
 import { verifyEd25519 } from "../crypto/ed25519.ts";
 import type { NoteSigner } from "./signer.ts";
-import { fromBase64, fromHex, sha256Bytes, toBase64, toHex } from "../crypto/hash.ts";
+import { fromBase64, sha256Bytes, toBase64, toHex } from "../crypto/hash.ts";
 
 const ED25519 = 0x01;
 const DASH = "\u2014";
@@ -143,17 +143,3 @@ export function openCheckpoint(
   }
   return undefined;
 }
-
-/** Reads the origin, size and root of a checkpoint without checking its signature. */
-export function peekCheckpoint(note: string): Checkpoint | undefined {
-  const lines = note.split("\n");
-  if (lines.length < 3 || !/^\d+$/.test(lines[1]!)) return undefined;
-  try {
-    return { origin: lines[0]!, size: Number(lines[1]), root: fromBase64(lines[2]!) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Hex helpers re-exported for proof lists. */
-export { fromHex, toHex };

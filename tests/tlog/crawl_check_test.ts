@@ -188,6 +188,10 @@ Deno.test("tlog: two crawls with a rug pull, then transparency-check answers eve
       name: ORIGIN,
     });
     assert.equal(v.valid, true, JSON.stringify(v));
+    const viaCall = verifyCheckRecord({ status: 200, body: { check: r } }, {
+      publicKey: key.publicKey,
+    });
+    assert.equal(viaCall.valid, true, "the output of esim-rails call verifies too");
     if (!r.latest) continue;
     const cpr = openCheckpoint(r.log.checkpoint, ORIGIN, key.publicKey)!;
     const root = await ref.rootFromPath(
