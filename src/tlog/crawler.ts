@@ -223,6 +223,8 @@ export async function crawl(log: TransparencyLog, opts: CrawlOptions): Promise<C
   let batch: RegistryEntry[] = [];
   const flush = async () => {
     const results = await Promise.all(batch.map((e) => observeEntry(e, now, observe)));
+    // Stopped mid-batch: what the servers "answered" is our own abort; log none of it.
+    opts.signal?.throwIfAborted();
     const items = results.flat();
     await log.appendMany(items);
     for (const { observation } of items) {
