@@ -39,6 +39,8 @@ export interface FakeMcp extends AsyncDisposable {
   requests: number;
   /** Sessions ended with DELETE. */
   closedSessions: number;
+  /** Resolves when the first request arrives. */
+  firstRequest: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,12 +57,14 @@ export function startFakeMcp(options: FakeMcpOptions): FakeMcp {
     string,
     { transport: WebStandardStreamableHTTPServerTransport; server: Server }
   >();
+  const first = Promise.withResolvers<void>();
   const state: FakeMcp = {
     url: "",
     tools: options.tools ?? [],
     mode: options.mode ?? "mcp",
     requests: 0,
     closedSessions: 0,
+    firstRequest: first.promise,
     stop,
     [Symbol.asyncDispose]: stop,
   };
@@ -69,6 +73,7 @@ export function startFakeMcp(options: FakeMcpOptions): FakeMcp {
 
   async function handle(req: Request): Promise<Response> {
     state.requests++;
+    first.resolve();
     if (state.mode === "auth" && !req.headers.get("authorization")) {
       await req.body?.cancel();
       return new Response(JSON.stringify({ error: "unauthorized" }), {

@@ -288,3 +288,32 @@ Deno.test("tlog: a crawl interrupted by a registry failure resumes from its curs
   assert.equal(resumed.observations, 6, "every server of the registry is observed once");
   assert.equal((await t.log.store.getCrawlState())?.phase, "done");
 });
+
+Deno.test("tlog: a crawl stopped while servers are being observed logs nothing for them and resumes there", async () => {
+  await using tls = await makeTestTls();
+  await using hang = startFakeMcp({ tls, mode: "hang" });
+  await using registry = startFakeRegistry([
+    {
+      name: "io.example/slow",
+      updatedAt: "2026-01-01T00:00:00Z",
+      remotes: [{ type: "streamable-http", url: hang.url }],
+    },
+  ]);
+  const store = await Store.open(":memory:");
+  try {
+    const log = new TransparencyLog(new KvTlogStore(store), Ed25519Signer.generate(), ORIGIN);
+    const abort = new AbortController();
+    const running = crawl(log, {
+      registry: registry.url,
+      observe: { allowPrivate: true, client: tls.client, timeoutMs: 60_000 },
+      signal: abort.signal,
+    });
+    await hang.firstRequest;
+    abort.abort();
+    await assert.rejects(running);
+    assert.equal(await log.store.treeSize(), 0, "no observation of our own abort");
+    assert.equal((await log.store.getCrawlState())?.phase, "observe");
+  } finally {
+    store.close();
+  }
+});
