@@ -151,7 +151,8 @@ export async function checkTarget(
   const checkpoint = await log.checkpoint();
   const changes: Change[] = [];
   let prev: IndexEntry | undefined;
-  for (const e of history) {
+  // Name and endpoint of a mismatch are two servers: their tool sets are not one history.
+  for (const e of match === "mismatch" ? [] : history) {
     if (e.outcome !== "ok") continue;
     if (prev && prev.tools_sha256 !== e.tools_sha256) {
       const [a, b] = await Promise.all([

@@ -21,7 +21,7 @@ import { okObservation } from "../../src/tlog/observation.ts";
 import { auditLog } from "../../src/tlog/audit.ts";
 import { openCheckpoint } from "../../src/tlog/note.ts";
 import { canonicalBytes } from "../../src/crypto/canonical.ts";
-import { fromHex } from "../../src/crypto/hash.ts";
+import { canonicalSha256, fromHex } from "../../src/crypto/hash.ts";
 
 const ORIGIN = "transparency.test/mcp-log";
 const POISON =
@@ -167,6 +167,15 @@ Deno.test("tlog: two crawls with a rug pull, then transparency-check answers eve
   assert.equal(records.byEndpoint.target.name, "io.example/stable", "the log fills the name");
   assert.equal(records.bothAgree.match, "exact");
   assert.equal(records.bothDisagree.match, "mismatch");
+  assert.deepEqual([records.bothDisagree.changed, records.bothDisagree.changes], [false, []]);
+
+  // The full tool set behind a tools_sha256 is kept, and anyone can recompute the hashes.
+  const latestSet = await log.store.getToolSet(records.changed.latest!.tools_sha256!);
+  assert.equal(canonicalSha256(latestSet), records.changed.latest!.tools_sha256);
+  assert.deepEqual(
+    records.changed.latest!.tools!.map((x) => x.sha256),
+    (latestSet as object[]).map((x) => canonicalSha256(x)),
+  );
   assert.equal(records.oneUnknown.match, "mismatch");
   assert.equal(records.notFound.match, "not_found");
   assert.equal(records.notFound.latest, undefined);
