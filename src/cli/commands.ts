@@ -23,7 +23,7 @@ export const COMMANDS: Record<string, CommandEntry> = {
     load: () => import("./call.ts"),
   },
   verify: {
-    summary: "verify a receipt or a signed free answer offline with the public key",
+    summary: "verify a receipt, a signed free answer or a transparency record offline",
     load: () => import("./verify.ts"),
   },
   "x402-check": {
@@ -65,6 +65,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
   sensors: {
     summary: "nearest live public sensors per layer (nearby-sensors, free)",
     load: () => import("./sensors.ts"),
+  },
+  log: {
+    summary: "feed and audit the MCP transparency log (log observe|crawl|verify)",
+    load: () => import("./log.ts"),
   },
   diff: {
     summary: "mcp-diff two MCP tools/list results offline (exit 1 on suspicious)",

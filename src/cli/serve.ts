@@ -48,6 +48,11 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
           `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
           `  ${pay}`,
           `  ${supplier}`,
+          `  transparency log: ${server.services.tlog.origin} (log key ${config.tlog.key.keyId})${
+            config.tlog.registryUrl
+              ? `, crawling ${config.tlog.registryUrl} every ${config.tlog.crawlIntervalMin} min`
+              : ""
+          }`,
           ...(config.demoMode ? ["  demo mode: quotes and pages only, no sales"] : []),
           ...config.generated.map((p) => `  generated ${p} (mode 0600)`),
         ].join("\n"),

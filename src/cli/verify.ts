@@ -9,16 +9,23 @@ import { keyIdOf } from "../crypto/ed25519.ts";
 import { canonicalSha256, fromBase64, fromHex } from "../crypto/hash.ts";
 import { type Receipt, verifyReceipt } from "../crypto/receipt.ts";
 import { verifyFreeAnswer } from "../../rails/check/free_answer.ts";
+import { parseLogKey, verifyCheckRecord } from "../tlog/verify.ts";
 
 const USAGE = `Usage:
   esim-rails verify receipt <file.json|-> --public-key <key>
   esim-rails verify answer  <file.json|-> --signature <base64> --input <input.json>
                             --capability-id <id> --product-id <id> --public-key <key>
+  esim-rails verify log-check <file.json|-> --log-key <key>
 
   receipt  <file> is a receipt, or a paid answer / delivery that carries one under "receipt";
            then its result_sha256 must also match the answer's "result" (or the delivery).
   answer   <file> is a free answer body {success, result} (or the bare result); --signature is
            its X-Provider-Signature header, --input the request body that was sent.
+  log-check <file> is a transparency-check answer {status, service, check} or the bare check
+           record; checks the record signature, the checkpoint signature and the inclusion
+           proof of its latest observation.
+  --log-key     the log key from GET /x402/keys "log": its verifier_key
+                (<origin>+<hash>+<base64>), its base64 key, or 64 hex characters
   --public-key  the Ed25519 key: base64 of the 32 raw bytes (listing public_key.key,
                 /x402/keys signer.key) or 64 hex characters
 
@@ -89,14 +96,24 @@ export const command: CliCommand = {
       input: { type: "string" },
       "capability-id": { type: "string" },
       "product-id": { type: "string" },
+      "log-key": { type: "string" },
     }, true);
     const [what, file, ...extra] = positionals;
     if (!file || extra.length > 0) {
-      throw new UsageError("give one kind (receipt|answer) and one file");
+      throw new UsageError("give one kind (receipt|answer|log-check) and one file");
+    }
+    if (what === "log-check") {
+      const logKey = values["log-key"] ? parseLogKey(values["log-key"]) : undefined;
+      if (!logKey) {
+        throw new UsageError("--log-key must be the verifier_key, base64 or 64 hex characters");
+      }
+      return print(verifyCheckRecord(await readJsonFileArg(file), logKey));
     }
     const key = publicKeyArg(values["public-key"]);
     if (what === "receipt") return print(checkReceipt(await readJsonFileArg(file), key));
-    if (what !== "answer") throw new UsageError(`unknown kind '${what}': use receipt or answer`);
+    if (what !== "answer") {
+      throw new UsageError(`unknown kind '${what}': use receipt, answer or log-check`);
+    }
     const { signature } = values;
     const capabilityId = values["capability-id"];
     const productId = values["product-id"];

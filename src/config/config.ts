@@ -55,6 +55,19 @@ export interface Config {
   vrfRetired: Uint8Array[];
   /** Keys the buyers' status tokens; at least 16 characters. */
   nodeSecret: string;
+  /** The transparency log (DESIGN.md §11). */
+  tlog: {
+    /** Ed25519 log key (`LOG_KEY_FILE`), never the signing or VRF key. */
+    key: Ed25519Signer;
+    /** The log key's 32-byte secret (for the native signer). */
+    secret: Uint8Array;
+    keyPath: string;
+    /** `MCP_REGISTRY_URL`: when set, `serve` crawls it every `crawlIntervalMin` minutes. */
+    registryUrl?: string;
+    crawlIntervalMin: number;
+    /** `LOG_ALLOW_PRIVATE=1`: observe and check private, loopback and link-local addresses. */
+    allowPrivate: boolean;
+  };
   /** Which key files `loadConfig` generated on this start (for the banner). */
   generated: string[];
   payment: {
@@ -262,6 +275,14 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
   if (new Ed25519Signer(vrfKey.secret).keyId === signer.keyId) {
     throw new ConfigError("VRF_KEY_FILE", "must not hold the same key as SIGNER_KEY_FILE");
   }
+  const logKeyFile = await keyFile(env, "LOG_KEY_FILE", `${dataDir}/log.key`, generated);
+  const logKey = new Ed25519Signer(logKeyFile.secret);
+  if (logKey.keyId === signer.keyId || logKey.keyId === new Ed25519Signer(vrfKey.secret).keyId) {
+    throw new ConfigError(
+      "LOG_KEY_FILE",
+      "must not hold the same key as SIGNER_KEY_FILE or VRF_KEY_FILE",
+    );
+  }
 
   return {
     port,
@@ -284,6 +305,14 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     vrfSecret: vrfKey.secret,
     vrfKeyPath: vrfKey.path,
     vrfRetired: await retiredVrfKeys(env),
+    tlog: {
+      key: logKey,
+      secret: logKeyFile.secret,
+      keyPath: logKeyFile.path,
+      registryUrl: url(env, "MCP_REGISTRY_URL"),
+      crawlIntervalMin: int(env, "LOG_CRAWL_INTERVAL_MIN", 360, 1, 525_600),
+      allowPrivate: flag(env, "LOG_ALLOW_PRIVATE"),
+    },
     nodeSecret: await nodeSecret(env, dataDir, generated),
     generated,
     payment: { payToEvm, rpcUrl, facilitatorUrl: url(env, "FACILITATOR_URL"), facilitatorKey },

@@ -13,6 +13,7 @@ import type { PaidService } from "../api/service.ts";
 import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
 import { sellerNodeRoutes } from "../node/routes.ts";
 import { LiveData, liveDataServices, userAgentFor } from "../sensors/mod.ts";
+import { logRoutes, transparencyCheckService } from "../tlog/service.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -24,6 +25,7 @@ export function buildRoutes(services: Services): Route[] {
   const keys = {
     signer: config.signer.publicJwk(),
     ...vrfKeysListing(vrfKey, config.vrfRetired),
+    log: services.tlog.keyListing(),
   };
   // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle).
   const paid: PaidService[] = [
@@ -37,6 +39,9 @@ export function buildRoutes(services: Services): Route[] {
         now: services.now,
       }),
     ),
+    transparencyCheckService(services.tlog, {
+      allowPrivate: config.tlog.allowPrivate,
+    }) as PaidService,
   ];
   const firewallRules = publishedRules();
 
@@ -69,6 +74,7 @@ export function buildRoutes(services: Services): Route[] {
       handler: (ctx) => ctx.send(firewallRules),
     },
     ...paid.map((service) => paidRoute(service, services.paywall)),
+    ...logRoutes(services.tlog),
     ...sellerNodeRoutes(services.node, services.paywall),
   ];
 }

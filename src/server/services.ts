@@ -11,6 +11,10 @@ import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
 import { orderEventsFromOutbox } from "../node/webhook_events.ts";
 import type { OrderEvents } from "../../rails/node/events.ts";
+import { logOrigin, TransparencyLog } from "../tlog/log.ts";
+import { KvTlogStore } from "../store/kv/tlog.ts";
+import { type CrawlLoop, startCrawlLoop } from "../tlog/schedule.ts";
+import { logSigner } from "../tlog/signer.ts";
 
 export interface Services {
   config: Config;
@@ -26,6 +30,10 @@ export interface Services {
   webhooks: WebhookOutbox;
   /** The seller node: priced catalog, orders, resume. */
   node: SellerNode;
+  /** The transparency log of MCP servers (DESIGN.md §11). */
+  tlog: TransparencyLog;
+  /** The in-process registry crawl, when `MCP_REGISTRY_URL` is set. */
+  crawl?: CrawlLoop;
 }
 
 export interface ServiceOptions {
@@ -33,6 +41,8 @@ export interface ServiceOptions {
   orderEvents?: OrderEvents;
   /** Seller node diagnostics (default: stdout). */
   nodeLog?: (line: string) => void;
+  /** Progress of the in-process log crawl (default: stderr). */
+  crawlLog?: (line: string) => void;
 }
 
 export async function openServices(
@@ -66,11 +76,26 @@ export async function openServices(
     now,
     log: options.nodeLog,
   });
-  return { config, store, limiter, paywall, supplier, now, webhooks, node };
+  const tlog = new TransparencyLog(
+    new KvTlogStore(store),
+    await logSigner(config.tlog.secret),
+    logOrigin(config.publicUrl),
+  );
+  const crawl = config.tlog.registryUrl
+    ? startCrawlLoop(tlog, {
+      registry: config.tlog.registryUrl,
+      intervalMin: config.tlog.crawlIntervalMin,
+      observe: { allowPrivate: config.tlog.allowPrivate },
+      now: () => new Date(now()),
+      report: options.crawlLog,
+    })
+    : undefined;
+  return { config, store, limiter, paywall, supplier, now, webhooks, node, tlog, crawl };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   // Orders first (they may still emit events), then the outbox.
+  await services.crawl?.stop();
   await services.node.stop();
   await services.webhooks.stop();
   await services.limiter.stop();

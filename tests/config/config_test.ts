@@ -29,11 +29,12 @@ Deno.test("loadConfig() starts on embedded defaults and generates keys into the 
     assert.equal(config.supplier.kind, "adapter_a");
     assert.equal(paymentsConfigured(config), false);
     assert.deepEqual(config.generated.sort(), [
+      `${dir}/log.key`,
       `${dir}/node-secret`,
       `${dir}/signer.key`,
       `${dir}/vrf.key`,
     ]);
-    for (const f of ["signer.key", "vrf.key", "node-secret"]) {
+    for (const f of ["signer.key", "vrf.key", "log.key", "node-secret"]) {
       assert.equal((await Deno.stat(`${dir}/${f}`)).mode! & 0o777, 0o600, f);
     }
     assert.ok(config.nodeSecret.length >= 16);
@@ -182,6 +183,34 @@ Deno.test("loadConfig() refuses a supplier secret shorter than 16 characters nam
     await refused(
       { SUPPLIER: "http", SUPPLIER_URL: "http://127.0.0.1:1", SUPPLIER_SECRET_FILE: `${dir}/s` },
       "SUPPLIER_SECRET_FILE",
+    );
+  });
+});
+
+Deno.test("loadConfig() reads the transparency-log settings and refuses a log key equal to the signing key", async () => {
+  await withDir(async (dir) => {
+    const config = await loadConfig({
+      DATA_DIR: dir,
+      MCP_REGISTRY_URL: "https://registry.modelcontextprotocol.io/",
+      LOG_CRAWL_INTERVAL_MIN: "60",
+      LOG_ALLOW_PRIVATE: "1",
+    });
+    assert.equal(config.tlog.registryUrl, "https://registry.modelcontextprotocol.io");
+    assert.equal(config.tlog.crawlIntervalMin, 60);
+    assert.equal(config.tlog.allowPrivate, true);
+    assert.equal(config.tlog.keyPath, `${dir}/log.key`);
+    assert.notEqual(config.tlog.key.keyId, config.signer.keyId);
+    const defaults = await loadConfig({ DATA_DIR: dir });
+    assert.equal(defaults.tlog.crawlIntervalMin, 360);
+    assert.equal(defaults.tlog.registryUrl, undefined);
+    assert.equal(defaults.tlog.key.keyId, config.tlog.key.keyId, "the generated key is reused");
+    await assert.rejects(
+      loadConfig({ DATA_DIR: dir, LOG_KEY_FILE: `${dir}/signer.key` }),
+      /LOG_KEY_FILE/,
+    );
+    await assert.rejects(
+      loadConfig({ DATA_DIR: dir, LOG_CRAWL_INTERVAL_MIN: "0" }),
+      /LOG_CRAWL_INTERVAL_MIN/,
     );
   });
 });
