@@ -27,6 +27,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { BASE } from "../../src/x402/constants.ts";
 import { sha256Hex } from "../../src/crypto/hash.ts";
+// Test-only packages are pinned here with full specifiers, never in deno.json "imports", so that
+// `serve` never downloads them. Importing anvil's manifest makes Deno install its binary.
+import anvilManifest from "npm:@foundry-rs/anvil-linux-amd64@1.7.1/package.json" with {
+  type: "json",
+};
 
 const ROOT = new URL("../../", import.meta.url);
 const SOURCE_URL = new URL("contracts/TestUSDC.sol", import.meta.url);
@@ -48,7 +53,7 @@ export async function compileToken(): Promise<CompiledToken> {
   try {
     return JSON.parse(await Deno.readTextFile(cacheFile));
   } catch { /* not cached yet */ }
-  const { default: solc } = await import("solc");
+  const { default: solc } = await import("npm:solc@0.8.37");
   const input = {
     language: "Solidity",
     sources: { "TestUSDC.sol": { content: source } },
@@ -71,8 +76,8 @@ export async function compileToken(): Promise<CompiledToken> {
 
 /** Path of the anvil binary shipped by the npm package. */
 export function anvilPath(): string {
-  const base = new URL("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil", ROOT);
-  return base.pathname;
+  const pkg = `node_modules/${anvilManifest.name}/${anvilManifest.bin.anvil}`;
+  return new URL(pkg, ROOT).pathname;
 }
 
 export interface Chain {

@@ -1,7 +1,7 @@
 import { assert, assertEquals } from "./_assert.ts";
-import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { ExactEvmScheme } from "@x402/evm";
-import { decodePaymentResponseHeader } from "@x402/core/http";
+import { wrapFetchWithPayment, x402Client } from "npm:@x402/fetch@2.27.0";
+import { ExactEvmScheme } from "npm:@x402/evm@2.27.0";
+import { decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
 import { buyer, KEYS, makePayment, other, seller } from "./_sign.ts";
 import { withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";
