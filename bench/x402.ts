@@ -11,8 +11,10 @@
  * Run: `deno run -A bench/x402.ts` (a few seconds).
  */
 import { privateKeyToAccount } from "viem/accounts";
-import { ExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
-import { decodePaymentSignatureHeader } from "npm:@x402/core@2.27.0/http";
+import {
+  decodePaymentSignatureHeader,
+  ExactEvmFacilitatorScheme as ExactEvmScheme,
+} from "../tests/support/deps.ts";
 import { requirementsFor } from "../src/x402/terms.ts";
 import { parsePaymentHeader } from "../src/x402/encoding.ts";
 import { verifyPayment } from "../src/x402/verify.ts";

@@ -4,9 +4,12 @@
  * by our buyer client and by the official x402 client. Happy path and every failure exit.
  */
 import assert from "node:assert/strict";
-import { wrapFetchWithPayment, x402Client } from "npm:@x402/fetch@2.27.0";
-import { ExactEvmScheme } from "npm:@x402/evm@2.27.0";
-import { decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
+import {
+  decodePaymentResponseHeader,
+  ExactEvmScheme,
+  wrapFetchWithPayment,
+  x402Client,
+} from "../support/deps.ts";
 import { cheapestOffer, NODE_SECRET, postJson, startReceiver, withSeller } from "./_env.ts";
 import { buyer, KEYS, makePayment, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";

@@ -29,6 +29,7 @@ import { BASE } from "../../src/x402/constants.ts";
 import { sha256Hex } from "../../src/crypto/hash.ts";
 // Test-only packages are pinned here with full specifiers, never in deno.json "imports", so that
 // `serve` never downloads them. Importing anvil's manifest makes Deno install its binary.
+// deno-lint-ignore no-import-prefix
 import anvilManifest from "npm:@foundry-rs/anvil-linux-amd64@1.7.1/package.json" with {
   type: "json",
 };
@@ -53,6 +54,7 @@ export async function compileToken(): Promise<CompiledToken> {
   try {
     return JSON.parse(await Deno.readTextFile(cacheFile));
   } catch { /* not cached yet */ }
+  // deno-lint-ignore no-import-prefix
   const { default: solc } = await import("npm:solc@0.8.37");
   const input = {
     language: "Solidity",

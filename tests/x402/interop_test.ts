@@ -1,7 +1,10 @@
 import { assert, assertEquals } from "./_assert.ts";
-import { wrapFetchWithPayment, x402Client } from "npm:@x402/fetch@2.27.0";
-import { ExactEvmScheme } from "npm:@x402/evm@2.27.0";
-import { decodePaymentResponseHeader } from "npm:@x402/core@2.27.0/http";
+import {
+  decodePaymentResponseHeader,
+  ExactEvmScheme,
+  wrapFetchWithPayment,
+  x402Client,
+} from "../support/deps.ts";
 import { buyer, KEYS, makePayment, other, seller } from "./_sign.ts";
 import { withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";

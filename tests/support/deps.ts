@@ -1,0 +1,16 @@
+/**
+ * Test-only npm packages, pinned here with full specifiers and kept out of deno.json "imports"
+ * so that `deno task start` and a compiled binary never download them (their versions live in
+ * deno.test.lock). Tests and benchmarks import them from this file. Add new test-only packages
+ * here in the same form. (The local chain's anvil and solc are pinned in chain.ts, which
+ * `esim-rails dev` loads without pulling in the rest.)
+ */
+export { wrapFetchWithPayment, x402Client } from "npm:@x402/fetch@2.27.0";
+export { ExactEvmScheme, toFacilitatorEvmSigner } from "npm:@x402/evm@2.27.0";
+export { ExactEvmScheme as ExactEvmFacilitatorScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
+export { registerExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
+export { x402Facilitator } from "npm:@x402/core@2.27.0/facilitator";
+export {
+  decodePaymentResponseHeader,
+  decodePaymentSignatureHeader,
+} from "npm:@x402/core@2.27.0/http";
