@@ -25,7 +25,7 @@ import {
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { BASE } from "../../src/x402/constants.ts";
+import { BASE, type UsdcChain } from "../../src/x402/constants.ts";
 import { sha256Hex } from "../../src/crypto/hash.ts";
 // Test-only packages are pinned here with full specifiers, never in deno.json "imports", so that
 // `serve` never downloads them. Importing anvil's manifest makes Deno install its binary.
@@ -45,9 +45,15 @@ export interface CompiledToken {
   runtime: `0x${string}`;
 }
 
-/** Compiles TestUSDC.sol (or reads the cached artefact). */
-export async function compileToken(): Promise<CompiledToken> {
-  const source = await Deno.readTextFile(SOURCE_URL);
+/**
+ * Compiles TestUSDC.sol (or reads the cached artefact), with the EIP-712 domain name of the
+ * token it stands for ("USD Coin" on Base, "USDC" on Base Sepolia).
+ */
+export async function compileToken(tokenName = BASE.tokenName): Promise<CompiledToken> {
+  const source = (await Deno.readTextFile(SOURCE_URL)).replace(
+    'string public constant name = "USD Coin";',
+    `string public constant name = ${JSON.stringify(tokenName)};`,
+  );
   const hash = sha256Hex(`${SOLC_VERSION}\n${source}`).slice(0, 16);
   const cacheDir = new URL(".tmp/", ROOT);
   const cacheFile = new URL(`testusdc-${hash}.json`, cacheDir);
@@ -76,8 +82,10 @@ export async function compileToken(): Promise<CompiledToken> {
   return compiled;
 }
 
-/** Path of the anvil binary shipped by the npm package. */
+/** Path of the anvil binary: `ANVIL_BIN` when set, else the one shipped by the npm package. */
 export function anvilPath(): string {
+  const given = Deno.env.get("ANVIL_BIN");
+  if (given) return given;
   const pkg = `node_modules/${anvilManifest.name}/${anvilManifest.bin.anvil}`;
   return new URL(pkg, ROOT).pathname;
 }
@@ -105,9 +113,15 @@ export const anvilChain = defineChain({
   rpcUrls: { default: { http: ["http://127.0.0.1"] } },
 });
 
-/** Starts anvil and installs the token at the Base USDC address. */
-export async function startChain(): Promise<Chain> {
-  const token = await compileToken();
+export interface ChainOptions {
+  /** The network to stand in for (default Base: chain id 8453, the real USDC address). */
+  network?: UsdcChain;
+}
+
+/** Starts anvil and installs the token at the network's real USDC address (Base by default). */
+export async function startChain(options: ChainOptions = {}): Promise<Chain> {
+  const net = options.network ?? BASE;
+  const token = await compileToken(net.tokenName);
   const child = new Deno.Command(anvilPath(), {
     args: [
       "--port",
@@ -115,7 +129,7 @@ export async function startChain(): Promise<Chain> {
       "--host",
       "127.0.0.1",
       "--chain-id",
-      String(BASE.chainId),
+      String(net.chainId),
       "--accounts",
       "10",
     ],
@@ -164,8 +178,8 @@ export async function startChain(): Promise<Chain> {
     await drain;
   };
   try {
-    await rpc("anvil_setCode", [BASE.usdc, token.runtime]);
-    const chain = { ...anvilChain, rpcUrls: { default: { http: [rpcUrl] } } };
+    await rpc("anvil_setCode", [net.usdc, token.runtime]);
+    const chain = { ...anvilChain, id: net.chainId, rpcUrls: { default: { http: [rpcUrl] } } };
     const publicClient = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
     const minter = createWalletClient({
       chain,
@@ -173,17 +187,17 @@ export async function startChain(): Promise<Chain> {
       account: privateKeyToAccount(MINTER_KEY),
     });
     const read = (functionName: string, args: unknown[]) =>
-      publicClient.readContract({ address: BASE.usdc, abi: token.abi, functionName, args });
+      publicClient.readContract({ address: net.usdc, abi: token.abi, functionName, args });
     return {
       rpcUrl,
-      chainId: BASE.chainId,
+      chainId: net.chainId,
       token,
       publicClient,
       rpc,
       stop,
       async mint(to, amount) {
         const hash = await minter.writeContract({
-          address: BASE.usdc,
+          address: net.usdc,
           abi: token.abi,
           functionName: "mint",
           args: [to, amount],
@@ -199,7 +213,7 @@ export async function startChain(): Promise<Chain> {
       },
       async transfersTo(to) {
         const logs = await publicClient.getContractEvents({
-          address: BASE.usdc,
+          address: net.usdc,
           abi: token.abi,
           eventName: "Transfer",
           args: { to },
