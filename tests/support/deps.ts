@@ -10,6 +10,7 @@ export { ExactEvmScheme, toFacilitatorEvmSigner } from "npm:@x402/evm@2.27.0";
 export { ExactEvmScheme as ExactEvmFacilitatorScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
 export { registerExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
 export { x402Facilitator } from "npm:@x402/core@2.27.0/facilitator";
+export { validatePaymentRequired } from "npm:@x402/core@2.27.0/schemas";
 export {
   decodePaymentResponseHeader,
   decodePaymentSignatureHeader,
