@@ -11,8 +11,10 @@
  * Run: `deno run -A bench/x402.ts` (a few seconds).
  */
 import { privateKeyToAccount } from "viem/accounts";
-import { ExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { decodePaymentSignatureHeader } from "@x402/core/http";
+import {
+  decodePaymentSignatureHeader,
+  ExactEvmFacilitatorScheme as ExactEvmScheme,
+} from "../tests/support/deps.ts";
 import { requirementsFor } from "../src/x402/terms.ts";
 import { parsePaymentHeader } from "../src/x402/encoding.ts";
 import { verifyPayment } from "../src/x402/verify.ts";

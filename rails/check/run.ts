@@ -14,7 +14,7 @@ import { checkListing } from "./listing.ts";
 import { checkCheapestFirst, checkQuote } from "./quote.ts";
 import { checkSignature } from "./signature.ts";
 import { checkBadInput, checkUnknownOffer, checkUnknownStatus } from "./refusals.ts";
-import { checkTerms } from "./terms.ts";
+import { checkTerms, TEST_NETWORK_WARNING } from "./terms.ts";
 import { checkCors } from "./cors.ts";
 import {
   type CheckName,
@@ -145,9 +145,14 @@ function statementOf(verdict: Verdict, checks: CheckResult[]): string {
       skipped[0]!.reason
     }`;
   }
-  const demo = checks.find((c) => c.name === "x402_terms")?.outcome === "warn";
+  const terms = checks.find((c) => c.name === "x402_terms");
+  const testNet = terms?.outcome === "warn" && terms.reason.startsWith(TEST_NETWORK_WARNING);
+  const demo = terms?.outcome === "warn" && !testNet;
   const others = warned.filter((c) => c.name !== "x402_terms").length;
   const w = others ? ` (${others} warning${others === 1 ? "" : "s"})` : "";
+  if (testNet) {
+    return `conformant: esim.quote@v1, esim.status@v1, esim.order@v1 (x402 v2) on a TEST NETWORK, not Base mainnet${w}`;
+  }
   return demo
     ? `conformant: esim.quote@v1, esim.status@v1; esim.order@v1 in demo mode (sells nothing)${w}`
     : `conformant: esim.quote@v1, esim.status@v1, esim.order@v1 (x402 v2)${w}`;

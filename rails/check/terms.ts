@@ -4,10 +4,15 @@
  * entry of scheme `exact` on `eip155:8453`, asset USDC on Base, `amount` equal to the offer's
  * `price_usd` × 10^6 exactly (decimal arithmetic, no floats), and a valid `payTo` (equal to the
  * listing's `x402.pay_to` when it names one). Never sends a payment. A node in demo mode sells
- * nothing: that is a warning here, not a failure.
+ * nothing: that is a warning here, not a failure; so is a node on Base Sepolia (a test network).
  */
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
-import { BASE, HEADER_PAYMENT_REQUIRED, X402_VERSION } from "../../src/x402/constants.ts";
+import {
+  BASE,
+  BASE_SEPOLIA,
+  HEADER_PAYMENT_REQUIRED,
+  X402_VERSION,
+} from "../../src/x402/constants.ts";
 import { priceUsdToAtomic } from "../pricing.ts";
 import { compareOffers } from "./offer_order.ts";
 import { at, errorCode, type Probe, short } from "./_probe.ts";
@@ -16,6 +21,8 @@ import type { CheckResult } from "./types.ts";
 
 const ADDRESS_RE = /^0x[0-9a-fA-F]{40}$/;
 const ZERO_ADDRESS = /^0x0{40}$/;
+/** How check 8's warning starts for a node on a test network (the statement names it). */
+export const TEST_NETWORK_WARNING = "TEST NETWORK";
 /** Most characters of `PAYMENT-REQUIRED` the check decodes. */
 const MAX_TERMS_CHARS = 64 * 1024;
 
@@ -88,9 +95,16 @@ export async function checkTerms(probe: Probe, state: RunState): Promise<CheckRe
       ev("/accepts", accepts, "a non-empty array"),
     ]);
   }
-  const i = accepts.findIndex((r) =>
-    at(r, "/scheme") === "exact" && at(r, "/network") === BASE.network
-  );
+  const on = (network: string) =>
+    accepts.findIndex((r) => at(r, "/scheme") === "exact" && at(r, "/network") === network);
+  // Base mainnet is what buyers expect; Base Sepolia (a test network, X402_NETWORK=base-sepolia)
+  // is checked the same way and ends in a warning: nothing paid there is real money.
+  let chain = BASE;
+  let i = on(BASE.network);
+  if (i < 0 && on(BASE_SEPOLIA.network) >= 0) {
+    chain = BASE_SEPOLIA;
+    i = on(BASE_SEPOLIA.network);
+  }
   if (i < 0) {
     const first = accepts[0];
     if (at(first, "/scheme") !== "exact") {
@@ -105,9 +119,9 @@ export async function checkTerms(probe: Probe, state: RunState): Promise<CheckRe
   const p = `/accepts/${i}`;
   const req = accepts[i];
   const asset = at(req, "/asset");
-  if (typeof asset !== "string" || asset.toLowerCase() !== BASE.usdc.toLowerCase()) {
-    return result("x402_terms", "fail", "the asset is not USDC on Base", [
-      ev(`${p}/asset`, asset, JSON.stringify(BASE.usdc)),
+  if (typeof asset !== "string" || asset.toLowerCase() !== chain.usdc.toLowerCase()) {
+    return result("x402_terms", "fail", `the asset is not USDC on ${chain.label}`, [
+      ev(`${p}/asset`, asset, JSON.stringify(chain.usdc)),
     ]);
   }
   const expected = priceUsdToAtomic(offer.price_usd);
@@ -130,11 +144,19 @@ export async function checkTerms(probe: Probe, state: RunState): Promise<CheckRe
     ]);
   }
   const summary =
-    `402 with x402 v2 terms for offer ${offer.offer_id}: exact on ${BASE.network}, USDC, amount ${amount} (${offer.price_usd} USD), payTo ${payTo}`;
+    `402 with x402 v2 terms for offer ${offer.offer_id}: exact on ${chain.network}, USDC, amount ${amount} (${offer.price_usd} USD), payTo ${payTo}`;
   if (state.demo) {
     return result("x402_terms", "warn", `the listing says demo: true, yet: ${summary}`, [
       seen(a, { header: HEADER_PAYMENT_REQUIRED }),
     ]);
+  }
+  if (chain !== BASE) {
+    return result(
+      "x402_terms",
+      "warn",
+      `${TEST_NETWORK_WARNING}: the node takes USDC on ${chain.label} (${chain.network}), not Base mainnet; ${summary}`,
+      [ev(`${p}/network`, chain.network, JSON.stringify(BASE.network))],
+    );
   }
   return result("x402_terms", "pass", summary, [seen(a, { header: HEADER_PAYMENT_REQUIRED })]);
 }

@@ -33,6 +33,8 @@ export interface ListingOptions {
   /** `PAY_TO_EVM`, or null when payments are not configured. */
   payTo: string | null;
   publicKey: { alg: "Ed25519"; key: string; key_id: string };
+  /** The chain of the terms when not Base mainnet (`X402_NETWORK`); a test one is marked. */
+  network?: { chain: { network: string; usdc: string; label: string }; test: boolean };
 }
 
 export interface Capability {
@@ -52,7 +54,15 @@ export interface Listing {
   public_key: { alg: "Ed25519"; key: string; key_id: string };
   capabilities: Capability[];
   order_url: string;
-  x402: { scheme: string; network: string; asset: string; pay_to: string | null };
+  x402: {
+    scheme: string;
+    network: string;
+    asset: string;
+    pay_to: string | null;
+    /** Present and true only on a test network: "TEST NETWORK", nothing paid is real money. */
+    test_network?: true;
+    note?: string;
+  };
 }
 
 /** Builds the listing document. */
@@ -91,6 +101,15 @@ export function buildListing(o: ListingOptions): Listing {
       },
     ],
     order_url: `${base}/order`,
-    x402: { ...X402_TERMS, pay_to: o.payTo },
+    x402: o.network?.test
+      ? {
+        ...X402_TERMS,
+        network: o.network.chain.network,
+        asset: o.network.chain.usdc,
+        pay_to: o.payTo,
+        test_network: true,
+        note: `TEST NETWORK: ${o.network.chain.label}; payments here are not real money`,
+      }
+      : { ...X402_TERMS, pay_to: o.payTo },
   };
 }

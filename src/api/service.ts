@@ -25,6 +25,11 @@ export interface PaidService<I = unknown, R = unknown> {
   /** One-line description for the 402 `resource.description`. */
   description: string;
   /**
+   * A request body that works as is: shown on `GET /` and printed by `esim-rails dev` as a
+   * ready-to-run `esim-rails call` (a test runs each one).
+   */
+  example?: unknown;
+  /**
    * How the result is placed in the 200 body: `"result"` gives
    * `{status, service, capability_id, result, receipt}`; `"check"` / `"verdict"` give
    * `{status, service, check}` / `{status, service, verdict}` with no receipt (spec §4).

@@ -7,6 +7,7 @@ import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { readKeyFile } from "../crypto/key_file.ts";
 import { toHex } from "../crypto/hash.ts";
 import { usdToAtomic } from "../x402/constants.ts";
+import { unreachableMessage } from "./_fetch_error.ts";
 
 export const command: CliCommand = {
   usage: `Usage: esim-rails call <url> --data <json> --key-file <file> [--max-usd <amount>]
@@ -60,6 +61,11 @@ receipt). Exit 0 on a 2xx answer, 1 otherwise.
       );
       return r.status >= 200 && r.status < 300 ? 0 : 1;
     } catch (e) {
+      const down = unreachableMessage(url, e);
+      if (down) {
+        console.error(`esim-rails call: ${down}`);
+        return 1;
+      }
       const message = (e as Error).message;
       const hint = message.includes("above the cap")
         ? " (nothing was signed; raise --max-usd)"

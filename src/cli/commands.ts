@@ -38,6 +38,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "conformance check of any seller node (esim.*@v1); never pays",
     load: () => import("./check.ts"),
   },
+  dev: {
+    summary: "local sandbox: test chain, funded buyer, supplier, webhooks, serve; prints calls",
+    load: () => import("./dev.ts"),
+  },
   supplier: {
     summary: "run the reference HTTP supplier receiver (operator side of SUPPLIER=http)",
     load: () => import("./supplier.ts"),

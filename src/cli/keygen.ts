@@ -5,6 +5,7 @@
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toHex } from "../crypto/hash.ts";
+import { createFileAtomically } from "../crypto/key_file.ts";
 import { fromHex } from "../crypto/hash.ts";
 
 const TYPES = ["ed25519", "vrf", "secp256k1", "secret"] as const;
@@ -38,14 +39,10 @@ Creates a key file with mode 0600 and prints its public part. Never overwrites a
         "",
       )
       : toHex(bytes);
-    try {
-      await Deno.writeTextFile(values.out, text + "\n", { createNew: true, mode: 0o600 });
-    } catch (err) {
-      if (err instanceof Deno.errors.AlreadyExists) {
-        console.error(`esim-rails keygen: ${values.out} exists; it is never overwritten`);
-        return 1;
-      }
-      throw err;
+    // Atomic: a reader never sees the file empty or half written.
+    if (!(await createFileAtomically(values.out, text + "\n", { makeParent: false }))) {
+      console.error(`esim-rails keygen: ${values.out} exists; it is never overwritten`);
+      return 1;
     }
     console.log(JSON.stringify(await describe(type, text, values.out), null, 2));
     return 0;

@@ -9,6 +9,7 @@ import { describePayments } from "../x402/mod.ts";
 import { StoreError } from "../store/kv.ts";
 import { ListenError, startServer } from "../server/server.ts";
 import { VERSION } from "../version.ts";
+import { firstRunLines } from "./serve_banner.ts";
 
 export const command: CliCommand = {
   usage: `Usage: esim-rails serve [--port <n>] [--host <addr>] [--kv-path <file|:memory:>]
@@ -40,10 +41,13 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
       const pay = describePayments(server.services.paywall);
       const supplier = server.services.supplier.problem
         ? `supplier: ${config.supplier.kind} UNAVAILABLE (${server.services.supplier.problem}); orders answer 503`
+        : config.supplier.kind === "demo"
+        ? "supplier: none configured; quoting from the built-in demo catalog"
         : `supplier: ${config.supplier.kind}`;
       console.log(
         [
           `esim-rails ${VERSION} listening on ${server.url}`,
+          ...firstRunLines(config, server.services, server.url),
           `  kv: ${config.kvPath}`,
           `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
           `  ${pay}`,
@@ -53,7 +57,6 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
               ? `, crawling ${config.tlog.registryUrl} every ${config.tlog.crawlIntervalMin} min`
               : ""
           }`,
-          ...(config.demoMode ? ["  demo mode: quotes and pages only, no sales"] : []),
           ...config.generated.map((p) => `  generated ${p} (mode 0600)`),
         ].join("\n"),
       );

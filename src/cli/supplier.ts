@@ -1,7 +1,8 @@
 /**
  * `esim-rails supplier`: the reference HTTP supplier receiver (spec: eSIM rails §4.1) on
  * Deno.serve with a Deno KV store. Zero configuration: the built-in demo catalog, a generated
- * secret printed once, port `PORT` or 8787, host 127.0.0.1. The banner line
+ * secret printed once, port `--port`, else `SUPPLIER_PORT`, else 8787 (never `PORT`, which is
+ * `serve`'s: exporting it for one must not move the other), host 127.0.0.1. The banner line
  * `esim-rails supplier: listening on http://HOST:PORT` names the bound address (tests parse it
  * to find an ephemeral port).
  */
@@ -26,7 +27,8 @@ Runs the reference HTTP supplier receiver (the operator side of SUPPLIER=http): 
 POST /orders, GET /profiles, POST /profiles/{id}/cancel, GET /balance, every request
 HMAC-signed with the shared secret.
 
-  --port <n>              port (default: PORT, else ${DEFAULT_SUPPLIER_PORT}; 0 = any free port)
+  --port <n>              port (default: SUPPLIER_PORT, else ${DEFAULT_SUPPLIER_PORT}; 0 = any free
+                          port; PORT is serve's and is not read here)
   --host <addr>           bind address (default 127.0.0.1; 0.0.0.0 for all interfaces)
   --secret-file <file>    shared secret, 16+ characters (default: SUPPLIER_SECRET_FILE; when
                           neither is set a secret is generated and printed once)
@@ -46,8 +48,10 @@ HMAC-signed with the shared secret.
       "balance-usd": { type: "string" },
       "kv-path": { type: "string" },
     });
-    const port = intFlag("--port", values.port ?? Deno.env.get("PORT"), DEFAULT_SUPPLIER_PORT);
-    if (port > 65535) throw new UsageError("--port must be at most 65535");
+    const port = values.port !== undefined
+      ? intFlag("--port", values.port, DEFAULT_SUPPLIER_PORT)
+      : intFlag("SUPPLIER_PORT", Deno.env.get("SUPPLIER_PORT"), DEFAULT_SUPPLIER_PORT);
+    if (port > 65535) throw new UsageError("--port (or SUPPLIER_PORT) must be at most 65535");
     const host = values.host ?? "127.0.0.1";
     const delay = intFlag("--profile-delay-ms", values["profile-delay-ms"], 2000);
     let balance: number | null = null;

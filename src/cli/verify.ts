@@ -17,8 +17,9 @@ const USAGE = `Usage:
                             --capability-id <id> --product-id <id> --public-key <key>
   esim-rails verify log-check <file.json|-> --log-key <key>
 
-  receipt  <file> is a receipt, or a paid answer / delivery that carries one under "receipt";
-           then its result_sha256 must also match the answer's "result" (or the delivery).
+  receipt  <file> is a receipt, a paid answer / delivery that carries one under "receipt"
+           (then its result_sha256 must also match the answer's "result" or the delivery),
+           or what \`esim-rails call\` printed (its "body" is the answer).
   answer   <file> is a free answer body {success, result} (or the bare result); --signature is
            its X-Provider-Signature header, --input the request body that was sent.
   log-check <file> is a transparency-check answer {status, service, check} or the bare check
@@ -52,12 +53,17 @@ function print(out: Record<string, unknown>): number {
   return out.valid ? 0 : 1;
 }
 
-function checkReceipt(doc: unknown, key: Uint8Array): Record<string, unknown> {
+function checkReceipt(input: unknown, key: Uint8Array): Record<string, unknown> {
+  // `esim-rails call` prints {status, payment_response, body}: the answer is its body.
+  const doc = isObject(input) && isObject(input.body) && "payment_response" in input
+    ? input.body
+    : input;
   const receipt = isObject(doc) && isObject(doc.receipt) ? doc.receipt : doc;
   if (!isObject(receipt) || typeof receipt.signature !== "string") {
     return {
       valid: false,
-      reason: "no receipt found (expected a receipt or an answer with 'receipt')",
+      reason:
+        "no receipt found (expected a receipt, an answer with 'receipt', or the output of esim-rails call)",
     };
   }
   const r = receipt as unknown as Receipt;

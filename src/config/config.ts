@@ -13,7 +13,12 @@
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-import { loadOrCreateKeyFile, readKeyFile, readSecretFile } from "../crypto/key_file.ts";
+import {
+  createFileAtomically,
+  loadOrCreateKeyFile,
+  readKeyFile,
+  readSecretFile,
+} from "../crypto/key_file.ts";
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toBase64Url } from "../crypto/hash.ts";
 import { readRetiredVrfKeys } from "../random/keys.ts";
@@ -27,7 +32,24 @@ export class ConfigError extends Error {
 }
 
 export const SUPPLIERS = ["adapter_a", "adapter_b", "adapter_c", "http"] as const;
-export type SupplierKind = typeof SUPPLIERS[number];
+/**
+ * `demo` is never set by the operator: it is what an unconfigured node runs on (SUPPLIER unset
+ * and no supplier credentials), the built-in demo catalog in demo mode (DESIGN.md §12).
+ */
+export type SupplierKind = typeof SUPPLIERS[number] | "demo";
+
+/** What each supplier needs; an explicit SUPPLIER missing one of these fails the start. */
+const SUPPLIER_NEEDS: Record<typeof SUPPLIERS[number], string[]> = {
+  http: ["SUPPLIER_URL", "SUPPLIER_SECRET_FILE"],
+  adapter_a: ["ADAPTER_A_ACCESS_CODE_FILE", "ADAPTER_A_SECRET_KEY_FILE"],
+  adapter_b: ["ADAPTER_B_CLIENT_ID_FILE", "ADAPTER_B_CLIENT_SECRET_FILE"],
+  adapter_c: ["ADAPTER_C_API_KEY_FILE"],
+};
+const SUPPLIER_VARIABLES = Object.values(SUPPLIER_NEEDS).flat();
+
+/** Which x402 network paid routes take USDC on (`X402_NETWORK`). */
+export const X402_NETWORKS = ["base", "base-sepolia"] as const;
+export type X402Network = typeof X402_NETWORKS[number];
 
 export interface Config {
   port: number;
@@ -43,6 +65,8 @@ export interface Config {
   trustProxy: boolean;
   accessLog: boolean;
   demoMode: boolean;
+  /** Why the node is in demo mode: set by `DEMO_MODE=1`, or nothing is configured yet. */
+  demoReason?: "DEMO_MODE" | "unconfigured";
   productId: string;
   sellerName: string;
   /** Ed25519 identity for free answers, receipts and transparency records. */
@@ -76,6 +100,8 @@ export interface Config {
     facilitatorUrl?: string;
     /** secp256k1 secret of the in-process facilitator. */
     facilitatorKey?: Uint8Array;
+    /** `X402_NETWORK`: `base` (default, real money) or `base-sepolia` (a test network). */
+    network: X402Network;
   };
   storefront: {
     payToTon?: string;
@@ -193,16 +219,12 @@ async function nodeSecret(env: Env, dataDir: string, generated: string[]): Promi
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
-  await Deno.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const value = toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
-  try {
-    await Deno.writeTextFile(path, value + "\n", { createNew: true, mode: 0o600 });
-    generated.push(path);
-    return value;
-  } catch (err) {
-    if (err instanceof Deno.errors.AlreadyExists) return (await Deno.readTextFile(path)).trim();
-    throw err;
+  if (!(await createFileAtomically(path, value + "\n"))) {
+    return (await Deno.readTextFile(path)).trim();
   }
+  generated.push(path);
+  return value;
 }
 
 async function sensorsConfig(env: Env): Promise<SensorsConfig> {
@@ -222,6 +244,39 @@ async function retiredVrfKeys(env: Env): Promise<Uint8Array[]> {
   }
 }
 
+/**
+ * The supplier to use: `SUPPLIER` when set (it must then be complete: a missing variable stops
+ * the start, named); unset with no supplier credentials at all, the demo catalog; unset with
+ * some credentials, the default `adapter_a` (checked like an explicit one).
+ */
+function supplierKindOf(env: Env): SupplierKind {
+  const explicit = env.SUPPLIER;
+  if (explicit !== undefined && explicit !== "" && !SUPPLIERS.includes(explicit as never)) {
+    throw new ConfigError(
+      "SUPPLIER",
+      `must be one of ${SUPPLIERS.join(", ")}, got "${env.SUPPLIER}"`,
+    );
+  }
+  if (!explicit && !SUPPLIER_VARIABLES.some((v) => env[v])) return "demo";
+  return (explicit || "adapter_a") as typeof SUPPLIERS[number];
+}
+
+/** Stops the start when the chosen supplier lacks a variable it needs, naming it. */
+function checkSupplierComplete(env: Env, kind: SupplierKind): void {
+  if (kind === "demo") return;
+  const explicit = env.SUPPLIER;
+  for (const variable of SUPPLIER_NEEDS[kind]) {
+    if (!env[variable]) {
+      throw new ConfigError(
+        variable,
+        explicit
+          ? `is required with SUPPLIER=${kind} (unset SUPPLIER to start on the demo catalog)`
+          : `is required: SUPPLIER is unset, so the default supplier ${kind} is used`,
+      );
+    }
+  }
+}
+
 /** Reads and validates the whole configuration. Throws `ConfigError` naming the variable. */
 export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config> {
   const port = int(env, "PORT", 8402, 0, 65535);
@@ -237,11 +292,12 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       `must be a 0x-prefixed 20-byte hex address, got "${payToEvm}"`,
     );
   }
-  const supplierKind = (env.SUPPLIER || "adapter_a") as SupplierKind;
-  if (!SUPPLIERS.includes(supplierKind)) {
+  const supplierKind = supplierKindOf(env);
+  const network = (env.X402_NETWORK || "base") as X402Network;
+  if (!X402_NETWORKS.includes(network)) {
     throw new ConfigError(
-      "SUPPLIER",
-      `must be one of ${SUPPLIERS.join(", ")}, got "${env.SUPPLIER}"`,
+      "X402_NETWORK",
+      `must be one of ${X402_NETWORKS.join(", ")}, got "${env.X402_NETWORK}"`,
     );
   }
   const webhookUrl = url(env, "WEBHOOK_URL");
@@ -284,6 +340,28 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     );
   }
 
+  const supplier: Config["supplier"] = {
+    kind: supplierKind,
+    url: url(env, "SUPPLIER_URL"),
+    // The HTTP supplier contract's shared secret: 16+ characters, as the kit's client requires.
+    secret: await secretFile(env, "SUPPLIER_SECRET_FILE", 16),
+    adapterA: {
+      accessCode: await secretFile(env, "ADAPTER_A_ACCESS_CODE_FILE"),
+      secretKey: await secretFile(env, "ADAPTER_A_SECRET_KEY_FILE"),
+      baseUrl: url(env, "ADAPTER_A_BASE_URL"),
+    },
+    adapterB: {
+      clientId: await secretFile(env, "ADAPTER_B_CLIENT_ID_FILE"),
+      clientSecret: await secretFile(env, "ADAPTER_B_CLIENT_SECRET_FILE"),
+      baseUrl: url(env, "ADAPTER_B_BASE_URL"),
+    },
+    adapterC: {
+      apiKey: await secretFile(env, "ADAPTER_C_API_KEY_FILE"),
+      baseUrl: url(env, "ADAPTER_C_BASE_URL"),
+    },
+  };
+  checkSupplierComplete(env, supplierKind);
+
   return {
     port,
     host,
@@ -297,7 +375,12 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     trustProxy: flag(env, "TRUST_PROXY"),
     // Off by default, like Caddy: behind the TLS proxy we recommend, the proxy logs requests.
     accessLog: flag(env, "ACCESS_LOG"),
-    demoMode: flag(env, "DEMO_MODE"),
+    demoMode: flag(env, "DEMO_MODE") || supplierKind === "demo",
+    demoReason: flag(env, "DEMO_MODE")
+      ? "DEMO_MODE"
+      : supplierKind === "demo"
+      ? "unconfigured"
+      : undefined,
     productId: env.PRODUCT_ID || "esim-rails",
     sellerName: env.SELLER_NAME || env.STORE_NAME || "esim-rails node",
     signer,
@@ -315,7 +398,13 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     },
     nodeSecret: await nodeSecret(env, dataDir, generated),
     generated,
-    payment: { payToEvm, rpcUrl, facilitatorUrl: url(env, "FACILITATOR_URL"), facilitatorKey },
+    payment: {
+      payToEvm,
+      rpcUrl,
+      facilitatorUrl: url(env, "FACILITATOR_URL"),
+      facilitatorKey,
+      network,
+    },
     storefront: {
       payToTon: env.PAY_TO_TON || undefined,
       payToTron: env.PAY_TO_TRON || undefined,
@@ -323,26 +412,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       evmChains: (env.EVM_CHAINS || "base").split(",").map((s) => s.trim()).filter(Boolean),
       storeName: env.STORE_NAME || env.SELLER_NAME || "esim-rails store",
     },
-    supplier: {
-      kind: supplierKind,
-      url: url(env, "SUPPLIER_URL"),
-      // The HTTP supplier contract's shared secret: 16+ characters, as the kit's client requires.
-      secret: await secretFile(env, "SUPPLIER_SECRET_FILE", 16),
-      adapterA: {
-        accessCode: await secretFile(env, "ADAPTER_A_ACCESS_CODE_FILE"),
-        secretKey: await secretFile(env, "ADAPTER_A_SECRET_KEY_FILE"),
-        baseUrl: url(env, "ADAPTER_A_BASE_URL"),
-      },
-      adapterB: {
-        clientId: await secretFile(env, "ADAPTER_B_CLIENT_ID_FILE"),
-        clientSecret: await secretFile(env, "ADAPTER_B_CLIENT_SECRET_FILE"),
-        baseUrl: url(env, "ADAPTER_B_BASE_URL"),
-      },
-      adapterC: {
-        apiKey: await secretFile(env, "ADAPTER_C_API_KEY_FILE"),
-        baseUrl: url(env, "ADAPTER_C_BASE_URL"),
-      },
-    },
+    supplier,
     webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
     pricing: {
       marginPct: decimal(env, "MARGIN_PCT", "20"),

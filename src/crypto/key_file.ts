@@ -34,7 +34,8 @@ export async function readKeyFile(path: string): Promise<Uint8Array> {
 
 /**
  * Reads `path`, or creates it with a fresh random key (mode 0600) when it does not exist.
- * `createNew` makes creation atomic, so two starts never overwrite each other's key.
+ * Creation is atomic (`createFileAtomically`): a process starting at the same moment reads
+ * either no file or the whole key, never an empty one, and the first writer wins.
  */
 export async function loadOrCreateKeyFile(
   path: string,
@@ -44,18 +45,39 @@ export async function loadOrCreateKeyFile(
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
-  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
-  if (dir) await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
   const secret = crypto.getRandomValues(new Uint8Array(32));
-  try {
-    await Deno.writeTextFile(path, toHex(secret) + "\n", { createNew: true, mode: 0o600 });
-  } catch (err) {
-    if (err instanceof Deno.errors.AlreadyExists) {
-      return { secret: await readKeyFile(path), created: false };
-    }
-    throw err;
+  if (!(await createFileAtomically(path, toHex(secret) + "\n"))) {
+    return { secret: await readKeyFile(path), created: false };
   }
   return { secret, created: true };
+}
+
+/**
+ * Creates `path` holding `text` (mode 0600, parent made 0700) without ever exposing a partial
+ * file (the parent is made unless `makeParent: false`): the text goes to a temporary file beside it, which is then hard-linked into place
+ * (`link` fails when `path` exists, so an existing file is never replaced). Returns false when
+ * `path` already existed.
+ */
+export async function createFileAtomically(
+  path: string,
+  text: string,
+  options: { makeParent?: boolean } = {},
+): Promise<boolean> {
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  if (dir && options.makeParent !== false) {
+    await Deno.mkdir(dir, { recursive: true, mode: 0o700 });
+  }
+  const tmp = `${path}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(tmp, text, { createNew: true, mode: 0o600 });
+  try {
+    await Deno.link(tmp, path);
+    return true;
+  } catch (err) {
+    if (err instanceof Deno.errors.AlreadyExists) return false;
+    throw err;
+  } finally {
+    await Deno.remove(tmp).catch(() => {});
+  }
 }
 
 async function readKeyFileStrict(path: string): Promise<Uint8Array> {

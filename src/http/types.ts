@@ -55,6 +55,19 @@ export interface Ctx {
 
 export type Handler = (ctx: Ctx) => Response | Promise<Response>;
 
+/**
+ * What a route offers, for people and agents reading `GET /` (src/server/home.ts). Optional:
+ * a route without it is still listed by method and path.
+ */
+export interface RouteInfo {
+  /** One line: what the route does. */
+  summary: string;
+  /** Fixed price in USD for a paid route (x402), e.g. `"0.001"`; `"from quote"` for orders. */
+  priceUsd?: string;
+  /** A request body that works as is. */
+  example?: unknown;
+}
+
 export interface Route {
   method: Method;
   /** A literal path (`/healthz`) or a URLPattern pathname (`/profiles/:id/cancel`). */
@@ -63,4 +76,6 @@ export interface Route {
   errors: ErrorSurface;
   cors?: CorsPolicy;
   rateLimit?: RateLimitMode;
+  /** Listed on `GET /`. */
+  info?: RouteInfo;
 }

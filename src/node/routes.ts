@@ -24,6 +24,7 @@ import {
 } from "../x402/paywall.ts";
 import { encodeBase64Json, PaymentPayloadError } from "../x402/encoding.ts";
 import { paymentRequired, requirementsFor } from "../x402/terms.ts";
+import { networkOf } from "../x402/networks.ts";
 import { HEADER_PAYMENT_REQUIRED, HEADER_PAYMENT_RESPONSE } from "../x402/constants.ts";
 import { settlementResponse, type SettleOutcome } from "../x402/settle.ts";
 import type { PaymentRequirements } from "../x402/types.ts";
@@ -161,6 +162,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     publicUrl: config.publicUrl,
     payTo: config.payment.payToEvm ?? null,
     publicKey: signer.publicJwk(),
+    network: networkOf(config.payment.network),
   });
 
   // ---- order ----
@@ -178,9 +180,11 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     }
     if (config.demoMode) {
       throw new HttpError(
-        403,
+        503,
         ErrorCode.DemoMode,
-        "This node runs in demo mode (DEMO_MODE=1): quotes work, but it sells nothing",
+        config.demoReason === "unconfigured"
+          ? "This node runs in demo mode on the built-in demo catalog: quotes work, but it sells nothing until the operator configures SUPPLIER"
+          : "This node runs in demo mode (DEMO_MODE=1): quotes work, but it sells nothing",
       );
     }
     if (!paymentsConfigured(config) || !paywall.payTo || !paywall.settler) {
@@ -198,6 +202,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
         amount: offer.price.priceAtomic,
         payTo: paywall.payTo,
         maxTimeoutSeconds: paywall.maxTimeoutSeconds,
+        chain: paywall.chain,
       }),
     ];
     const description = `eSIM: ${offer.offer.name} (${offer.offer.price_usd} USD)`;
@@ -301,20 +306,38 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     return await answerOrder(ctx, node, out, body, refuse402);
   };
 
-  const free = (method: "GET" | "POST", path: string, handler: Route["handler"]): Route => ({
-    method,
-    path,
-    handler,
-    errors: NODE,
-    cors: FREE_CORS,
-  });
+  const free = (
+    method: "GET" | "POST",
+    path: string,
+    handler: Route["handler"],
+    info?: Route["info"],
+  ): Route => ({ method, path, handler, errors: NODE, cors: FREE_CORS, info });
   return [
-    free("POST", "/quote", quote),
+    free("POST", "/quote", quote, {
+      summary: "eSIM offers for a country, cheapest first, signed (free)",
+      example: { country: "DE" },
+    }),
     free("POST", "/quote/invoke", quote),
-    free("POST", "/status", status),
+    free("POST", "/status", status, {
+      summary: "State of an order, with its status token (free)",
+      example: { order_id: "<order_id>", status_token: "<status_token>" },
+    }),
     free("POST", "/status/invoke", status),
-    free("GET", "/listing.json", (ctx) => ctx.send(listing)),
-    { method: "POST", path: "/order", handler: order, errors: NODE, rateLimit: "payer" },
+    free("GET", "/listing.json", (ctx) => ctx.send(listing), {
+      summary: "The listing: capabilities, schemas, order URL, x402 terms, public key (free)",
+    }),
+    {
+      method: "POST",
+      path: "/order",
+      handler: order,
+      errors: NODE,
+      rateLimit: "payer",
+      info: {
+        summary: "Buys the eSIM of an offer from /quote, paid with x402 (USDC)",
+        priceUsd: "from quote",
+        example: { offer_id: "<offer_id from /quote>" },
+      },
+    },
   ];
 }
 

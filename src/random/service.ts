@@ -58,6 +58,7 @@ export function createFairRandomService(
   return {
     slug: "fair-random",
     priceUsd: "0.006",
+    example: { seed: "raffle #7", num_bytes: 8 },
     description:
       "Verifiable random bytes (ECVRF, RFC 9381) bound to your seed, with a proof anyone can check offline",
     envelope: "result",

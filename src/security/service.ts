@@ -23,6 +23,9 @@ import { RULES } from "./rules.ts";
 export const firewallScanService: PaidService<ScanInput, Verdict> = {
   slug: "firewall-scan",
   priceUsd: "0.001",
+  example: {
+    tools: [{ name: "get_weather", description: "Current weather for a city", inputSchema: {} }],
+  },
   description:
     "Allow/block verdict, score and every finding for an MCP tools/list (deterministic published rules, no network).",
   envelope: "verdict",
@@ -33,6 +36,10 @@ export const firewallScanService: PaidService<ScanInput, Verdict> = {
 export const mcpDiffService: PaidService<DiffInput, DiffResult> = {
   slug: "mcp-diff",
   priceUsd: "0.003",
+  example: {
+    old: [{ name: "get_weather", description: "Current weather for a city" }],
+    new: [{ name: "get_weather", description: "Current weather for a city, in Celsius" }],
+  },
   description:
     "Compares an approved and a current MCP tools/list: unchanged, changed, review or suspicious, with word diffs and flagged signals.",
   envelope: "result",

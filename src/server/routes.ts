@@ -14,6 +14,7 @@ import { firewallScanService, mcpDiffService, publishedRules } from "../security
 import { sellerNodeRoutes } from "../node/routes.ts";
 import { LiveData, liveDataServices, userAgentFor } from "../sensors/mod.ts";
 import { logRoutes, transparencyCheckService } from "../tlog/service.ts";
+import { homeRoute } from "./home.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -45,11 +46,12 @@ export function buildRoutes(services: Services): Route[] {
   ];
   const firewallRules = publishedRules();
 
-  return [
+  const routes: Route[] = [
     {
       method: "GET",
       path: "/healthz",
       errors: NODE,
+      info: { summary: "Liveness: version, uptime, whether payments are configured" },
       handler: (ctx) =>
         ctx.send({
           status: "ok",
@@ -63,6 +65,7 @@ export function buildRoutes(services: Services): Route[] {
       method: "GET",
       path: "/x402/keys",
       errors: { kind: "api", service: "keys" },
+      info: { summary: "Public keys: Ed25519 signer of receipts and answers, ECVRF key" },
       cors: PUBLIC_CORS,
       handler: (ctx) => ctx.send(keys),
     },
@@ -70,6 +73,7 @@ export function buildRoutes(services: Services): Route[] {
       method: "GET",
       path: "/x402/firewall-rules",
       errors: { kind: "api", service: "firewall-rules" },
+      info: { summary: "The published firewall-scan rules, weights and limits (free)" },
       cors: PUBLIC_CORS,
       handler: (ctx) => ctx.send(firewallRules),
     },
@@ -77,4 +81,9 @@ export function buildRoutes(services: Services): Route[] {
     ...logRoutes(services.tlog),
     ...sellerNodeRoutes(services.node, services.paywall),
   ];
+  // GET / describes every route above (read on its first request, so routes added to this
+  // table later appear too). Storefront hook: pass `{ redirectTo: "/shop/" }` as the third
+  // argument when the shop is on (STORE_NAME set) so browsers land on the shop.
+  routes.push(homeRoute(() => routes, services));
+  return routes;
 }

@@ -6,6 +6,7 @@ import type { Config } from "../config/config.ts";
 import { Store } from "../store/kv.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
+import { withSettleLog } from "../x402/settle_log.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
 import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
@@ -64,6 +65,11 @@ export async function openServices(
     signer: config.signer,
     publicOrigin: config.publicUrl,
   });
+  // A settlement that does not pay is logged with why (RPC, chain, revert) and the tx hash.
+  if (paywall.settler) {
+    const log = options.nodeLog ?? ((line: string) => console.log(`esim-rails: ${line}`));
+    paywall.settler = withSettleLog(paywall.settler, log);
+  }
   const supplier = buildSupplier(config, store);
   const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
   await webhooks.start();

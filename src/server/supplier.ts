@@ -9,6 +9,7 @@ import type { Store } from "../store/kv.ts";
 import type { Supplier } from "../../rails/supplier/types.ts";
 import { createSupplier } from "../../rails/adapters/mod.ts";
 import { KvIdempotencyStore } from "../../rails/adapters/kv_idempotency_deno.ts";
+import { demoSupplier } from "./demo_supplier.ts";
 
 export type SupplierSetup = { supplier: Supplier; problem?: undefined } | {
   supplier?: undefined;
@@ -26,6 +27,8 @@ export function buildSupplier(config: Config, store: Store): SupplierSetup {
   const s = config.supplier;
   try {
     switch (s.kind) {
+      case "demo":
+        return { supplier: demoSupplier() };
       case "http":
         return {
           supplier: createSupplier({

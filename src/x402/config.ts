@@ -16,6 +16,8 @@ import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
 import { lazyLocalSettler } from "./settle_lazy.ts";
 import { RemoteSettler } from "./settle_remote.ts";
+import { BASE } from "./constants.ts";
+import { networkByCaip, networkOf, type X402NetworkInfo } from "./networks.ts";
 
 /** A configuration problem, reported at start-up (never at request time). */
 export class PaymentConfigError extends Error {
@@ -74,6 +76,8 @@ export interface PaymentSettings {
   facilitatorUrl?: string;
   /** secp256k1 secret of the in-process facilitator. */
   facilitatorKey?: Uint8Array;
+  /** `X402_NETWORK` (default `base`). */
+  network?: X402NetworkInfo["name"];
 }
 
 /**
@@ -107,6 +111,7 @@ export function paywallFromConfig(
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin,
+    chain: networkOf(p.network).chain,
   };
 }
 
@@ -118,7 +123,8 @@ export function describePayments(deps: PaywallDeps): string {
   if (!deps.settler) {
     return `payments: pay to ${deps.payTo}, but NO SETTLEMENT (set FACILITATOR_URL, or FACILITATOR_KEY_FILE and RPC_URL); paid routes answer 503`;
   }
-  return `payments: USDC on Base (eip155:8453) to ${deps.payTo}, settled ${
+  const network = networkByCaip((deps.chain ?? BASE).network)?.label ?? (deps.chain ?? BASE).label;
+  return `payments: USDC on ${network} to ${deps.payTo}, settled ${
     deps.settler.mode === "remote"
       ? "by the facilitator at FACILITATOR_URL"
       : "in-process via RPC_URL"

@@ -30,6 +30,7 @@ import {
   HEADER_PAYMENT_RESPONSE,
   HEADER_PAYMENT_SIGNATURE,
   HEADER_X_PAYMENT,
+  type UsdcChain,
 } from "./constants.ts";
 import {
   encodeBase64Json,
@@ -76,6 +77,8 @@ export interface PaywallDeps {
   now?: () => Date;
   /** `maxTimeoutSeconds` offered in the terms. */
   maxTimeoutSeconds?: number;
+  /** The chain whose USDC the terms ask for (`X402_NETWORK`; default Base mainnet). */
+  chain?: UsdcChain;
   /** Public origin (e.g. "https://api.example") for `resource.url`; default: the request's. */
   publicOrigin?: string;
 }
@@ -278,11 +281,14 @@ function termsOf(
   service: PaidService,
   payTo: string,
   maxTimeoutSeconds?: number,
+  chain?: UsdcChain,
 ): PaymentRequirements[] {
-  const key = `${service.slug}\0${service.priceUsd}\0${payTo}\0${maxTimeoutSeconds ?? ""}`;
+  const key = `${service.slug}\0${service.priceUsd}\0${payTo}\0${maxTimeoutSeconds ?? ""}\0${
+    chain?.network ?? ""
+  }`;
   let t = termsCache.get(key);
   if (!t) {
-    t = [requirementsFor({ priceUsd: service.priceUsd, payTo, maxTimeoutSeconds })];
+    t = [requirementsFor({ priceUsd: service.priceUsd, payTo, maxTimeoutSeconds, chain })];
     if (termsCache.size < 1024) termsCache.set(key, t);
   }
   return t;
@@ -369,7 +375,7 @@ export async function handlePaid(
     });
   }
   const url = resourceUrl(req, deps.publicOrigin);
-  const accepts = termsOf(service, deps.payTo, deps.maxTimeoutSeconds);
+  const accepts = termsOf(service, deps.payTo, deps.maxTimeoutSeconds, deps.chain);
   const answer402 = (r?: PaymentRefusal) =>
     paymentRequiredResponse({
       service: service.slug,

@@ -24,6 +24,7 @@ export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
     errors: { kind: "api", service: service.slug },
     cors: { exposeHeaders: CORS_EXPOSE_HEADERS, allowHeaders: CORS_ALLOW_HEADERS },
     rateLimit: "payer",
+    info: { summary: service.description, priceUsd: service.priceUsd, example: service.example },
     handler: async (ctx) =>
       handlePaid(service, await ctx.json(), ctx.req, {
         ...deps,

@@ -19,6 +19,7 @@ import {
   HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
   SCHEME_EXACT,
+  type UsdcChain,
   usdToAtomic,
   X402_VERSION,
 } from "./constants.ts";
@@ -35,20 +36,23 @@ export interface TermsOptions {
   maxTimeoutSeconds?: number;
   /** Extra members merged into `extra` (e.g. `nonceSalt`). */
   extra?: Record<string, unknown>;
+  /** The chain whose USDC is asked for (default Base mainnet; `X402_NETWORK`). */
+  chain?: UsdcChain;
 }
 
-/** The `exact` USDC-on-Base requirements for a price. */
+/** The `exact` USDC requirements for a price (on Base unless `opts.chain` says otherwise). */
 export function requirementsFor(opts: TermsOptions): PaymentRequirements {
+  const chain = opts.chain ?? BASE;
   const amount = opts.amount ?? usdToAtomic(opts.priceUsd ?? "");
   if (!/^[0-9]+$/.test(amount)) throw new RangeError(`amount '${amount}' must be atomic units`);
   return {
     scheme: SCHEME_EXACT,
-    network: BASE.network,
+    network: chain.network,
     amount,
-    asset: BASE.usdc,
+    asset: chain.usdc,
     payTo: opts.payTo,
     maxTimeoutSeconds: opts.maxTimeoutSeconds ?? DEFAULT_MAX_TIMEOUT_SECONDS,
-    extra: { name: BASE.tokenName, version: "2", ...opts.extra },
+    extra: { name: chain.tokenName, version: "2", ...opts.extra },
   };
 }
 

@@ -9,7 +9,7 @@ import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
 import { canonicalBytes } from "../../src/crypto/canonical.ts";
 import { canonicalSha256, toBase64 } from "../../src/crypto/hash.ts";
 import { encodeBase64Json } from "../../src/x402/encoding.ts";
-import { BASE } from "../../src/x402/constants.ts";
+import { BASE, BASE_SEPOLIA } from "../../src/x402/constants.ts";
 import { priceOffer } from "../../rails/pricing.ts";
 import { SCHEMAS, validate } from "../../rails/schemas.ts";
 
@@ -28,6 +28,7 @@ export type Breakage =
   | "not_found_code"
   | "price_unknown_offer"
   | "wrong_network"
+  | "test_network"
   | "wrong_amount"
   | "wrong_pay_to"
   | "no_cors"
@@ -323,9 +324,13 @@ export function startNode(breakage: Breakage = "none", tamper: Tamper = {}): Fak
     resource: { url: `${base}/order`, description, mimeType: "application/json" },
     accepts: [{
       scheme: "exact",
-      network: breakage === "wrong_network" ? "eip155:84532" : BASE.network,
+      network: breakage === "wrong_network"
+        ? "eip155:1"
+        : breakage === "test_network"
+        ? BASE_SEPOLIA.network
+        : BASE.network,
       amount: atomic,
-      asset: BASE.usdc,
+      asset: breakage === "test_network" ? BASE_SEPOLIA.usdc : BASE.usdc,
       payTo: breakage === "wrong_pay_to" ? "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC" : PAY_TO,
       maxTimeoutSeconds: 300,
       extra: { name: "USD Coin", version: "2" },

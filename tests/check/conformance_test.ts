@@ -164,7 +164,16 @@ Deno.test("terms on the wrong network fail check 8 only", async () => {
   const c = only(report, "x402_terms");
   assert.equal(c.evidence[0]!.header, "PAYMENT-REQUIRED");
   assert.equal(c.evidence[0]!.pointer, "/accepts/0/network");
-  assert.equal(c.evidence[0]!.found, '"eip155:84532"');
+  assert.equal(c.evidence[0]!.found, '"eip155:1"');
+});
+
+Deno.test("terms on Base Sepolia (a test network) warn at check 8 and the statement says TEST NETWORK", async () => {
+  const report = await check("test_network");
+  const c = only(report, "x402_terms");
+  assert.equal(c.outcome, "warn");
+  assert.match(c.reason, /^TEST NETWORK: .*Base Sepolia \(eip155:84532\), not Base mainnet/);
+  assert.equal(report.verdict, "conformant");
+  assert.match(report.statement, /on a TEST NETWORK, not Base mainnet/);
 });
 
 Deno.test("terms with the wrong amount fail check 8 only", async () => {

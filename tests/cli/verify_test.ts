@@ -50,6 +50,28 @@ Deno.test("verify receipt accepts a paid answer's receipt with the published key
   });
 });
 
+Deno.test("verify receipt accepts what esim-rails call printed, a whole answer and a bare receipt", async () => {
+  const callOutput = {
+    status: 200,
+    payment_response: { success: true, transaction: receipt.payment.transaction },
+    body: answer,
+  };
+  for (const doc of [callOutput, answer, receipt]) {
+    await withFile(doc, async (path) => {
+      const r = await runCli(["verify", "receipt", path, "--public-key", KEY]);
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      assert.equal(JSON.parse(r.stdout).valid, true);
+    });
+  }
+  // What call printed still binds the receipt to the answer's result.
+  const tampered = { ...callOutput, body: { ...answer, result: { ...result, output: "ffff" } } };
+  await withFile(tampered, async (path) => {
+    const r = await runCli(["verify", "receipt", path, "--public-key", KEY]);
+    assert.equal(r.code, 1);
+    assert.match(JSON.parse(r.stdout).reason, /result_sha256/);
+  });
+});
+
 Deno.test("verify receipt refuses a result that is not the one the receipt signed", async () => {
   await withFile({ ...answer, result: { ...result, output: "ffff" } }, async (path) => {
     const r = await runCli(["verify", "receipt", path, "--public-key", KEY]);

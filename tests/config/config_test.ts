@@ -26,7 +26,9 @@ Deno.test("loadConfig() starts on embedded defaults and generates keys into the 
     assert.equal(config.kvPath, `${dir}/esim-rails.kv`);
     assert.equal(config.rateLimitPerMin, 120);
     assert.equal(config.maxBodyBytes, 2 * 1024 * 1024);
-    assert.equal(config.supplier.kind, "adapter_a");
+    assert.equal(config.supplier.kind, "demo", "nothing configured: the demo catalog");
+    assert.deepEqual([config.demoMode, config.demoReason], [true, "unconfigured"]);
+    assert.equal(config.payment.network, "base");
     assert.equal(paymentsConfigured(config), false);
     assert.deepEqual(config.generated.sort(), [
       `${dir}/log.key`,

@@ -3,9 +3,11 @@
  * the `@x402/evm` exact scheme, served on an ephemeral loopback port with the HTTP API
  * (`POST /verify`, `POST /settle`, `GET /supported`) and settling on the given RPC (anvil).
  */
-import { x402Facilitator } from "@x402/core/facilitator";
-import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
-import { toFacilitatorEvmSigner } from "@x402/evm";
+import {
+  registerExactEvmScheme,
+  toFacilitatorEvmSigner,
+  x402Facilitator,
+} from "../support/deps.ts";
 import { createWalletClient, defineChain, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 

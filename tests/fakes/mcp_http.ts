@@ -4,12 +4,11 @@
  * loopback. Each can change its tools between crawls (a rug pull), answer JSON or SSE, page its
  * tools/list, demand authorization, redirect, answer garbage, hang, or go offline.
  */
-// deno-lint-ignore no-import-prefix -- test-only dependency, pinned here (not in deno.json)
-import { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js";
-// deno-lint-ignore no-import-prefix -- test-only dependency, pinned here (not in deno.json)
-import { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js";
-// deno-lint-ignore no-import-prefix -- test-only dependency, pinned here (not in deno.json)
-import { ListToolsRequestSchema } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
+import {
+  ListToolsRequestSchema,
+  Server,
+  WebStandardStreamableHTTPServerTransport,
+} from "../support/deps.ts";
 
 export type FakeTool = {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The official MCP reference servers (installed from npm, pinned in deno.json) are spawned
+ * The official MCP reference servers (installed from npm, pinned in _mcp_packages.ts) are spawned
  * over stdio; their real tools/list must be allowed with no high or critical finding, and a
  * reordered copy must diff as unchanged.
  */
@@ -7,6 +7,8 @@ import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/stric
 import { scanTools } from "../../src/security/scan.ts";
 import { diffTools } from "../../src/security/diff.ts";
 import { binOf, listToolsOverStdio } from "./_mcp_stdio.ts";
+// Importing the manifests makes Deno install the (test-only) servers into node_modules.
+import "./_mcp_packages.ts";
 
 const SERVERS: { pkg: string; args: (dir: string) => string[]; minTools: number }[] = [
   { pkg: "@modelcontextprotocol/server-filesystem", args: (d) => [d], minTools: 10 },

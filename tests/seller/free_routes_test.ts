@@ -240,7 +240,7 @@ Deno.test("an order for a known offer without payments configured is 503 payment
   });
 });
 
-Deno.test("demo mode: quotes and listing work, the listing says demo, and /order sells nothing (403 demo_mode)", async () => {
+Deno.test("demo mode: quotes and listing work, the listing says demo, and /order sells nothing (503 demo_mode)", async () => {
   await withFreeNode(async ({ url }) => {
     const q = await postJson(`${url}/quote`, { country: "US" });
     assert.equal(q.status, 200);
@@ -250,23 +250,25 @@ Deno.test("demo mode: quotes and listing work, the listing says demo, and /order
     const unknown = await postJson(`${url}/order`, { offer_id: "off_unknown" });
     assert.equal(unknown.status, 400, "an unknown offer is still 400 before any price");
     const r = await postJson(`${url}/order`, { offer_id: offer.offer_id });
-    assert.equal(r.status, 403);
+    assert.equal(r.status, 503);
     assert.equal((r.body.error as { code: string }).code, "demo_mode");
     assert.equal(r.headers.get("payment-required"), null);
   }, { DEMO_MODE: "1", PAY_TO_EVM: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" });
 });
 
-Deno.test("a supplier without credentials makes quotes 503 supplier_unavailable with the reason", async () => {
+Deno.test("an unconfigured node quotes from the demo catalog and /order answers 503 demo_mode", async () => {
   const dir = await Deno.makeTempDir({ prefix: "esim-free-" });
   try {
-    await using srv = await startTestServer({ SUPPLIER: "http", DATA_DIR: dir }, {
-      nodeLog: () => {},
-    });
-    const r = await postJson(`${srv.url}/quote`, { country: "US" });
-    assert.equal(r.status, 503);
-    const err = r.body.error as { code: string; message: string };
-    assert.equal(err.code, "supplier_unavailable");
-    assert.match(err.message, /SUPPLIER_URL/);
+    await using srv = await startTestServer({ DATA_DIR: dir }, { nodeLog: () => {} });
+    const r = await postJson(`${srv.url}/quote`, { country: "DE" });
+    assert.equal(r.status, 200);
+    const offer = (r.body.result as QuoteResult).offers[0]!;
+    assert.ok(offer.offer_id);
+    const o = await postJson(`${srv.url}/order`, { offer_id: offer.offer_id });
+    assert.equal(o.status, 503);
+    const err = o.body.error as { code: string; message: string };
+    assert.equal(err.code, "demo_mode");
+    assert.match(err.message, /configures SUPPLIER/);
     const bad = await postJson(`${srv.url}/quote`, { country: "USA" });
     assert.equal(bad.status, 400, "bad input is still 400");
   } finally {

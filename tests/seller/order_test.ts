@@ -4,9 +4,12 @@
  * by our buyer client and by the official x402 client. Happy path and every failure exit.
  */
 import assert from "node:assert/strict";
-import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { ExactEvmScheme } from "@x402/evm";
-import { decodePaymentResponseHeader } from "@x402/core/http";
+import {
+  decodePaymentResponseHeader,
+  ExactEvmScheme,
+  wrapFetchWithPayment,
+  x402Client,
+} from "../support/deps.ts";
 import { cheapestOffer, NODE_SECRET, postJson, startReceiver, withSeller } from "./_env.ts";
 import { buyer, KEYS, makePayment, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";

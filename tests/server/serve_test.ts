@@ -10,10 +10,10 @@ Deno.test("esim-rails serve starts on embedded defaults, prints a banner and ans
   assert.match(srv.banner, /kv: \.\/data\/esim-rails\.kv/);
   assert.match(srv.banner, /signing key: [0-9a-f]{16}/);
   assert.match(srv.banner, /payments: NOT CONFIGURED/);
-  assert.match(
-    srv.banner,
-    /supplier: adapter_a UNAVAILABLE \(SUPPLIER=adapter_a needs ADAPTER_A_ACCESS_CODE_FILE\)/,
-  );
+  assert.match(srv.banner, /supplier: none configured; quoting from the built-in demo catalog/);
+  const [, works, next] = srv.banner.split("\n");
+  assert.match(works!, /^ {2}works now: quotes, status, listing and check on the built-in demo/);
+  assert.match(next!, /^ {2}next: set PAY_TO_EVM .*esim-rails dev/);
   const res = await fetch(`${srv.url}/healthz`);
   const body = await res.json();
   assert.equal(res.status, 200);

@@ -15,15 +15,21 @@ async function setup(env: Record<string, string>) {
   }
 }
 
-Deno.test("buildSupplier() reports the default adapter_a without credentials as a named problem", async () => {
-  const setup1 = await setup({});
-  assert.equal(setup1.supplier, undefined);
-  assert.match(setup1.problem!, /ADAPTER_A_ACCESS_CODE_FILE/);
+Deno.test("buildSupplier() with nothing configured quotes from the built-in demo catalog", async () => {
+  const s = await setup({});
+  assert.equal(s.problem, undefined);
+  const plans = await s.supplier!.catalog();
+  assert.ok(plans.some((p) => p.countries.includes("DE")));
+  await assert.rejects(s.supplier!.order({} as never), /sells nothing/);
 });
 
-Deno.test("buildSupplier() names SUPPLIER_URL for SUPPLIER=http without an address", async () => {
-  const s = await setup({ SUPPLIER: "http" });
-  assert.match(s.problem!, /SUPPLIER_URL/);
+Deno.test("an explicit SUPPLIER=http without SUPPLIER_URL stops the start, naming SUPPLIER_URL", async () => {
+  await assert.rejects(setup({ SUPPLIER: "http" }), (e: Error) => {
+    assert.equal(e.name, "ConfigError");
+    assert.equal((e as Error & { variable: string }).variable, "SUPPLIER_URL");
+    assert.match(e.message, /^SUPPLIER_URL: is required with SUPPLIER=http/);
+    return true;
+  });
 });
 
 Deno.test("buildSupplier() builds each kind when its credentials are there", async () => {

@@ -25,8 +25,14 @@ import {
   type PublicClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { BASE } from "../../src/x402/constants.ts";
+import { BASE, type UsdcChain } from "../../src/x402/constants.ts";
 import { sha256Hex } from "../../src/crypto/hash.ts";
+// Test-only packages are pinned here with full specifiers, never in deno.json "imports", so that
+// `serve` never downloads them. Importing anvil's manifest makes Deno install its binary.
+// deno-lint-ignore no-import-prefix
+import anvilManifest from "npm:@foundry-rs/anvil-linux-amd64@1.7.1/package.json" with {
+  type: "json",
+};
 
 const ROOT = new URL("../../", import.meta.url);
 const SOURCE_URL = new URL("contracts/TestUSDC.sol", import.meta.url);
@@ -39,16 +45,23 @@ export interface CompiledToken {
   runtime: `0x${string}`;
 }
 
-/** Compiles TestUSDC.sol (or reads the cached artefact). */
-export async function compileToken(): Promise<CompiledToken> {
-  const source = await Deno.readTextFile(SOURCE_URL);
+/**
+ * Compiles TestUSDC.sol (or reads the cached artefact), with the EIP-712 domain name of the
+ * token it stands for ("USD Coin" on Base, "USDC" on Base Sepolia).
+ */
+export async function compileToken(tokenName = BASE.tokenName): Promise<CompiledToken> {
+  const source = (await Deno.readTextFile(SOURCE_URL)).replace(
+    'string public constant name = "USD Coin";',
+    `string public constant name = ${JSON.stringify(tokenName)};`,
+  );
   const hash = sha256Hex(`${SOLC_VERSION}\n${source}`).slice(0, 16);
   const cacheDir = new URL(".tmp/", ROOT);
   const cacheFile = new URL(`testusdc-${hash}.json`, cacheDir);
   try {
     return JSON.parse(await Deno.readTextFile(cacheFile));
   } catch { /* not cached yet */ }
-  const { default: solc } = await import("solc");
+  // deno-lint-ignore no-import-prefix
+  const { default: solc } = await import("npm:solc@0.8.37");
   const input = {
     language: "Solidity",
     sources: { "TestUSDC.sol": { content: source } },
@@ -69,10 +82,12 @@ export async function compileToken(): Promise<CompiledToken> {
   return compiled;
 }
 
-/** Path of the anvil binary shipped by the npm package. */
+/** Path of the anvil binary: `ANVIL_BIN` when set, else the one shipped by the npm package. */
 export function anvilPath(): string {
-  const base = new URL("node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil", ROOT);
-  return base.pathname;
+  const given = Deno.env.get("ANVIL_BIN");
+  if (given) return given;
+  const pkg = `node_modules/${anvilManifest.name}/${anvilManifest.bin.anvil}`;
+  return new URL(pkg, ROOT).pathname;
 }
 
 export interface Chain {
@@ -99,13 +114,16 @@ export const anvilChain = defineChain({
 });
 
 export interface ChainOptions {
+  /** The network to stand in for (default Base: chain id 8453, the real USDC address). */
+  network?: UsdcChain;
   /** Seconds between blocks (anvil `--block-time`); unset mines one block per transaction. */
   blockTime?: number;
 }
 
-/** Starts anvil and installs the token at the Base USDC address. */
+/** Starts anvil and installs the token at the network's real USDC address (Base by default). */
 export async function startChain(options: ChainOptions = {}): Promise<Chain> {
-  const token = await compileToken();
+  const net = options.network ?? BASE;
+  const token = await compileToken(net.tokenName);
   const child = new Deno.Command(anvilPath(), {
     args: [
       "--port",
@@ -113,7 +131,7 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
       "--host",
       "127.0.0.1",
       "--chain-id",
-      String(BASE.chainId),
+      String(net.chainId),
       "--accounts",
       "10",
       ...(options.blockTime ? ["--block-time", String(options.blockTime)] : []),
@@ -163,8 +181,8 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
     await drain;
   };
   try {
-    await rpc("anvil_setCode", [BASE.usdc, token.runtime]);
-    const chain = { ...anvilChain, rpcUrls: { default: { http: [rpcUrl] } } };
+    await rpc("anvil_setCode", [net.usdc, token.runtime]);
+    const chain = { ...anvilChain, id: net.chainId, rpcUrls: { default: { http: [rpcUrl] } } };
     const publicClient = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
     const minter = createWalletClient({
       chain,
@@ -172,17 +190,17 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
       account: privateKeyToAccount(MINTER_KEY),
     });
     const read = (functionName: string, args: unknown[]) =>
-      publicClient.readContract({ address: BASE.usdc, abi: token.abi, functionName, args });
+      publicClient.readContract({ address: net.usdc, abi: token.abi, functionName, args });
     return {
       rpcUrl,
-      chainId: BASE.chainId,
+      chainId: net.chainId,
       token,
       publicClient,
       rpc,
       stop,
       async mint(to, amount) {
         const hash = await minter.writeContract({
-          address: BASE.usdc,
+          address: net.usdc,
           abi: token.abi,
           functionName: "mint",
           args: [to, amount],
@@ -198,7 +216,7 @@ export async function startChain(options: ChainOptions = {}): Promise<Chain> {
       },
       async transfersTo(to) {
         const logs = await publicClient.getContractEvents({
-          address: BASE.usdc,
+          address: net.usdc,
           abi: token.abi,
           eventName: "Transfer",
           args: { to },

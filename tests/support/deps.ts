@@ -10,6 +10,7 @@ export { ExactEvmScheme, toFacilitatorEvmSigner } from "npm:@x402/evm@2.27.0";
 export { ExactEvmScheme as ExactEvmFacilitatorScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
 export { registerExactEvmScheme } from "npm:@x402/evm@2.27.0/exact/facilitator";
 export { x402Facilitator } from "npm:@x402/core@2.27.0/facilitator";
+export { validatePaymentRequired } from "npm:@x402/core@2.27.0/schemas";
 export {
   decodePaymentResponseHeader,
   decodePaymentSignatureHeader,
@@ -18,3 +19,7 @@ export {
 export { Hono } from "npm:hono@4.13.19";
 export { paymentMiddleware, x402ResourceServer } from "npm:@x402/hono@2.27.0";
 export { ExactEvmScheme as ExactEvmServerScheme } from "npm:@x402/evm@2.27.0/exact/server";
+// The official MCP SDK's server classes, for the transparency log's fake MCP servers.
+export { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js";
+export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js";
+export { ListToolsRequestSchema } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";

@@ -1,7 +1,10 @@
 import { assert, assertEquals } from "./_assert.ts";
-import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
-import { ExactEvmScheme } from "@x402/evm";
-import { decodePaymentResponseHeader } from "@x402/core/http";
+import {
+  decodePaymentResponseHeader,
+  ExactEvmScheme,
+  wrapFetchWithPayment,
+  x402Client,
+} from "../support/deps.ts";
 import { buyer, KEYS, makePayment, other, seller } from "./_sign.ts";
 import { withPaywall } from "./_env.ts";
 import { serveEcho } from "./_server.ts";
