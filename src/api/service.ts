@@ -30,6 +30,11 @@ export interface PaidService<I = unknown, R = unknown> {
    */
   example?: unknown;
   /**
+   * True when the work calls public services on the internet (live data): the local sandbox
+   * lists such examples apart, since they need a network it may not have.
+   */
+  needsInternet?: boolean;
+  /**
    * How the result is placed in the 200 body: `"result"` gives
    * `{status, service, capability_id, result, receipt}`; `"check"` / `"verdict"` give
    * `{status, service, check}` / `{status, service, verdict}` with no receipt (spec §4).

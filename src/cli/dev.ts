@@ -287,13 +287,18 @@ async function instructions(o: {
   const home = await (await fetch(`${url}/`, { headers: { accept: "application/json" } }))
     .json() as HomeDocument;
   const lines: string[] = [];
+  const online: string[] = [];
   for (const p of home.paid_endpoints) {
     if (p.path === "/order") continue;
     if (p.example_request === undefined) {
       lines.push(`  # ${p.method} ${p.path} ($${p.price_usd}): see ${url}/ for its request`);
       continue;
     }
-    lines.push(`  ${callCommand(p.url, p.example_request, o.buyerKeyFile)}`);
+    // Live data calls the public weather and sensor services: apart, since the sandbox may be
+    // offline (a failed upstream is answered 502 and never charged).
+    (p.needs_internet ? online : lines).push(
+      `  ${callCommand(p.url, p.example_request, o.buyerKeyFile)}`,
+    );
   }
   // Buy an eSIM: the cheapest offer for Germany, quoted now.
   const quote = await (await fetch(`${url}/quote`, {
@@ -327,6 +332,12 @@ async function instructions(o: {
     ...lines,
     "Buy an eSIM (cheapest offer for DE), then check its receipt offline:",
     ...order,
+    ...(online.length > 0
+      ? [
+        "Live data: these call the public weather and sensor services, so they need internet access (a failed service is answered 502 and not charged):",
+        ...online,
+      ]
+      : []),
     "",
     "Ctrl-C stops everything.",
   ].join("\n");

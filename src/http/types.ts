@@ -66,6 +66,8 @@ export interface RouteInfo {
   priceUsd?: string;
   /** A request body that works as is. */
   example?: unknown;
+  /** The route's work calls public services on the internet. */
+  needsInternet?: boolean;
 }
 
 export interface Route {

@@ -47,6 +47,8 @@ export interface HomeDocument {
     description: string;
     example_request?: unknown;
     example_command?: string;
+    /** The endpoint's work calls public services on the internet. */
+    needs_internet?: boolean;
   }[];
   routes: { method: string; path: string; summary?: string; price_usd?: string }[];
   keys: {
@@ -153,6 +155,7 @@ export function homeDocument(routes: readonly Route[], services: Services): Home
       description: r.info!.summary,
       ...(r.info!.example !== undefined ? { example_request: r.info!.example } : {}),
       ...(exampleCommand(r) ? { example_command: exampleCommand(r) } : {}),
+      ...(r.info!.needsInternet ? { needs_internet: true } : {}),
     })),
     routes: listed.map((r) => ({
       method: r.method,

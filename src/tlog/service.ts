@@ -71,6 +71,7 @@ export function transparencyCheckService(
     description:
       "Signed record of an MCP server from the transparency log: first and last seen, tool-set changes, scan summary, inclusion proof. Never contacts the server.",
     envelope: "check",
+    example: { name: "io.github.example/weather" },
     parse: (body) => parseCheckInput(body, options.allowPrivate),
     run: (input, ctx) => checkTarget(log, input, ctx.now),
   };

@@ -24,7 +24,12 @@ export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
     errors: { kind: "api", service: service.slug },
     cors: { exposeHeaders: CORS_EXPOSE_HEADERS, allowHeaders: CORS_ALLOW_HEADERS },
     rateLimit: "payer",
-    info: { summary: service.description, priceUsd: service.priceUsd, example: service.example },
+    info: {
+      summary: service.description,
+      priceUsd: service.priceUsd,
+      example: service.example,
+      ...(service.needsInternet ? { needsInternet: true } : {}),
+    },
     handler: async (ctx) =>
       handlePaid(service, await ctx.json(), ctx.req, {
         ...deps,

@@ -35,7 +35,10 @@ Deno.test("esim-rails dev: every printed command works as printed, and one SIGIN
     assert.ok(alias, out);
     const rpcUrl = /chain {5}(http:\/\/\S+)/.exec(out)?.[1];
     assert.ok(rpcUrl, out);
-    const commands = out.split("\n").filter((l) => l.startsWith("  esim-rails ")).map((l) =>
+    // Everything before the live-data group runs offline; live data needs the public services.
+    const offline = out.split("\nLive data:")[0]!;
+    assert.match(out, /\nLive data: .*internet/, "live-data calls are printed apart");
+    const commands = offline.split("\n").filter((l) => l.startsWith("  esim-rails ")).map((l) =>
       l.trim()
     );
     const calls = commands.filter((c) => c.startsWith("esim-rails call "));

@@ -16,6 +16,10 @@ const PAID = {
   "/x402/x402-check": "0.003",
   "/x402/firewall-scan": "0.001",
   "/x402/mcp-diff": "0.003",
+  "/x402/weather-now": "0.001",
+  "/x402/air-quality-now": "0.001",
+  "/x402/nearby-sensors": "0.03",
+  "/x402/transparency-check": "0.001",
 };
 
 Deno.test("GET / is a small HTML page without external assets listing paid endpoints, prices, routes and keys", async () => {
