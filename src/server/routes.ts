@@ -63,5 +63,6 @@ export function buildRoutes(services: Services): Route[] {
     },
     ...paid.map((service) => paidRoute(service, services.paywall)),
     ...sellerNodeRoutes(services.node, services.paywall),
+    ...(services.shop?.routes ?? []),
   ];
 }

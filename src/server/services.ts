@@ -11,6 +11,8 @@ import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
 import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
 import { orderEventsFromOutbox } from "../node/webhook_events.ts";
 import type { OrderEvents } from "../../rails/node/events.ts";
+import { createShop, type Shop } from "../shop/mod.ts";
+import { KvShopStore } from "../store/kv/shop.ts";
 
 export interface Services {
   config: Config;
@@ -26,6 +28,8 @@ export interface Services {
   webhooks: WebhookOutbox;
   /** The seller node: priced catalog, orders, resume. */
   node: SellerNode;
+  /** The storefront for people, when `STORE_NAME` is set. */
+  shop?: Shop;
 }
 
 export interface ServiceOptions {
@@ -33,6 +37,10 @@ export interface ServiceOptions {
   orderEvents?: OrderEvents;
   /** Seller node diagnostics (default: stdout). */
   nodeLog?: (line: string) => void;
+  /** Storefront diagnostics (default: stdout). */
+  shopLog?: (line: string) => void;
+  /** Storefront watcher poll interval in ms (default 2000). */
+  shopPollMs?: number;
 }
 
 export async function openServices(
@@ -66,11 +74,24 @@ export async function openServices(
     now,
     log: options.nodeLog,
   });
-  return { config, store, limiter, paywall, supplier, now, webhooks, node };
+  const shop = config.storefront.enabled
+    ? createShop({
+      config,
+      store: new KvShopStore(store),
+      supplier: supplier.supplier,
+      snapshot: () => node.snapshot(),
+      outbox: webhooks,
+      now,
+      log: options.shopLog,
+      pollMs: options.shopPollMs,
+    })
+    : undefined;
+  return { config, store, limiter, paywall, supplier, now, webhooks, node, shop };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   // Orders first (they may still emit events), then the outbox.
+  await services.shop?.stop();
   await services.node.stop();
   await services.webhooks.stop();
   await services.limiter.stop();
