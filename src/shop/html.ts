@@ -21,6 +21,7 @@ select{background:#fff;color:var(--fg)}:focus-visible{outline:3px solid #e37400;
 code,.mono{font-family:ui-monospace,monospace;word-break:break-all}
 .qr svg{width:100%;max-width:18rem;height:auto;background:#fff}
 ul.countries{columns:2;padding-left:1.2rem}@media(min-width:40rem){ul.countries{columns:3}}
+ul.plain{list-style:none;padding:0}ul.plain li{margin:.4rem 0}
 .sr{position:absolute;left:-9999px}`;
 
 export interface PageOptions {

@@ -133,9 +133,9 @@ export function orderPage(i: OrderPageInput): string {
   if (i.pay && i.method && (o.state === "awaiting_payment" || o.state === "underpaid")) {
     const due = stillDue(o);
     parts.push(
-      `<h2>Pay ${formatUnits(due)} USDC on ${esc(i.method.chain.label)}</h2>`,
+      `<h2>Pay with USDC on ${esc(i.method.chain.label)}</h2>`,
       !sending && i.pay.eip3009
-        ? `<section id="pay-wallet" hidden aria-labelledby="w-h"><h3 id="w-h">With a browser wallet</h3><ul id="wallets"></ul></section>`
+        ? `<section id="pay-wallet" hidden aria-labelledby="w-h"><h3 id="w-h">With a browser wallet</h3><ul id="wallets" class="plain"></ul></section>`
         : "",
       `<p id="pay-status" role="status" aria-live="polite"></p>`,
       `<h3>With any wallet</h3><p>Send exactly <strong class="mono">${
@@ -192,7 +192,7 @@ export function orderPage(i: OrderPageInput): string {
     status: o.state,
     payments: o.payments.length,
     live,
-    amount: formatUnits(stillDue(o)),
+    amount: formatUnits(BigInt(o.price_units)),
     eip3009: !sending && o.state === "awaiting_payment" ? i.pay?.eip3009 ?? null : null,
   };
   parts.push(
