@@ -59,6 +59,8 @@ Deno.test({
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
+    // Test-only dependency: a full pinned specifier, kept out of deno.json "imports".
+    // deno-lint-ignore no-import-prefix
     const { default: puppeteer } = await import("npm:puppeteer-core@25.16.0");
     await Deno.mkdir(ARTIFACTS, { recursive: true });
     const profile = await Deno.makeTempDir({ prefix: "esim-chromium-" });
