@@ -6,7 +6,9 @@
  */
 import { createWebhookReceiver } from "../../rails/webhooks/receiver.ts";
 import type { WebhookEvent } from "../../rails/webhooks/event.ts";
-import { type Chain, startChain } from "../support/chain.ts";
+import { createWalletClient, http } from "viem";
+import { anvilChain, type Chain, startChain } from "../support/chain.ts";
+import { BASE } from "../../src/x402/constants.ts";
 import { startTestServer, type TestServer } from "../support/server.ts";
 import type { SpawnedServer } from "../support/process.ts";
 import { nodeEnv, startReceiver } from "../seller/_env.ts";
@@ -60,6 +62,10 @@ export interface ShopEnv {
   received: Received;
   logs: string[];
   env: Record<string, string>;
+  /** Moves the shop's clock forward (ms). */
+  advance(ms: number): void;
+  /** Restarts the supplier receiver on the same port with another catalog. */
+  restartReceiver(catalog: readonly Plan[]): Promise<void>;
 }
 
 export interface ShopEnvOptions {
@@ -74,9 +80,12 @@ export async function withShop(fn: (e: ShopEnv) => Promise<void>, o: ShopEnvOpti
   const dir = await Deno.makeTempDir({ prefix: "esim-shop-" });
   const chain = await startChain();
   const received = new Received();
+  let skew = 0;
+  const now = () => Date.now() + skew;
   const hooks = createWebhookReceiver({
     secret: WEBHOOK_SECRET,
     onEvent: (e, info) => received.add(e, info.duplicate),
+    now, // the receiver checks the signed timestamp against the (moved) clock
   });
   const hookServer = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, hooks);
   let receiver: SpawnedServer | undefined;
@@ -103,10 +112,28 @@ export async function withShop(fn: (e: ShopEnv) => Promise<void>, o: ShopEnvOpti
       nodeLog: (l) => logs.push(l),
       shopLog: (l) => logs.push(l),
       shopPollMs: o.pollMs ?? 0,
+      now,
     });
     const shop = server.server.services.shop?.service;
     if (!shop) throw new Error("the storefront did not start");
-    await fn({ dir, chain, url: server.url, server, receiver, shop, received, logs, env });
+    const restartReceiver = async (catalog: readonly Plan[]) => {
+      const port = Number(new URL(receiver!.url).port);
+      await receiver!.stop();
+      receiver = await startReceiver({ dir, catalog, delayMs: 100, port });
+    };
+    await fn({
+      dir,
+      chain,
+      url: server.url,
+      server,
+      receiver,
+      shop,
+      received,
+      logs,
+      env,
+      advance: (ms) => skew += ms,
+      restartReceiver,
+    });
   } finally {
     await server?.[Symbol.asyncDispose]();
     await receiver?.stop();
@@ -163,4 +190,59 @@ export async function tickUntil(
 /** Mines `n` empty blocks (moves the `safe` block past earlier ones). */
 export async function mine(chain: Chain, n = 40): Promise<void> {
   await chain.rpc("anvil_mine", ["0x" + n.toString(16)]);
+}
+
+/** A plain USDC `transfer` from `from` (mined at once by anvil); returns the transaction hash. */
+export async function transfer(
+  chain: Chain,
+  from: typeof buyer,
+  to: `0x${string}`,
+  units: bigint,
+): Promise<`0x${string}`> {
+  const wallet = createWalletClient({
+    chain: { ...anvilChain, rpcUrls: { default: { http: [chain.rpcUrl] } } },
+    transport: http(chain.rpcUrl),
+    account: from,
+  });
+  const hash = await wallet.writeContract({
+    address: BASE.usdc,
+    abi: chain.token.abi,
+    functionName: "transfer",
+    args: [to, units],
+  });
+  const r = await chain.publicClient.waitForTransactionReceipt({ hash });
+  if (r.status !== "success") throw new Error("transfer failed");
+  return hash;
+}
+
+/** Creates an order through the JSON API; returns its id, token and pay object. */
+export async function createOrder(url: string, country = "US") {
+  const offer = await firstOffer(url, country);
+  const r = await api(`${url}/shop/api/orders`, {
+    body: { offer_id: offer.offer_id, method: "evm:8453:usdc" },
+  });
+  if (r.status !== 201) throw new Error(`create: ${r.status} ${JSON.stringify(r.body)}`);
+  const pay = r.body.pay as { amount_units: string; address: `0x${string}` };
+  return {
+    id: r.body.order_id as string,
+    token: r.body.status_token as string,
+    pay,
+    price: BigInt(offer.price_usd.replace(".", "")) * 10_000n,
+    amount: BigInt(pay.amount_units),
+    offer,
+  };
+}
+
+/** The order's JSON (GET /shop/api/orders/:id). */
+export async function view(url: string, o: { id: string; token: string }) {
+  const r = await api(`${url}/shop/api/orders/${o.id}?token=${o.token}`);
+  if (r.status !== 200) throw new Error(`view: ${r.status}`);
+  return r.body as {
+    status: string;
+    paid_units: string;
+    due_units: string;
+    pay: { amount_units: string };
+    payments: { ref: string; payer: string; units: string; final: boolean }[];
+    esim?: { activation_code: string };
+  };
 }
