@@ -3,6 +3,7 @@
  * runs until SIGINT/SIGTERM, then shuts down gracefully (requests in flight finish, rate-limit
  * counters are flushed, KV is closed).
  */
+import { describeShop } from "../shop/banner.ts";
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { describePayments } from "../x402/mod.ts";
@@ -48,6 +49,7 @@ environment variables (see README); these flags override PORT, HOST and KV_PATH.
           `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
           `  ${pay}`,
           `  ${supplier}`,
+          ...(server.services.shop ? [`  ${describeShop(server.services.shop, server.url)}`] : []),
           ...(config.demoMode ? ["  demo mode: quotes and pages only, no sales"] : []),
           ...config.generated.map((p) => `  generated ${p} (mode 0600)`),
         ].join("\n"),

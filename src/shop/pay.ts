@@ -32,7 +32,8 @@ export function eip681(token: string, chainId: number, to: string, units: bigint
   return `ethereum:${token}@${chainId}/transfer?address=${to}&uint256=${units}`;
 }
 
-export function payView(o: ShopOrder, m: PayMethod): PayView {
+/** `signed`: the shop can settle EIP-3009 authorizations for this method. */
+export function payView(o: ShopOrder, m: PayMethod, signed = true): PayView {
   const due = stillDue(o);
   const uri = eip681(o.asset, m.chain.chainId, o.pay_to, due);
   const view: PayView = {
@@ -45,7 +46,7 @@ export function payView(o: ShopOrder, m: PayMethod): PayView {
     qr_svg: qrSvg(uri, `Payment link for ${formatUnits(due)} USDC`),
   };
   // The signed path is for an order nothing has been paid to yet (it signs the whole price).
-  if (o.eip3009 && paidUnits(o) === 0n) {
+  if (signed && o.eip3009 && paidUnits(o) === 0n) {
     view.eip3009 = {
       domain: usdcDomain(m.chain),
       to: o.pay_to,

@@ -55,7 +55,7 @@ export async function orderJson(
       price_usd: o.price_usd,
     },
     price_usd: o.price_usd,
-    pay: method ? payView(o, method) : null,
+    pay: method ? payView(o, method, service.canSettle(o.method)) : null,
     paid_units: paidUnits(o, true).toString(),
     due_units: stillDue(o).toString(),
     payments: o.payments.map((p) => ({
@@ -214,7 +214,7 @@ export function shopRoutes(d: ShopRouteDeps): Route[] {
             order: o,
             token: token!,
             method,
-            pay: method ? payView(o, method) : undefined,
+            pay: method ? payView(o, method, service.canSettle(o.method)) : undefined,
             esim,
             esimError,
           }),
@@ -240,7 +240,7 @@ export function shopRoutes(d: ShopRouteDeps): Route[] {
           order_id: o.order_id,
           status: o.state,
           price_usd: o.price_usd,
-          pay: payView(o, method),
+          pay: payView(o, method, service.canSettle(o.method)),
           expires_at: o.expires_at,
           status_token: service.token(o.order_id),
         }, { status: 201, headers: NO_STORE });

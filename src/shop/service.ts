@@ -120,6 +120,8 @@ export class ShopService implements PaymentSink {
   readonly #now: () => number;
   readonly #watchers: PaymentWatcher[] = [];
   readonly #supplierBackoff = new Map<string, number>();
+  /** Orders whose settlement is running in this process. */
+  readonly #inFlight = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> | undefined;
   #stopped = true;
@@ -153,6 +155,11 @@ export class ShopService implements PaymentSink {
       throw invalidInput("method", `Unknown payment method; this store offers: ${offered}`);
     }
     return m;
+  }
+
+  /** True when signed (EIP-3009) payments can be settled for `method`. */
+  canSettle(method: string): boolean {
+    return Boolean(this.#d.settlers?.has(method));
   }
 
   token(orderId: string): string {
@@ -333,7 +340,17 @@ export class ShopService implements PaymentSink {
       updated_at: this.#iso(),
     });
     if (!taken) throw new HttpError(409, ErrorCode.Conflict, "The order changed; reload it");
-    return await this.#settle(taken, auth, settler, method);
+    return await this.#settling(o.order_id, () => this.#settle(taken, auth, settler, method));
+  }
+
+  /** Runs one settlement of an order at a time in this process. */
+  async #settling<T>(id: string, fn: () => Promise<T>): Promise<T> {
+    this.#inFlight.add(id);
+    try {
+      return await fn();
+    } finally {
+      this.#inFlight.delete(id);
+    }
   }
 
   async #settle(
@@ -592,7 +609,15 @@ export class ShopService implements PaymentSink {
         const settling = o.authorizations.find((x) => x.state === "settling" && x.signature);
         const settler = this.#d.settlers?.get(o.method);
         if (settling && settler) {
-          await this.#settle(v, settling, settler, this.method(o.method), true).catch(() => {});
+          // Left by a restart (or still in flight elsewhere): look at the chain, or send it if
+          // we never did (the nonce makes a second landing impossible, so nothing is charged twice).
+          if (!this.#inFlight.has(id)) {
+            await this.#settling(
+              id,
+              () =>
+                this.#settle(v!, settling, settler, this.method(o.method), Boolean(settling.tx)),
+            ).catch(() => {});
+          }
           return;
         }
         const watched = caughtUp?.get(o.chain) ?? 0;

@@ -18,12 +18,12 @@ if(j.status!==status||j.payments.length!==d.payments){location.reload();return;}
 if(d.live)setTimeout(poll,2000);
 const box=$("pay-wallet");const e3=d.eip3009;if(!box||!e3)return;
 const found=new Map();
-function render(){const list=$("wallets");list.textContent="";
-if(found.size===0){say("No browser wallet found. Use the wallet link or the QR code.");return;}
-say("");for(const [uuid,p] of found){const li=document.createElement("li");const b=document.createElement("button");
-b.type="button";b.textContent="Pay "+d.amount+" USDC with "+p.info.name;b.addEventListener("click",()=>pay(p));li.append(b);list.append(li);}}
-window.addEventListener("eip6963:announceProvider",(ev)=>{const p=ev.detail;if(p&&p.info&&p.provider){found.set(p.info.uuid,p);render();}});
-box.hidden=false;window.dispatchEvent(new Event("eip6963:requestProvider"));setTimeout(render,600);
+function add(p){if(found.has(p.info.uuid))return;found.set(p.info.uuid,p);
+const li=document.createElement("li");const b=document.createElement("button");
+b.type="button";b.textContent="Pay "+d.amount+" USDC with "+p.info.name;b.addEventListener("click",()=>pay(p));li.append(b);$("wallets").append(li);}
+window.addEventListener("eip6963:announceProvider",(ev)=>{const p=ev.detail;if(p&&p.info&&p.provider)add(p);});
+box.hidden=false;window.dispatchEvent(new Event("eip6963:requestProvider"));
+setTimeout(()=>{if(found.size===0)say("No browser wallet found. Use the wallet link or the QR code.");},800);
 async function pay(p){const w=p.provider;try{
 say("Asking "+p.info.name+" for your account…");
 const accounts=await w.request({method:"eth_requestAccounts"});const from=accounts[0];
