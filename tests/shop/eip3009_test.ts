@@ -148,3 +148,65 @@ Deno.test("shop: EIP-3009 order is created (201), settled, credited at finality 
     assert.ok(!JSON.stringify(received.events).includes(esim.activation_code.split("$")[2]!));
   });
 });
+
+Deno.test("shop: concurrent submissions of one authorization charge once; another order's nonce and an expired order are refused", async () => {
+  await withShop(async ({ url, chain, shop, advance }) => {
+    const offer = await firstOffer(url, "US");
+    const make = async () => {
+      const c = await api(`${url}/shop/api/orders`, {
+        body: { offer_id: offer.offer_id, method: "evm:8453:usdc" },
+      });
+      assert.equal(c.status, 201);
+      return {
+        id: c.body.order_id as string,
+        token: c.body.status_token as string,
+        pay: c.body.pay as PayBody,
+      };
+    };
+    const a = await make();
+    const b = await make();
+    const price = BigInt(a.pay.eip3009.value);
+    const signedA = await sign(a.pay);
+    const before = await chain.balanceOf(seller.address);
+    const results = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          api(`${url}/shop/api/orders/${a.id}/authorization?token=${a.token}`, { body: signedA }),
+      ),
+    );
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 409, 409, 409]);
+    assert.equal(await chain.balanceOf(seller.address) - before, price, "charged once");
+
+    // Order A's authorization presented for order B: refused by its nonce, nothing charged.
+    const cross = await api(`${url}/shop/api/orders/${b.id}/authorization?token=${b.token}`, {
+      body: signedA,
+    });
+    assert.equal(cross.status, 400);
+    // Same second: same validBefore, so the nonce refuses it; otherwise validBefore does.
+    assert.ok(
+      ["authorization.nonce", "authorization.validBefore"].includes(
+        (cross.body.error as { field: string }).field,
+      ),
+    );
+    const signedB = await sign(b.pay);
+    const crossNonce = await api(`${url}/shop/api/orders/${b.id}/authorization?token=${b.token}`, {
+      body: {
+        authorization: { ...signedB.authorization, nonce: a.pay.eip3009.nonce },
+        signature: signedB.signature,
+      },
+    });
+    assert.equal(crossNonce.status, 400);
+    assert.equal((crossNonce.body.error as { field: string }).field, "authorization.nonce");
+
+    // Once B has expired, its own authorization is refused.
+    advance(25 * 3600_000);
+    await shop.tick();
+    const late = await api(`${url}/shop/api/orders/${b.id}/authorization?token=${b.token}`, {
+      body: signedB,
+    });
+    assert.equal(late.status, 409, JSON.stringify(late.body));
+    assert.match((late.body.error as { message: string }).message, /expired/);
+    assert.equal(await chain.balanceOf(seller.address) - before, price);
+  });
+});
