@@ -449,7 +449,7 @@ export class ShopService implements PaymentSink {
     if (await this.#d.store.creditedTo(t.key)) return;
     const orderId = await this.#attribute(t);
     if (!orderId) {
-      await this.#d.store.addUnattributed({
+      const added = await this.#d.store.addUnattributed({
         key: t.key,
         chain: t.chain,
         ref: t.ref,
@@ -459,7 +459,8 @@ export class ShopService implements PaymentSink {
         seen_at: this.#iso(),
         reason: "no open order asks for this amount",
       });
-      this.#log(`unattributed transfer ${t.key} of ${t.units} units`);
+      // The unsafe blocks are scanned on every poll: say it once.
+      if (added) this.#log(`unattributed transfer ${t.key} of ${t.units} units`);
       return;
     }
     const payment: ShopPayment = {
@@ -622,7 +623,10 @@ export class ShopService implements PaymentSink {
         }
         const watched = caughtUp?.get(o.chain) ?? 0;
         const expiresAt = Date.parse(o.expires_at);
-        const confirming = o.payments.some((p) => !p.final);
+        // A payment seen but not final, or one the shop settled that the watcher has not
+        // seen yet, keeps the order open.
+        const confirming = o.payments.some((p) => !p.final) ||
+          o.authorizations.some((a) => a.state === "settled") && o.payments.length === 0;
         // Expire only once the chain was scanned after the deadline and nothing is in flight:
         // an RPC outage never expires an order wrongly.
         if (now >= expiresAt && watched >= expiresAt && !confirming && !settling) {

@@ -51,8 +51,8 @@ export interface ShopStore {
   unfinishedIds(): Promise<string[]>;
   /** Every order, newest first (bounded by `limit`). */
   list(limit?: number): Promise<ShopOrder[]>;
-  /** Keeps an unattributed transfer (idempotent by key). */
-  addUnattributed(t: UnattributedTransfer): Promise<void>;
+  /** Keeps an unattributed transfer (idempotent by key); true when it was not kept yet. */
+  addUnattributed(t: UnattributedTransfer): Promise<boolean>;
   removeUnattributed(key: string): Promise<void>;
   listUnattributed(): Promise<UnattributedTransfer[]>;
   getCursor(chain: string): Promise<WatchCursor | null>;

@@ -130,9 +130,9 @@ export class KvShopStore implements ShopStore {
     return all.slice(0, limit);
   }
 
-  async addUnattributed(t: UnattributedTransfer): Promise<void> {
+  async addUnattributed(t: UnattributedTransfer): Promise<boolean> {
     const k: Deno.KvKey = [P, "unattributed", t.key.toLowerCase()];
-    await this.#kv.atomic().check({ key: k, versionstamp: null }).set(k, t).commit();
+    return (await this.#kv.atomic().check({ key: k, versionstamp: null }).set(k, t).commit()).ok;
   }
 
   async removeUnattributed(key: string): Promise<void> {
