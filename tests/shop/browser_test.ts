@@ -173,6 +173,28 @@ Deno.test({
         await again.goto(orderUrl);
         assert.equal(await again.$eval("#activation", (c) => c.textContent), activation);
         await again.close();
+
+        // Without JavaScript, with the keyboard only: choose a country in the form, order,
+        // and get the payment instructions (the wallet button needs JavaScript and stays hidden).
+        const plain = await browser.newPage();
+        await plain.setJavaScriptEnabled(false);
+        await plain.setViewport({ width: 390, height: 844 });
+        await plain.goto(`${url}/shop/`);
+        await plain.select("#cc", "DE");
+        await plain.focus("form button[type=submit]");
+        await Promise.all([plain.waitForNavigation(), plain.keyboard.press("Enter")]);
+        assert.match(await plain.title(), /Germany/);
+        await plain.focus("tbody tr:first-child button");
+        await Promise.all([plain.waitForNavigation(), plain.keyboard.press("Enter")]);
+        assert.match(plain.url(), /\/shop\/o\/sho_/);
+        assert.equal(await plain.$eval("#pay-wallet", (s) => s.hidden), true);
+        assert.match(
+          await plain.$eval("a.btn", (a) => a.getAttribute("href") ?? ""),
+          /^ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453\/transfer\?address=/,
+        );
+        assert.ok(await plain.$(".qr svg"));
+        await plain.screenshot({ path: `${ARTIFACTS}7-order-without-js.png`, fullPage: true });
+        await plain.close();
       } finally {
         await browser.close();
       }

@@ -110,6 +110,7 @@ export class EvmWatcher implements PaymentWatcher {
         "0x" + p.block.toString(16),
         false,
       ]);
+      if (!b && p.block > head) continue; // a lagging RPC node: look again next time
       if (!b || b.hash.toLowerCase() !== p.blockHash.toLowerCase()) {
         // Reorganised out (a re-mined copy is found again by the scan below, with its new key).
         await sink.drop(this.chain, p.key);
