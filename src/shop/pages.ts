@@ -152,7 +152,7 @@ export function orderPage(i: OrderPageInput): string {
     if (i.esim) {
       const code = i.esim.activation_code;
       parts.push(
-        `<h2>Install your eSIM</h2><p>Scan this code with the phone that will use the eSIM (Settings → Mobile data → Add eSIM).</p>`,
+        `<h2>Install your eSIM</h2><p>Scan this code, shown on another screen, with the phone that will use the eSIM (Settings → Mobile data → Add eSIM). On that phone itself, use an install link below or enter the code by hand.</p>`,
         `<div class="qr">${qrSvg(code, "eSIM activation code")}</div>`,
         `<p>Or enter the activation code by hand:</p><p><code id="activation">${
           esc(code)

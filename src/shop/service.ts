@@ -43,7 +43,7 @@ import {
 } from "./types.ts";
 
 /** Offsets stay reserved this long after expiry, so a late payment still finds its order. */
-export const OFFSET_GRACE_MS = 7 * 24 * 3600_000;
+export const OFFSET_GRACE_MS = 3 * 24 * 3600_000;
 
 /** The part of a settler the shop uses (src/x402/settle_local.ts). */
 export interface ShopSettler {
