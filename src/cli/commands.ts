@@ -54,6 +54,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "list stored webhook events and their delivery status (--failed)",
     load: () => import("./events.ts"),
   },
+  orders: {
+    summary: "list storefront and agent orders with what needs a human (--status, --json)",
+    load: () => import("./orders.ts"),
+  },
   scan: {
     summary: "firewall-scan an MCP tools/list offline (exit 1 on block)",
     load: () => import("./scan.ts"),

@@ -3,6 +3,7 @@
  * runs until SIGINT/SIGTERM, then shuts down gracefully (requests in flight finish, rate-limit
  * counters are flushed, KV is closed).
  */
+import { describeShop } from "../shop/banner.ts";
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { describePayments } from "../x402/mod.ts";
@@ -57,6 +58,7 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
               ? `, crawling ${config.tlog.registryUrl} every ${config.tlog.crawlIntervalMin} min`
               : ""
           }`,
+          ...(server.services.shop ? [`  ${describeShop(server.services.shop, server.url)}`] : []),
           ...config.generated.map((p) => `  generated ${p} (mode 0600)`),
         ].join("\n"),
       );

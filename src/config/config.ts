@@ -109,6 +109,10 @@ export interface Config {
     payToSolana?: string;
     evmChains: string[];
     storeName: string;
+    /** The storefront is on (`STORE_NAME` set). */
+    enabled: boolean;
+    /** `RPC_URL_<NAME>` per chain name of `EVM_CHAINS` (`RPC_URL` serves `base`). */
+    rpcUrls: Record<string, string>;
   };
   supplier: {
     kind: SupplierKind;
@@ -411,6 +415,8 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       payToSolana: env.PAY_TO_SOLANA || undefined,
       evmChains: (env.EVM_CHAINS || "base").split(",").map((s) => s.trim()).filter(Boolean),
       storeName: env.STORE_NAME || env.SELLER_NAME || "esim-rails store",
+      enabled: Boolean(env.STORE_NAME),
+      rpcUrls: storefrontRpcUrls(env, rpcUrl),
     },
     supplier,
     webhook: webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined,
@@ -425,6 +431,26 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     },
     sensors: await sensorsConfig(env),
   };
+}
+
+const STOREFRONT_CHAINS = ["base", "ethereum", "arbitrum", "optimism", "polygon", "base-sepolia"];
+
+/** `RPC_URL_<NAME>` for each chain of `EVM_CHAINS`; unknown chain names stop the start. */
+function storefrontRpcUrls(env: Env, rpcUrl: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  const names = (env.EVM_CHAINS || "base").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const name of names) {
+    if (!STOREFRONT_CHAINS.includes(name)) {
+      throw new ConfigError(
+        "EVM_CHAINS",
+        `unknown chain "${name}"; use a comma list of ${STOREFRONT_CHAINS.join(", ")}`,
+      );
+    }
+    const variable = `RPC_URL_${name.toUpperCase().replace(/-/g, "_")}`;
+    const u = url(env, variable) ?? (name === "base" ? rpcUrl : undefined);
+    if (u) out[name] = u;
+  }
+  return out;
 }
 
 /** True when paid routes can take money: a pay-to address and a way to settle. */

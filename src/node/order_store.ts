@@ -74,6 +74,15 @@ export class OrderStore {
     return res.ok ? { record, versionstamp: res.versionstamp } : null;
   }
 
+  /** Every order record, oldest first (for the operator's `esim-rails orders`). */
+  async list(): Promise<OrderRecord[]> {
+    const out: OrderRecord[] = [];
+    for await (const e of this.store.list<OrderRecord>([...ORDER])) out.push(e.value);
+    return out.sort((a, b) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0
+    );
+  }
+
   /** Ids of orders left in an intermediate state, oldest first. */
   async openIds(): Promise<string[]> {
     const ids: { id: string; at: string }[] = [];

@@ -80,6 +80,7 @@ export function buildRoutes(services: Services): Route[] {
     ...paid.map((service) => paidRoute(service, services.paywall)),
     ...logRoutes(services.tlog),
     ...sellerNodeRoutes(services.node, services.paywall),
+    ...(services.shop?.routes ?? []),
   ];
   // GET / describes every route above (read on its first request, so routes added to this
   // table later appear too). Storefront hook: pass `{ redirectTo: "/shop/" }` as the third

@@ -49,6 +49,9 @@ export interface StartOptions {
   orderEvents?: ServiceOptions["orderEvents"];
   /** Seller node diagnostics (default: stdout). */
   nodeLog?: ServiceOptions["nodeLog"];
+  /** Storefront diagnostics and poll interval. */
+  shopLog?: ServiceOptions["shopLog"];
+  shopPollMs?: ServiceOptions["shopPollMs"];
 }
 
 export async function startServer(
@@ -76,6 +79,8 @@ export async function startServer(
     services = await openServices(config, options.now, {
       orderEvents: options.orderEvents,
       nodeLog: options.nodeLog,
+      shopLog: options.shopLog,
+      shopPollMs: options.shopPollMs,
     });
   } catch (err) {
     await server?.shutdown();
@@ -105,6 +110,7 @@ export async function startServer(
   const port = bound.addr.port;
   // Orders left in an intermediate state by a crash continue now (in the background).
   services.node.start();
+  services.shop?.start();
   let closing: Promise<void> | undefined;
   return {
     url: boundUrl(bound.addr),

@@ -16,6 +16,8 @@ import { logOrigin, TransparencyLog } from "../tlog/log.ts";
 import { KvTlogStore } from "../store/kv/tlog.ts";
 import { type CrawlLoop, startCrawlLoop } from "../tlog/schedule.ts";
 import { logSigner } from "../tlog/signer.ts";
+import { createShop, type Shop } from "../shop/mod.ts";
+import { KvShopStore } from "../store/kv/shop.ts";
 
 export interface Services {
   config: Config;
@@ -35,6 +37,8 @@ export interface Services {
   tlog: TransparencyLog;
   /** The in-process registry crawl, when `MCP_REGISTRY_URL` is set. */
   crawl?: CrawlLoop;
+  /** The storefront for people, when `STORE_NAME` is set. */
+  shop?: Shop;
 }
 
 export interface ServiceOptions {
@@ -44,6 +48,10 @@ export interface ServiceOptions {
   nodeLog?: (line: string) => void;
   /** Progress of the in-process log crawl (default: stderr). */
   crawlLog?: (line: string) => void;
+  /** Storefront diagnostics (default: stdout). */
+  shopLog?: (line: string) => void;
+  /** Storefront watcher poll interval in ms (default 2000). */
+  shopPollMs?: number;
 }
 
 export async function openServices(
@@ -96,11 +104,24 @@ export async function openServices(
       report: options.crawlLog,
     })
     : undefined;
-  return { config, store, limiter, paywall, supplier, now, webhooks, node, tlog, crawl };
+  const shop = config.storefront.enabled
+    ? createShop({
+      config,
+      store: new KvShopStore(store),
+      supplier: supplier.supplier,
+      snapshot: () => node.snapshot(),
+      outbox: webhooks,
+      now,
+      log: options.shopLog,
+      pollMs: options.shopPollMs,
+    })
+    : undefined;
+  return { config, store, limiter, paywall, supplier, now, webhooks, node, tlog, crawl, shop };
 }
 
 export async function closeServices(services: Services): Promise<void> {
   // Orders first (they may still emit events), then the outbox.
+  await services.shop?.stop();
   await services.crawl?.stop();
   await services.node.stop();
   await services.webhooks.stop();
