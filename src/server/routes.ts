@@ -83,8 +83,8 @@ export function buildRoutes(services: Services): Route[] {
     ...(services.shop?.routes ?? []),
   ];
   // GET / describes every route above (read on its first request, so routes added to this
-  // table later appear too). Storefront hook: pass `{ redirectTo: "/shop/" }` as the third
-  // argument when the shop is on (STORE_NAME set) so browsers land on the shop.
-  routes.push(homeRoute(() => routes, services));
+  // table later appear too). With the storefront on, browsers land on the shop; JSON clients
+  // still get the description.
+  routes.push(homeRoute(() => routes, services, services.shop ? { redirectTo: "/shop/" } : {}));
   return routes;
 }

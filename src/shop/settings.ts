@@ -73,13 +73,3 @@ export function shopSettings(config: Config): ShopSettings {
     publicUrl: config.publicUrl,
   };
 }
-
-/**
- * Where `GET /` should send a browser: `/shop/` when the storefront is on, else nothing.
- * For the first-run page (DESIGN.md §14: `Accept: text/html` redirects, JSON still answers).
- */
-export function storefrontHome(config: Config, accept: string | null): string | null {
-  if (!config.storefront.enabled) return null;
-  const a = (accept ?? "").toLowerCase();
-  return a.includes("text/html") ? "/shop/" : null;
-}

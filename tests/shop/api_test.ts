@@ -7,8 +7,6 @@ import assert from "node:assert/strict";
 import { api, createOrder, firstOffer, withShop } from "./_env.ts";
 import { DEMO_CATALOG } from "../../rails/receiver/demo_catalog.ts";
 import { startTestServer } from "../support/server.ts";
-import { storefrontHome } from "../../src/shop/settings.ts";
-import { loadConfig } from "../../src/config/config.ts";
 
 const errorOf = (b: Record<string, unknown>) =>
   b.error as { code: string; field?: string; message: string; offer?: { price_usd: string } };
@@ -160,17 +158,25 @@ Deno.test("shop: DEMO_MODE=1 shows the pages and sells nothing; without STORE_NA
     const r = await fetch(`${off.url}/shop/`);
     await r.body?.cancel();
     assert.equal(r.status, 404);
-    const config = await loadConfig({ KV_PATH: ":memory:", DATA_DIR: dir, STORE_NAME: "S" });
-    assert.equal(storefrontHome(config, "text/html,application/xhtml+xml"), "/shop/");
-    assert.equal(storefrontHome(config, "application/json"), null);
-    assert.equal(
-      storefrontHome(
-        { ...config, storefront: { ...config.storefront, enabled: false } },
-        "text/html",
-      ),
-      null,
-    );
+    const home = await fetch(`${off.url}/`, { headers: { accept: "text/html" } });
+    await home.body?.cancel();
+    assert.equal(home.status, 200, "without STORE_NAME, GET / is the server's own page");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+Deno.test("GET / sends a browser to /shop/ when the storefront is on; JSON clients still get the description", async () => {
+  await withShop(async ({ url }) => {
+    const html = await fetch(`${url}/`, {
+      headers: { accept: "text/html,application/xhtml+xml" },
+      redirect: "manual",
+    });
+    await html.body?.cancel();
+    assert.equal(html.status, 302);
+    assert.equal(html.headers.get("location"), "/shop/");
+    const json = await fetch(`${url}/`, { headers: { accept: "application/json" } });
+    assert.equal(json.status, 200);
+    assert.ok(Array.isArray((await json.json()).paid_endpoints));
+  });
 });
