@@ -17,6 +17,7 @@ import { loadOrCreateKeyFile, readKeyFile, readSecretFile } from "../crypto/key_
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toBase64Url } from "../crypto/hash.ts";
 import { readRetiredVrfKeys } from "../random/keys.ts";
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from "../http/serve_guarded.ts";
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -37,7 +38,12 @@ export interface Config {
   publicUrl: string;
   /** True when `PUBLIC_URL` was set; false when `publicUrl` is derived from `HOST` and `PORT`. */
   publicUrlSet: boolean;
+  /** Body limit of the tool-list routes (firewall-scan; mcp-diff takes twice this). */
   maxBodyBytes: number;
+  /** Body limit of every other route (`MAX_SMALL_BODY_BYTES`, default 16 KiB). */
+  maxSmallBodyBytes: number;
+  /** Connection limits and timeouts (`HTTP_*`). */
+  http: ConnectionLimits;
   rateLimitPerMin: number;
   trustProxy: boolean;
   accessLog: boolean;
@@ -103,6 +109,21 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
   return n;
+}
+
+/**
+ * Connection limits and timeouts from `HTTP_HEADER_TIMEOUT_MS`, `HTTP_BODY_TIMEOUT_MS`,
+ * `HTTP_IDLE_TIMEOUT_MS` and `HTTP_MAX_CONNECTIONS` (also read by `supplier` and
+ * `webhooks listen`, which need no other configuration).
+ */
+export function loadConnectionLimits(env: Env): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  return {
+    headerTimeoutMs: int(env, "HTTP_HEADER_TIMEOUT_MS", d.headerTimeoutMs, 100, 600_000),
+    bodyTimeoutMs: int(env, "HTTP_BODY_TIMEOUT_MS", d.bodyTimeoutMs, 100, 600_000),
+    idleTimeoutMs: int(env, "HTTP_IDLE_TIMEOUT_MS", d.idleTimeoutMs, 100, 3_600_000),
+    maxConnections: int(env, "HTTP_MAX_CONNECTIONS", d.maxConnections, 1, 1_000_000),
+  };
 }
 
 function flag(env: Env, name: string): boolean {
@@ -260,6 +281,8 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     publicUrlSet: Boolean(env.PUBLIC_URL),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    maxSmallBodyBytes: int(env, "MAX_SMALL_BODY_BYTES", 16 * 1024, 1024, 64 * 1024 * 1024),
+    http: loadConnectionLimits(env),
     rateLimitPerMin: int(env, "RATE_LIMIT_PER_MIN", 120, 1, 10_000_000),
     trustProxy: flag(env, "TRUST_PROXY"),
     // Off by default, like Caddy: behind the TLS proxy we recommend, the proxy logs requests.

@@ -63,4 +63,6 @@ export interface Route {
   errors: ErrorSurface;
   cors?: CorsPolicy;
   rateLimit?: RateLimitMode;
+  /** Body size limit of this route in bytes (default: the app's `maxBodyBytes`). */
+  maxBodyBytes?: number;
 }

@@ -251,7 +251,8 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     }
     const session = v.session;
     try {
-      ctx.rateLimit(`payer:${session.payer}`);
+      // Before any supplier order: would the chain take this payment? A payer that cannot pay
+      // is counted against the caller's address, not against the key it made up.
       if (paywall.settler.preflight) {
         const pre = await paywall.settler.preflight(session.input);
         if (!pre.ok) {
@@ -262,9 +263,11 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
               "The payment facilitator is unreachable; nothing was charged, retry later",
             );
           }
+          ctx.rateLimit(`ip:${ctx.clientIp}`);
           throw refuse402(ErrorCode.PaymentInvalid, pre.message, { reason: pre.reason });
         }
       }
+      ctx.rateLimit(`payer:${session.payer}`);
     } catch (e) {
       await releasePayment(session, paywall);
       throw e;

@@ -61,7 +61,24 @@ export function buildRoutes(services: Services): Route[] {
       cors: PUBLIC_CORS,
       handler: (ctx) => ctx.send(firewallRules),
     },
-    ...paid.map((service) => paidRoute(service, services.paywall)),
-    ...sellerNodeRoutes(services.node, services.paywall),
+    ...paid.map((service) => ({
+      ...paidRoute(service, services.paywall),
+      maxBodyBytes: bodyLimit(service.slug, config.maxBodyBytes, config.maxSmallBodyBytes),
+    })),
+    ...sellerNodeRoutes(services.node, services.paywall).map((route) => ({
+      ...route,
+      maxBodyBytes: config.maxSmallBodyBytes,
+    })),
   ];
+}
+
+/**
+ * Body limits sized for each input: the tool-list services take up to 500 tools per list
+ * (`MAX_BODY_BYTES`, twice that for mcp-diff's two lists); everything else is a few fields
+ * (`MAX_SMALL_BODY_BYTES`), so a junk body is refused before it costs parse time.
+ */
+export function bodyLimit(slug: string, large: number, small: number): number {
+  if (slug === "firewall-scan") return large;
+  if (slug === "mcp-diff") return 2 * large;
+  return small;
 }

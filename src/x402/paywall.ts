@@ -2,7 +2,8 @@
  * The paywall every paid `/x402/*` route goes through (DESIGN.md §2, §4):
  * `service.parse` (400, nothing charged) → no payment header: 402 with terms → verify (402
  * `payment_invalid` with the x402 reason) → claim `(from, nonce)` (402 `payment_replayed`) →
- * `limitPayer` (429) → `service.run` → only a returned result is settled (a thrown 400/502
+ * the settler's pre-check of what the chain would do (402 `payment_invalid`, e.g. reason
+ * `insufficient_funds`, counted against the caller's IP) → `limitPayer` (429) → `service.run` → only a returned result is settled (a thrown 400/502
  * releases the claim and passes through) → failed settlement: 402 with `PAYMENT-RESPONSE`
  * `success:false`, result withheld → 200 `{status:"ok", service, ...envelope}` with
  * `PAYMENT-RESPONSE` and, for envelope "result", a signed receipt.
@@ -411,7 +412,8 @@ export async function handlePaid(
   let result: unknown;
   const now = deps.now?.() ?? new Date();
   try {
-    await deps.limitPayer?.(session.payer);
+    // What the chain (or the facilitator) would do comes first: a payer that cannot pay is no
+    // payer, so its refusal counts against the caller's address, not against the key it made up.
     if (!session.alreadyPaid && deps.settler.preflight) {
       const pre = await deps.settler.preflight(session.input);
       if (!pre.ok) {
@@ -423,6 +425,7 @@ export async function handlePaid(
             "The payment facilitator is unreachable; nothing was charged, retry later",
           );
         }
+        await deps.limitUnverified?.();
         return answer402({
           code: ErrorCode.PaymentInvalid,
           message: pre.message,
@@ -430,6 +433,7 @@ export async function handlePaid(
         });
       }
     }
+    await deps.limitPayer?.(session.payer);
     // The signal is read lazily: touching `req.signal` has a cost (and a warning) in Deno.serve.
     result = await service.run(input, {
       url,
@@ -444,6 +448,11 @@ export async function handlePaid(
   }
 
   const outcome = await settlePayment(session, deps);
+  if (!outcome.success && !outcome.pending) {
+    // Refused at settlement: counted against the caller's address too (the refusal stands;
+    // over the limit, the next request gets the 429).
+    await Promise.resolve(deps.limitUnverified?.()).catch(() => {});
+  }
   if (!outcome.success) {
     return answer402({
       code: ErrorCode.SettlementFailed,
