@@ -53,6 +53,11 @@ export interface GuardedServeOptions {
   /** Aborting it stops the server (like `Deno.serve`'s `signal`): graceful. */
   signal?: AbortSignal;
   onListen?: (addr: Deno.NetAddr) => void;
+  /**
+   * Lower `maxConnections` to fit the process's descriptor limit (default true). Tests turn it
+   * off to drive the accept loop into EMFILE.
+   */
+  fitDescriptorLimit?: boolean;
   /** Where accept errors and shedding are reported (throttled); default: stderr. */
   log?: (message: string) => void;
 }
@@ -128,16 +133,33 @@ export function effectiveMaxConnections(max: number, fdLimit = descriptorLimit()
   return Math.max(16, Math.min(max, fdLimit - FD_RESERVE));
 }
 
+/**
+ * Deno sets up its signal handling (a pipe) on the first signal listener and panics if that
+ * fails; under descriptor exhaustion it would. Setting it up now, while descriptors are free,
+ * leaves nothing to fail later.
+ */
+function initSignals(): void {
+  if (Deno.build.os === "windows") return;
+  const noop = () => {};
+  try {
+    Deno.addSignalListener("SIGTERM", noop);
+    Deno.removeSignalListener("SIGTERM", noop);
+  } catch { /* no signal support: nothing to set up */ }
+}
+
 export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandler): GuardedServer {
   const engine = serveOnConnection();
   // Without the per-connection engine there is no guard to offer: refuse rather than serve
   // unprotected.
   if (!engine) throw new Error("this Deno has no per-connection HTTP engine (Deno 2.x needed)");
   const serveOn: ServeOnConnection = engine;
+  initSignals();
   const listener = Deno.listen({ hostname: options.hostname, port: options.port });
   const addr = listener.addr as Deno.NetAddr;
   const limits = options.limits;
-  const maxConnections = effectiveMaxConnections(limits.maxConnections);
+  const maxConnections = options.fitDescriptorLimit === false
+    ? limits.maxConnections
+    : effectiveMaxConnections(limits.maxConnections);
   const log = new ThrottledLog(options.log ?? ((m) => console.error(m)));
   const conns = new Set<ConnState>();
   let clock = Date.now();
