@@ -5,7 +5,7 @@
  * and the process exited.
  */
 import assert from "node:assert/strict";
-import { type HeldConnection, hold, until } from "./_conns.ts";
+import { type HeldConnection, hold } from "./_conns.ts";
 
 const CHILD = new URL("./_emfile_child.ts", import.meta.url).pathname;
 
