@@ -92,6 +92,8 @@ export interface Config {
     catalogCacheSeconds: number;
     /** How long `/order` waits for the eSIM before answering 202 `pending` (`ORDER_WAIT_SECONDS`). */
     orderWaitSeconds: number;
+    /** Bytes of signed quote answers kept in memory (`QUOTE_CACHE_BYTES`, default 8 MiB). */
+    quoteCacheBytes: number;
     /** Test hook, inert unless set: exit after an order reaches this state. */
     testExitAt?: string;
   };
@@ -333,6 +335,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     node: {
       catalogCacheSeconds: int(env, "CATALOG_CACHE_SECONDS", 60, 0, 86_400),
       orderWaitSeconds: int(env, "ORDER_WAIT_SECONDS", 60, 1, 600),
+      quoteCacheBytes: int(env, "QUOTE_CACHE_BYTES", 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
       testExitAt: env.ESIM_RAILS_TEST_EXIT_AT || undefined,
     },
   };

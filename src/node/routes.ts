@@ -39,15 +39,13 @@ import {
   CAPABILITY_STATUS,
 } from "../../rails/node/listing.ts";
 import { isOpen, type OrderRecord, type OrderState } from "../../rails/node/order_state.ts";
-import type { CatalogSnapshot } from "./catalog_cache.ts";
+import { QuoteCache, quoteKey } from "./quote_cache.ts";
 import type { SellerNode } from "./seller_node.ts";
 import type { AdvanceResult } from "./order_flow.ts";
 
 const NODE = { kind: "node" } as const;
 const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
 const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
-/** Signed quote answers kept per catalog snapshot (identical questions, identical answers). */
-const QUOTE_CACHE_MAX = 2048;
 /** Open states whose next step is the settlement, its delivery or the cancel (no profile wait). */
 const SETTLEMENT_STATES: ReadonlySet<OrderState> = new Set([
   "profile_ready",
@@ -85,18 +83,29 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   };
 
   // ---- quote ----
-  const quoteCache = new WeakMap<CatalogSnapshot, Map<string, ReturnType<typeof signedResponse>>>();
+  // Keyed on the normalized question and bounded by bytes (src/node/quote_cache.ts): junk
+  // fields in a body make no new entries.
+  const quotes = new QuoteCache(config.node.quoteCacheBytes);
+  node.quotes = quotes;
   const quote = async (ctx: Ctx): Promise<Response> => {
     const body = await ctx.json();
-    // Cache key: the body as re-serialised natively (equal keys mean equal parsed inputs, hence
-    // equal canonical inputs); the canonical form is computed only on a miss.
-    const key = JSON.stringify(body);
-    const fresh = node.catalog?.peek();
-    const hit = fresh && quoteCache.get(fresh)?.get(key);
-    if (hit) return ctx.sendJsonText(hit.body, { headers: hit.headers });
-    const canon = canonicalJson(body);
     const parsed = parseQuoteInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
+    const key = quoteKey(parsed.value);
+    const raw = JSON.stringify(body);
+    const fresh = node.catalog?.peek();
+    const hit = fresh && quotes.get(fresh, key);
+    if (hit) {
+      // The signature covers the input as sent: another spelling of the same question (extra
+      // fields, other key order) gets the same result signed over its own input.
+      if (hit.raw === raw) return ctx.sendJsonText(hit.body, { headers: hit.headers });
+      const canon = canonicalJson(body);
+      const answer = canon === hit.canon
+        ? hit
+        : signedResponse(CAPABILITY_QUOTE, canon, hit.result);
+      return ctx.sendJsonText(answer.body, { headers: answer.headers });
+    }
+    const canon = canonicalJson(body);
     const snap = await node.snapshot();
     const result = {
       country: parsed.value.country,
@@ -104,10 +113,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       quoted_at: snap.quotedAt,
     };
     const answer = signedResponse(CAPABILITY_QUOTE, canon, result);
-    let perSnap = quoteCache.get(snap);
-    if (!perSnap) quoteCache.set(snap, perSnap = new Map());
-    if (perSnap.size >= QUOTE_CACHE_MAX) perSnap.clear();
-    perSnap.set(key, answer);
+    quotes.set(snap, key, { raw, canon, result, ...answer });
     return ctx.sendJsonText(answer.body, { headers: answer.headers });
   };
 
