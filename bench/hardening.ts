@@ -1,0 +1,156 @@
+/**
+ * Hardening benchmark, on loopback with a local anvil chain (bounded; about 15 s):
+ *  1. `/healthz` latency while an unfunded-payer flood is refused: a real `esim-rails serve`
+ *     with in-process settlement; 16 workers from 8 addresses (X-Forwarded-For, TRUST_PROXY=1)
+ *     send paid `firewall-scan` requests signed by fresh keys that hold no USDC. Prints the median and p95 of `/healthz` idle and under the flood
+ *     and their ratio (target: median ≤ 2× idle), and how the flood was answered (402 refused
+ *     by the chain pre-check, then 429 once the caller's address is over its limit).
+ *  2. Latency a paid call gains from the chain pre-check (`LocalSettler.preflight`, an
+ *     `eth_call` of `transferWithAuthorization`): median per call for new authorizations and
+ *     for one already checked in the same block (cached).
+ * Usage: `deno run -A bench/hardening.ts [flood seconds]`.
+ */
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { startChain } from "../tests/support/chain.ts";
+import { spawnServe } from "../tests/support/process.ts";
+import { createPayment } from "../src/x402/client.ts";
+import { decodeBase64Json, encodeBase64Json, parsePaymentHeader } from "../src/x402/encoding.ts";
+import { LocalSettler } from "../src/x402/settle_local.ts";
+import { fromHex } from "../src/crypto/hash.ts";
+import type { PaymentRequired } from "../src/x402/types.ts";
+import { median } from "./_load.ts";
+
+const FLOOD_SECONDS = Number(Deno.args[0] ?? 4);
+const WORKERS = 16;
+const FACILITATOR_KEY = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+const PAY_TO = privateKeyToAccount(
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+).address;
+
+function p95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]!;
+}
+
+let probes = 0;
+/** Sequential `/healthz` round trips (ms), each from its own address (below any rate limit). */
+async function healthz(url: string, n: number, until?: () => boolean): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n && (until ? !until() : true); i++) {
+    const p = ++probes;
+    const t0 = performance.now();
+    const r = await fetch(`${url}/healthz`, {
+      headers: { "x-forwarded-for": `10.1.${(p >> 8) & 255}.${p & 255}` },
+    });
+    await r.arrayBuffer();
+    out.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`/healthz answered ${r.status}`);
+  }
+  return out;
+}
+
+const chain = await startChain();
+const dir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
+try {
+  await Deno.writeTextFile(`${dir}/facilitator.key`, FACILITATOR_KEY);
+  await using server = await spawnServe(["serve"], {
+    env: {
+      PORT: "0",
+      HOST: "127.0.0.1",
+      KV_PATH: ":memory:",
+      DATA_DIR: dir,
+      ACCESS_LOG: "0",
+      PAY_TO_EVM: PAY_TO,
+      FACILITATOR_KEY_FILE: `${dir}/facilitator.key`,
+      RPC_URL: chain.rpcUrl,
+      // Callers are told apart by X-Forwarded-For, so the probe and the flood are different
+      // addresses on loopback.
+      TRUST_PROXY: "1",
+    },
+  });
+  const scan = `${server.url}/x402/firewall-scan`;
+  const input = JSON.stringify({ tools: [{ name: "echo", description: "Echoes text" }] });
+  const unpaid = await fetch(scan, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: input,
+  });
+  await unpaid.body?.cancel();
+  const required = decodeBase64Json(unpaid.headers.get("payment-required")!) as PaymentRequired;
+  const terms = required.accepts[0]!;
+
+  // Payments from fresh, unfunded keys, signed before measuring (signing is the flood's cost,
+  // not the server's).
+  const payments: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    const account = privateKeyToAccount(generatePrivateKey());
+    payments.push(encodeBase64Json(await createPayment(account, terms)));
+  }
+
+  await healthz(server.url, 50); // warm-up
+  const idle = await healthz(server.url, 300);
+
+  let stop = false;
+  const counts = new Map<number, number>();
+  let next = 0;
+  const flood = Promise.all(Array.from({ length: WORKERS }, async (_, w) => {
+    while (!stop) {
+      const r = await fetch(scan, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "payment-signature": payments[next++ % payments.length]!,
+          // Eight attacking addresses (two workers each), at the default limit per address.
+          "x-forwarded-for": `10.2.0.${w % 8}`,
+        },
+        body: input,
+      });
+      await r.arrayBuffer();
+      counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+    }
+  }));
+  const end = performance.now() + FLOOD_SECONDS * 1000;
+  const loaded = await healthz(server.url, 1_000_000, () => performance.now() > end);
+  stop = true;
+  await flood;
+
+  console.log(
+    `/healthz idle:   median ${median(idle).toFixed(2)} ms, p95 ${p95(idle).toFixed(2)} ms`,
+  );
+  console.log(
+    `/healthz flood:  median ${median(loaded).toFixed(2)} ms, p95 ${p95(loaded).toFixed(2)} ms` +
+      `  ratio ${(median(loaded) / median(idle)).toFixed(2)} (target <= 2)`,
+  );
+  const answered = [...counts].sort().map(([s, n]) => `${s}: ${n}`).join(", ");
+  console.log(`flood of unfunded payments (${WORKERS} workers, ${FLOOD_SECONDS} s): ${answered}`);
+  if ([...counts.keys()].some((s) => s === 200 || s >= 500)) {
+    throw new Error("an unfunded payment was served or failed the server");
+  }
+
+  // ---- 2. pre-check latency ----
+  const settler = new LocalSettler({ privateKey: fromHex(FACILITATOR_KEY), rpcUrl: chain.rpcUrl });
+  const inputs = payments.slice(0, 120).map((h) => ({
+    payment: parsePaymentHeader(h),
+    requirements: terms,
+  }));
+  for (const i of inputs.slice(0, 20)) await settler.preflight(i); // warm-up
+  const fresh: number[] = [];
+  for (const i of inputs.slice(20)) {
+    const t0 = performance.now();
+    await settler.preflight(i);
+    fresh.push(performance.now() - t0);
+  }
+  const cached: number[] = [];
+  for (let k = 0; k < 100; k++) {
+    const t0 = performance.now();
+    await settler.preflight(inputs[inputs.length - 1]!);
+    cached.push(performance.now() - t0);
+  }
+  console.log(
+    `pre-check per paid call: new authorization median ${median(fresh).toFixed(2)} ms ` +
+      `(p95 ${p95(fresh).toFixed(2)}), same block again median ${median(cached).toFixed(3)} ms`,
+  );
+} finally {
+  await chain.stop();
+  await Deno.remove(dir, { recursive: true }).catch(() => {});
+}
