@@ -12,6 +12,10 @@ import { requirementsFor } from "../../src/x402/terms.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import type { PaymentRequired } from "../../src/x402/types.ts";
 import { cheapestOffer, postJson, withSeller } from "../seller/_env.ts";
+import { startChain } from "../support/chain.ts";
+import { startFacilitator } from "../fakes/facilitator.ts";
+import { startTestServer } from "../support/server.ts";
+import { KEYS } from "../x402/_sign.ts";
 
 const terms = requirementsFor({ priceUsd: "0.001", payTo: seller.address });
 
@@ -78,6 +82,48 @@ Deno.test("unfunded keys place no supplier order and are rate limited by the cal
     ]);
     assert.deepEqual(sink.events, [], "no order was placed, so no agent_order event");
   }, { env: { RATE_LIMIT_PER_MIN: "5" } });
+});
+
+/** Five unfunded payments to firewall-scan after one unpaid request; the statuses. */
+async function floodScan(url: string): Promise<{ statuses: number[]; reasons: unknown[] }> {
+  const scan = `${url}/x402/firewall-scan`;
+  const input = { tools: [{ name: "echo", description: "Echoes text" }] };
+  const unpaid = await postJson(scan, input);
+  assert.equal(unpaid.status, 402);
+  const accepts = (decodeBase64Json(unpaid.headers.get("payment-required")!) as PaymentRequired)
+    .accepts[0]!;
+  const statuses: number[] = [];
+  const reasons: unknown[] = [];
+  for (let i = 0; i < 5; i++) {
+    const p = await makePayment({
+      requirements: accepts,
+      account: privateKeyToAccount(generatePrivateKey()),
+    });
+    const r = await postJson(scan, input, { "payment-signature": p.header });
+    statuses.push(r.status);
+    reasons.push((r.body.error as { reason?: unknown } | undefined)?.reason);
+  }
+  return { statuses, reasons };
+}
+
+Deno.test("remote facilitator: payments it refuses count against the caller's address", async () => {
+  const chain = await startChain();
+  const facilitator = startFacilitator({ rpcUrl: chain.rpcUrl, privateKey: KEYS.facilitator });
+  try {
+    await using server = await startTestServer({
+      PAY_TO_EVM: seller.address,
+      FACILITATOR_URL: facilitator.url,
+      RATE_LIMIT_PER_MIN: "3",
+    });
+    const { statuses, reasons } = await floodScan(server.url);
+    assert.deepEqual(statuses, [402, 402, 429, 429, 429]);
+    // The official facilitator names its simulation's failure; the reason is passed through.
+    assert.match(String(reasons[0]), /^(insufficient_funds|invalid_exact_evm_\w+)$/);
+    assert.equal(facilitator.calls.settle, 0, "nothing was sent for settlement");
+  } finally {
+    await facilitator.close();
+    await chain.stop();
+  }
 });
 
 Deno.test("unfunded payments to a paid /x402 route count against the caller's address", async () => {
