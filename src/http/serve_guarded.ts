@@ -103,7 +103,7 @@ function serveOnConnection(): ServeOnConnection | undefined {
 interface ConnState {
   abort: AbortController;
   server?: ConnServer;
-  /** Coarse time of the last event (accept, request start or end). */
+  /** Time of the last event: accept, or the end of the last request. */
   since: number;
   inFlight: number;
   /** A request was seen: the idle timeout applies, not the header timeout. */
@@ -162,7 +162,6 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
     : effectiveMaxConnections(limits.maxConnections);
   const log = new ThrottledLog(options.log ?? ((m) => console.error(m)));
   const conns = new Set<ConnState>();
-  let clock = Date.now();
   let closing = false;
 
   const onError = (err: unknown): Response => {
@@ -177,11 +176,11 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
     Math.min(1000, Math.min(limits.headerTimeoutMs, limits.idleTimeoutMs) / 4),
   );
   const sweeper = setInterval(() => {
-    clock = Date.now();
+    const now = Date.now();
     for (const c of conns) {
       if (c.inFlight > 0) continue;
       const limit = c.served ? limits.idleTimeoutMs : limits.headerTimeoutMs;
-      if (clock - c.since >= limit) c.abort.abort();
+      if (now - c.since >= limit) c.abort.abort();
     }
   }, tick);
 
