@@ -185,7 +185,8 @@ export class LocalSettler implements Settler {
     try {
       c = this.#client(chain.chainId);
       await c.checked;
-      block = await c.pub.getBlockNumber();
+      // Uncached: a payer who just funded the address must not meet a refusal of the block before.
+      block = await c.pub.getBlockNumber({ cacheTime: 0 });
     } catch {
       return {
         ok: false,
