@@ -1,14 +1,15 @@
 /**
  * Hardening benchmark, on loopback with a local anvil chain (bounded; about 15 s):
  *  1. `/healthz` latency while an unfunded-payer flood is refused: a real `esim-rails serve`
- *     with in-process settlement; 16 workers from 8 addresses (X-Forwarded-For, TRUST_PROXY=1)
- *     send paid `firewall-scan` requests signed by fresh keys that hold no USDC. Prints the median and p95 of `/healthz` idle and under the flood
+ *     with in-process settlement; a separate process runs 8 workers (default) from 8 addresses
+ *     (X-Forwarded-For, TRUST_PROXY=1) sending paid `firewall-scan` requests signed by fresh
+ *     keys that hold no USDC. Prints the median and p95 of `/healthz` idle and under the flood
  *     and their ratio (target: median ≤ 2× idle), and how the flood was answered (402 refused
  *     by the chain pre-check, then 429 once the caller's address is over its limit).
  *  2. Latency a paid call gains from the chain pre-check (`LocalSettler.preflight`, an
  *     `eth_call` of `transferWithAuthorization`): median per call for new authorizations and
  *     for one already checked in the same block (cached).
- * Usage: `deno run -A bench/hardening.ts [flood seconds]`.
+ * Usage: `deno run -A bench/hardening.ts [flood seconds] [flood workers]`.
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startChain } from "../tests/support/chain.ts";
@@ -21,7 +22,7 @@ import type { PaymentRequired } from "../src/x402/types.ts";
 import { median } from "./_load.ts";
 
 const FLOOD_SECONDS = Number(Deno.args[0] ?? 4);
-const WORKERS = 16;
+const WORKERS = Number(Deno.args[1] ?? 8);
 const FACILITATOR_KEY = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const PAY_TO = privateKeyToAccount(
   "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
@@ -90,29 +91,44 @@ try {
   await healthz(server.url, 50); // warm-up
   const idle = await healthz(server.url, 300);
 
-  let stop = false;
-  const counts = new Map<number, number>();
-  let next = 0;
-  const flood = Promise.all(Array.from({ length: WORKERS }, async (_, w) => {
-    while (!stop) {
-      const r = await fetch(scan, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "payment-signature": payments[next++ % payments.length]!,
-          // Eight attacking addresses (two workers each), at the default limit per address.
-          "x-forwarded-for": `10.2.0.${w % 8}`,
-        },
-        body: input,
-      });
-      await r.arrayBuffer();
-      counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
-    }
-  }));
+  // The flood runs in its own process, so the probe's latency is the server's, not the time
+  // the probe waits behind the flood's requests in this event loop.
+  const paymentsFile = `${dir}/payments.json`;
+  await Deno.writeTextFile(paymentsFile, JSON.stringify(payments));
+  const floodCode = `
+    const payments = JSON.parse(await Deno.readTextFile(${JSON.stringify(paymentsFile)}));
+    const end = performance.now() + ${FLOOD_SECONDS * 1000};
+    const counts = {};
+    let next = 0;
+    await Promise.all(Array.from({ length: ${WORKERS} }, async (_, w) => {
+      while (performance.now() < end) {
+        const r = await fetch(${JSON.stringify(scan)}, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "payment-signature": payments[next++ % payments.length],
+            // Eight attacking addresses (two workers each), at the default limit per address.
+            "x-forwarded-for": "10.2.0." + (w % 8),
+          },
+          body: ${JSON.stringify(input)},
+        });
+        await r.arrayBuffer();
+        counts[r.status] = (counts[r.status] ?? 0) + 1;
+      }
+    }));
+    console.log(JSON.stringify(counts));`;
+  const flood = new Deno.Command(Deno.execPath(), {
+    args: ["eval", floodCode],
+    stdout: "piped",
+  }).output();
   const end = performance.now() + FLOOD_SECONDS * 1000;
+  // Give the flood a moment to start before sampling.
+  await new Promise((r) => setTimeout(r, 300));
   const loaded = await healthz(server.url, 1_000_000, () => performance.now() > end);
-  stop = true;
-  await flood;
+  const counts = new Map(
+    Object.entries(JSON.parse(new TextDecoder().decode((await flood).stdout)))
+      .map(([s, n]) => [Number(s), n as number]),
+  );
 
   console.log(
     `/healthz idle:   median ${median(idle).toFixed(2)} ms, p95 ${p95(idle).toFixed(2)} ms`,
