@@ -248,6 +248,11 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     // A resent payment never collects: the order it paid for carries on (and answers /status).
     const v = await verifyAndClaim(payment, accepts, paywall, "order", { collectPending: false });
     if (!v.ok) {
+      if (v.refusal.unavailable) {
+        throw new HttpError(502, ErrorCode.UpstreamFailed, v.refusal.message);
+      }
+      // Not a payer (bad signature, or the chain's pre-check, run before any supplier order,
+      // says it cannot pay): counted against the caller's address.
       if (v.refusal.code === ErrorCode.PaymentInvalid) ctx.rateLimit(`ip:${ctx.clientIp}`);
       throw refuse402(v.refusal.code, v.refusal.message, {
         reason: v.refusal.reason,
@@ -257,22 +262,6 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     }
     const session = v.session;
     try {
-      // Before any supplier order: would the chain take this payment? A payer that cannot pay
-      // is counted against the caller's address, not against the key it made up.
-      if (paywall.settler.preflight) {
-        const pre = await paywall.settler.preflight(session.input);
-        if (!pre.ok) {
-          if (pre.unavailable) {
-            throw new HttpError(
-              502,
-              ErrorCode.UpstreamFailed,
-              "The payment facilitator is unreachable; nothing was charged, retry later",
-            );
-          }
-          ctx.rateLimit(`ip:${ctx.clientIp}`);
-          throw refuse402(ErrorCode.PaymentInvalid, pre.message, { reason: pre.reason });
-        }
-      }
       ctx.rateLimit(`payer:${session.payer}`);
     } catch (e) {
       await releasePayment(session, paywall);

@@ -1,10 +1,11 @@
 /**
  * The paywall every paid `/x402/*` route goes through (DESIGN.md §2, §4):
  * `service.parse` (400, nothing charged) → no payment header: 402 with terms → verify (402
- * `payment_invalid` with the x402 reason) → claim `(from, nonce)` (402 `payment_replayed`) →
- * the settler's pre-check of what the chain would do (402 `payment_invalid`, e.g. reason
- * `insufficient_funds`, counted against the caller's IP) → `limitPayer` (429) → `service.run` → only a returned result is settled (a thrown 400/502
- * releases the claim and passes through) → failed settlement: 402 with `PAYMENT-RESPONSE`
+ * `payment_invalid` with the x402 reason) → the settler's pre-check of what the chain would do
+ * with a payment not claimed before (402 `payment_invalid`, e.g. reason `insufficient_funds`,
+ * counted against the caller's IP; 502 when it cannot be made) → claim `(from, nonce)` (402
+ * `payment_replayed`) → `limitPayer` (429) → `service.run` → only a returned result is settled
+ * (a thrown 400/502 releases the claim and passes through) → failed settlement: 402 with `PAYMENT-RESPONSE`
  * `success:false`, result withheld → 200 `{status:"ok", service, ...envelope}` with
  * `PAYMENT-RESPONSE` and, for envelope "result", a signed receipt.
  *
@@ -100,6 +101,8 @@ export interface PaymentRefusal {
   reason?: string;
   field?: string;
   settlement?: SettleOutcome;
+  /** The pre-check could not be made (chain or facilitator unreachable): answer 502. */
+  unavailable?: boolean;
 }
 
 /** The resource URL a 402 describes: public origin + path (no query). */
@@ -126,6 +129,12 @@ export function readPayment(req: Request): ParsedPayment | null {
 /**
  * Verifies a payment against `accepts` and claims it. On success the caller must end the
  * session with `settlePayment` or `releasePayment`.
+ *
+ * A payment not claimed before is first checked against what the chain would do with it (the
+ * settler's `preflight`, when it has one): a payer that cannot pay is refused `payment_invalid`
+ * before any work, and before the claim is written (a flood of unfunded payments writes
+ * nothing). A payment already claimed skips the check: it is a replay, or a pending settlement
+ * collecting its result, whose authorization the chain may already show as used.
  *
  * A payment whose settlement was left pending may collect its result by being sent again, but
  * only to the service that claimed it (`service`), and only when `collectPending` is not false:
@@ -166,6 +175,22 @@ export async function verifyAndClaim(
   }
   const input: SettleInput = { payment, requirements: v.requirements };
   const payer = getAddress(a.from);
+  const preflight = deps.settler?.preflight;
+  if (preflight && !(await deps.claims.get(a.from, a.nonce))) {
+    const pre = await preflight.call(deps.settler, input);
+    if (!pre.ok) {
+      return {
+        ok: false,
+        refusal: pre.unavailable
+          ? {
+            code: ErrorCode.UpstreamFailed,
+            message: "The payment facilitator is unreachable; nothing was charged, retry later",
+            unavailable: true,
+          }
+          : { code: ErrorCode.PaymentInvalid, message: pre.message, reason: pre.reason },
+      };
+    }
+  }
   const c = await deps.claims.claim(
     { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service },
     nowMs,
@@ -404,6 +429,11 @@ export async function handlePaid(
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);
   if (!v.ok) {
+    if (v.refusal.unavailable) {
+      throw new HttpError(502, ErrorCode.UpstreamFailed, v.refusal.message);
+    }
+    // Not a payer (bad signature, or the chain's pre-check says it cannot pay): the caller's
+    // address pays for the refusal, not a key made up for the occasion.
     if (v.refusal.code === ErrorCode.PaymentInvalid) await deps.limitUnverified?.();
     return answer402(v.refusal);
   }
@@ -412,27 +442,6 @@ export async function handlePaid(
   let result: unknown;
   const now = deps.now?.() ?? new Date();
   try {
-    // What the chain (or the facilitator) would do comes first: a payer that cannot pay is no
-    // payer, so its refusal counts against the caller's address, not against the key it made up.
-    if (!session.alreadyPaid && deps.settler.preflight) {
-      const pre = await deps.settler.preflight(session.input);
-      if (!pre.ok) {
-        await releasePayment(session, deps);
-        if (pre.unavailable) {
-          throw new HttpError(
-            502,
-            ErrorCode.UpstreamFailed,
-            "The payment facilitator is unreachable; nothing was charged, retry later",
-          );
-        }
-        await deps.limitUnverified?.();
-        return answer402({
-          code: ErrorCode.PaymentInvalid,
-          message: pre.message,
-          reason: pre.reason,
-        });
-      }
-    }
     await deps.limitPayer?.(session.payer);
     // The signal is read lazily: touching `req.signal` has a cost (and a warning) in Deno.serve.
     result = await service.run(input, {
