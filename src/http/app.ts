@@ -269,6 +269,10 @@ class RequestCtx implements Ctx {
     return this.sent = new Response(text, { status: init.status ?? 200, headers });
   }
 
+  overLimit(callerKey: string): number | null {
+    return this.options.limiter?.over(callerKey) ?? null;
+  }
+
   rateLimit(callerKey: string): void {
     this.limited = true;
     const result = this.options.limiter?.hit(callerKey);

@@ -18,6 +18,7 @@ import { paymentsConfigured } from "../config/config.ts";
 import {
   type PaywallDeps,
   readPayment,
+  refuseFlooding,
   releasePayment,
   resourceUrl,
   verifyAndClaim,
@@ -245,6 +246,10 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
         `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,
       );
     }
+    refuseFlooding(payment, {
+      ipRetryAfter: () => ctx.overLimit(`ip:${ctx.clientIp}`),
+      knownPayers: paywall.knownPayers,
+    });
     // A resent payment never collects: the order it paid for carries on (and answers /status).
     const v = await verifyAndClaim(payment, accepts, paywall, "order", { collectPending: false });
     if (!v.ok) {

@@ -12,6 +12,7 @@
  */
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { ClaimStore } from "./claims.ts";
+import { KnownPayers } from "./known_payers.ts";
 import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
 import { LocalSettler } from "./settle_local.ts";
@@ -61,6 +62,7 @@ export async function paywallFromEnv(
     payTo,
     settler,
     claims: new ClaimStore(base.kv),
+    knownPayers: new KnownPayers(),
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin ?? (env.PUBLIC_URL || undefined),
@@ -104,6 +106,7 @@ export function paywallFromConfig(
     payTo: p.payToEvm,
     settler,
     claims: new ClaimStore(base.kv),
+    knownPayers: new KnownPayers(),
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin,

@@ -54,6 +54,7 @@ import {
 } from "./terms.ts";
 import type { PaymentRequirements } from "./types.ts";
 import { Reason, verifyPayment } from "./verify.ts";
+import type { KnownPayers } from "./known_payers.ts";
 
 export { requirementsFor };
 
@@ -74,6 +75,13 @@ export interface PaywallDeps {
    * against the caller's address, since no payer is proven); throws `HttpError` 429.
    */
   limitUnverified?: () => void | Promise<void>;
+  /**
+   * Seconds until the caller's address may retry when it is over its rate limit now, else
+   * null. Over the limit, only payers in `knownPayers` reach verification; others get 429.
+   */
+  ipRetryAfter?: () => number | null;
+  /** Payers that recently passed verification and the pre-check. */
+  knownPayers?: KnownPayers;
   /** Clock (tests). */
   now?: () => Date;
   /** `maxTimeoutSeconds` offered in the terms. */
@@ -144,7 +152,7 @@ export function readPayment(req: Request): ParsedPayment | null {
 export async function verifyAndClaim(
   payment: ParsedPayment,
   accepts: PaymentRequirements[],
-  deps: Pick<PaywallDeps, "claims" | "settler" | "now">,
+  deps: Pick<PaywallDeps, "claims" | "settler" | "now" | "knownPayers">,
   service: string,
   opts: { collectPending?: boolean } = {},
 ): Promise<{ ok: true; session: PaidSession } | { ok: false; refusal: PaymentRefusal }> {
@@ -191,6 +199,7 @@ export async function verifyAndClaim(
       };
     }
   }
+  deps.knownPayers?.add(payer);
   const c = await deps.claims.claim(
     { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service },
     nowMs,
@@ -426,6 +435,7 @@ export async function handlePaid(
     });
   }
   if (payment === null) return plain402(service, url, accepts);
+  refuseFlooding(payment, deps);
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);
   if (!v.ok) {
@@ -502,6 +512,24 @@ export async function handlePaid(
         settlementResponse({ ...outcome, payer: session.payer }),
       ),
     },
+  });
+}
+
+/**
+ * An address over its rate limit gets 429 for a payment from a payer not known to pay, before
+ * the signature is checked (the expensive part of a refusal); known payers go on to be limited
+ * by their own quota.
+ */
+export function refuseFlooding(
+  payment: ParsedPayment,
+  deps: Pick<PaywallDeps, "ipRetryAfter" | "knownPayers">,
+): void {
+  // Without a record of payers, nobody can be told apart: the early refusal is off.
+  if (!deps.knownPayers) return;
+  const wait = deps.ipRetryAfter?.();
+  if (!wait || deps.knownPayers.has(payment.payload.authorization.from)) return;
+  throw new HttpError(429, ErrorCode.RateLimited, `Too many requests; retry in ${wait} s`, {
+    headers: { "retry-after": String(wait) },
   });
 }
 

@@ -6,8 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import type { LocalAccount } from "viem";
 import { withPaywall } from "../x402/_env.ts";
-import { makePayment, seller } from "../x402/_sign.ts";
+import { buyer, makePayment, seller } from "../x402/_sign.ts";
 import { requirementsFor } from "../../src/x402/terms.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import type { PaymentRequired } from "../../src/x402/types.ts";
@@ -143,5 +144,25 @@ Deno.test("unfunded payments to a paid /x402 route count against the caller's ad
       statuses.push((await postJson(scan, input, { "payment-signature": p.header })).status);
     }
     assert.deepEqual(statuses, [402, 402, 429, 429, 429]);
+  }, { env: { RATE_LIMIT_PER_MIN: "3" } });
+});
+
+Deno.test("an address over its limit: payers known to pay are still served, made-up payers get 429 unverified", async () => {
+  await withSeller(async ({ url }) => {
+    const scan = `${url}/x402/firewall-scan`;
+    const input = { tools: [{ name: "echo", description: "Echoes text" }] };
+    const unpaid = await postJson(scan, input); // 1 against the address
+    const accepts = (decodeBase64Json(unpaid.headers.get("payment-required")!) as PaymentRequired)
+      .accepts[0]!;
+    const pay = async (account: LocalAccount = privateKeyToAccount(generatePrivateKey())) =>
+      (await postJson(scan, input, {
+        "payment-signature": (await makePayment({ requirements: accepts, account })).header,
+      })).status;
+    assert.equal(await pay(buyer), 200, "the funded buyer pays (its own quota)");
+    const flood: number[] = [];
+    for (let i = 0; i < 4; i++) flood.push(await pay());
+    assert.deepEqual(flood, [402, 402, 429, 429]);
+    assert.equal(await pay(buyer), 200, "a payer known to pay is not held to the address's quota");
+    assert.equal(await pay(), 429);
   }, { env: { RATE_LIMIT_PER_MIN: "3" } });
 });
