@@ -9,7 +9,8 @@
  *  2. Latency a paid call gains from the chain pre-check (`LocalSettler.preflight`, an
  *     `eth_call` of `transferWithAuthorization`): median per call for new authorizations and
  *     for one already checked in the same block (cached).
- * Usage: `deno run -A bench/hardening.ts [flood seconds] [flood workers]`.
+ * Usage: `deno run -A bench/hardening.ts [flood seconds] [flood workers] [flood rate/s, 0 =
+ * unpaced]` (defaults 4, 8, 1000).
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startChain } from "../tests/support/chain.ts";
@@ -23,6 +24,8 @@ import { median } from "./_load.ts";
 
 const FLOOD_SECONDS = Number(Deno.args[0] ?? 4);
 const WORKERS = Number(Deno.args[1] ?? 8);
+/** Flood requests per second in all (0: as fast as the workers go). */
+const RATE = Number(Deno.args[2] ?? 1000);
 const FACILITATOR_KEY = "5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const PAY_TO = privateKeyToAccount(
   "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
@@ -100,8 +103,14 @@ try {
     const end = performance.now() + ${FLOOD_SECONDS * 1000};
     const counts = {};
     let next = 0;
+    const gap = ${RATE > 0 ? (1000 * WORKERS) / RATE : 0};
     await Promise.all(Array.from({ length: ${WORKERS} }, async (_, w) => {
+      let due = performance.now();
       while (performance.now() < end) {
+        // Paced: each worker sends one request per gap (ms).
+        due += gap;
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const r = await fetch(${JSON.stringify(scan)}, {
           method: "POST",
           headers: {
@@ -138,7 +147,11 @@ try {
       `  ratio ${(median(loaded) / median(idle)).toFixed(2)} (target <= 2)`,
   );
   const answered = [...counts].sort().map(([s, n]) => `${s}: ${n}`).join(", ");
-  console.log(`flood of unfunded payments (${WORKERS} workers, ${FLOOD_SECONDS} s): ${answered}`);
+  console.log(
+    `flood of unfunded payments (${WORKERS} workers, ${
+      RATE > 0 ? `${RATE}/s` : "unpaced"
+    }, ${FLOOD_SECONDS} s): ${answered}`,
+  );
   if ([...counts.keys()].some((s) => s === 200 || s >= 500)) {
     throw new Error("an unfunded payment was served or failed the server");
   }
