@@ -68,6 +68,23 @@ export function verifyV1(
 }
 
 /**
+ * True when `header` has the shape of a v1 signature (`v1=<64 hex digits>`, comma-separated
+ * for rotation). Checked before a body is read, so a request that cannot be signed is refused
+ * (401) without reading its body.
+ *
+ * @example
+ * ```ts
+ * import { hasV1Signature } from "./hmac.ts";
+ * hasV1Signature("v1=" + "ab".repeat(32)); // true
+ * hasV1Signature("bogus"); // false
+ * ```
+ */
+export function hasV1Signature(header: string | null | undefined): boolean {
+  if (!header || header.length > 1024) return false;
+  return header.split(",").some((part) => /^\s*v1=[0-9a-fA-F]{64}\s*$/.test(part));
+}
+
+/**
  * Parses an `X-Kit-Timestamp` value (milliseconds since the Unix epoch, decimal digits only)
  * and checks its distance from `nowMs` in either direction. Returns the reason for a refusal,
  * or `null` when the timestamp is fresh. The two channels differ at the edge: supplier requests

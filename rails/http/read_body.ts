@@ -30,15 +30,49 @@ export class BodyReadError extends Error {
   }
 }
 
-export async function readBodyLimited(req: Request, limit: number): Promise<Uint8Array> {
+/**
+ * The body did not arrive within the time allowed (a slow-body client holding a connection).
+ * Callers map it to their own 408 and close the connection.
+ */
+export class BodyTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The body did not arrive within ${timeoutMs} ms`);
+    this.name = "BodyTimeoutError";
+  }
+}
+
+/** Rejects with `BodyTimeoutError` after `ms`; `clear` stops the timer. */
+function deadline(ms: number): { promise: Promise<never>; clear: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new BodyTimeoutError(ms)), ms);
+  });
+  return { promise, clear: () => clearTimeout(timer) };
+}
+
+/**
+ * Reads the body, at most `limit` bytes, within `timeoutMs` when given (0 or undefined: no
+ * time limit).
+ */
+export async function readBodyLimited(
+  req: Request,
+  limit: number,
+  timeoutMs?: number,
+): Promise<Uint8Array> {
   const declared = req.headers.get("content-length");
   if (declared !== null) {
     if (Number(declared) > limit) throw new BodyTooLargeError(limit);
     let buffer: ArrayBuffer;
+    const read = req.arrayBuffer();
+    const timer = timeoutMs ? deadline(timeoutMs) : undefined;
     try {
-      buffer = await req.arrayBuffer();
+      buffer = timer ? await Promise.race([read, timer.promise]) : await read;
     } catch (cause) {
+      read.catch(() => {}); // settles when the connection closes
+      if (cause instanceof BodyTimeoutError) throw cause;
       throw new BodyReadError({ cause });
+    } finally {
+      timer?.clear();
     }
     if (buffer.byteLength > limit) throw new BodyTooLargeError(limit);
     return new Uint8Array(buffer);
@@ -47,9 +81,12 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const timer = timeoutMs ? deadline(timeoutMs) : undefined;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = timer
+        ? await Promise.race([reader.read(), timer.promise])
+        : await reader.read();
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
@@ -59,8 +96,11 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
       chunks.push(value);
     }
   } catch (err) {
-    if (err instanceof BodyTooLargeError) throw err;
+    if (err instanceof BodyTimeoutError) await reader.cancel().catch(() => {});
+    if (err instanceof BodyTooLargeError || err instanceof BodyTimeoutError) throw err;
     throw new BodyReadError({ cause: err });
+  } finally {
+    timer?.clear();
   }
   const out = new Uint8Array(size);
   let at = 0;

@@ -3,8 +3,9 @@
  * Web-standard fetch handler `(req: Request) => Promise<Response>` over a `ReceiverStore`.
  * It is what `esim-rails supplier` serves and the model an operator copies.
  *
- * Order of work for every request: signature headers present and timestamp within 300000 ms
- * (else 401) → body read up to `maxBodyBytes` (else 413) → HMAC checked (else 401) → route
+ * Order of work for every request: signature headers present, the signature shaped
+ * `v1=<64 hex>` and the timestamp within 300000 ms (else 401) → body read up to `maxBodyBytes`
+ * within `bodyTimeoutMs` (else 413, 408) → HMAC checked (else 401) → route
  * (404 unknown path, 405 wrong method with `Allow`) → input validated (400 naming the field).
  * Errors: `{"success":false,"error":{"code","message","field"?}}` (DESIGN.md §2).
  *
@@ -29,12 +30,17 @@
  */
 import type { Plan, Profile } from "../supplier/types.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyRequest } from "../supplier/http_signature.ts";
-import { MIN_SECRET_LENGTH, SIGNATURE_WINDOW_MS, timestampProblem } from "../hmac.ts";
+import {
+  hasV1Signature,
+  MIN_SECRET_LENGTH,
+  SIGNATURE_WINDOW_MS,
+  timestampProblem,
+} from "../hmac.ts";
 import { planToWire, profileToWire } from "../supplier/wire.ts";
 import { costMicros } from "../pricing.ts";
 import type { ReceiverStore, StoredProfile } from "./store.ts";
 import { toBase64Url } from "../../src/crypto/hash.ts";
-import { BodyTooLargeError, readBodyLimited } from "../http/read_body.ts";
+import { BodyTimeoutError, BodyTooLargeError, readBodyLimited } from "../http/read_body.ts";
 
 export interface ReceiverOptions {
   /** The shared secret (16 or more characters). */
@@ -49,6 +55,8 @@ export interface ReceiverOptions {
   smdpHost?: string;
   /** Body size limit in bytes (default 65536). */
   maxBodyBytes?: number;
+  /** Time allowed for the body to arrive (408 after it); default: no limit. */
+  bodyTimeoutMs?: number;
   /** Clock (default `Date.now`). */
   now?: () => number;
   /** Called with unexpected errors (never with secrets); default `console.error`. */
@@ -86,12 +94,24 @@ function refusalResponse(r: Refusal): Response {
   return json(r.status, { success: false, error }, r.headers);
 }
 
-async function readBody(req: Request, limit: number): Promise<Uint8Array> {
+async function readBody(req: Request, limit: number, timeoutMs?: number): Promise<Uint8Array> {
   try {
-    return await readBodyLimited(req, limit);
+    return await readBodyLimited(req, limit, timeoutMs);
   } catch (err) {
     if (err instanceof BodyTooLargeError) {
       throw new Refusal(413, "payload_too_large", `The body is over the ${limit}-byte limit`);
+    }
+    if (err instanceof BodyTimeoutError) {
+      throw new Refusal(
+        408,
+        "invalid_input",
+        `The body did not arrive within ${timeoutMs} ms`,
+        "body",
+        {},
+        {
+          connection: "close",
+        },
+      );
     }
     throw new Refusal(400, "invalid_input", "The request body could not be read", "body");
   }
@@ -165,6 +185,7 @@ export function createSupplierReceiver(
   const balance = options.balanceUsd ?? null;
   const smdp = options.smdpHost ?? "smdp.esim-rails.test";
   const limit = options.maxBodyBytes ?? 65_536;
+  const bodyTimeoutMs = options.bodyTimeoutMs;
   const now = options.now ?? Date.now;
   const onError = options.onError ?? ((err: unknown) => console.error(err));
   const plans = new Map(options.catalog.map((p) => [p.id, p]));
@@ -385,7 +406,16 @@ export function createSupplierReceiver(
             : `${TIMESTAMP_HEADER} must be milliseconds since the Unix epoch`,
         );
       }
-      const raw = await readBody(req, limit);
+      // The HMAC covers the body, so it can only be checked once the body is read: everything
+      // that can be refused without the body is refused first, and the body read is bounded.
+      if (!hasV1Signature(sig)) {
+        throw new Refusal(
+          401,
+          "unauthorized",
+          `${SIGNATURE_HEADER} must carry v1=<64 hex digits>`,
+        );
+      }
+      const raw = await readBody(req, limit, bodyTimeoutMs);
       const url = new URL(req.url);
       const verdict = verifyRequest(secret, {
         method: req.method,

@@ -19,7 +19,7 @@
 import { checkEvent, type WebhookEvent } from "./event.ts";
 import { EVENT_HEADER, type WebhookRefusal, WebhookVerifier } from "./sign.ts";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "../supplier/http_signature.ts";
-import { BodyTooLargeError, readBodyLimited } from "../http/read_body.ts";
+import { BodyTimeoutError, BodyTooLargeError, readBodyLimited } from "../http/read_body.ts";
 
 export interface ReceivedInfo {
   /** True when this id was already received (the handler still answers 204). */
@@ -44,6 +44,8 @@ export interface WebhookReceiverOptions {
   dedupeSize?: number;
   /** Largest accepted body in bytes (default 1 MiB). */
   maxBodyBytes?: number;
+  /** Time allowed for the body to arrive (408 after it); default: no limit. */
+  bodyTimeoutMs?: number;
 }
 
 class Refused extends Error {
@@ -73,12 +75,20 @@ function errorResponse(r: Refused, headers: Record<string, string> = {}): Respon
   });
 }
 
-async function readBody(req: Request, limit: number): Promise<Uint8Array> {
+async function readBody(req: Request, limit: number, timeoutMs?: number): Promise<Uint8Array> {
   try {
-    return await readBodyLimited(req, limit);
+    return await readBodyLimited(req, limit, timeoutMs);
   } catch (err) {
     if (err instanceof BodyTooLargeError) {
       throw new Refused(413, "payload_too_large", `The body is over the ${limit}-byte limit`);
+    }
+    if (err instanceof BodyTimeoutError) {
+      throw new Refused(
+        408,
+        "invalid_input",
+        `The body did not arrive within ${timeoutMs} ms`,
+        "body",
+      );
     }
     throw new Refused(400, "invalid_input", "The request body could not be read", "body");
   }
@@ -126,7 +136,7 @@ export function createWebhookReceiver(
     if (req.method !== "POST") {
       throw new Refused(405, "method_not_allowed", "Send webhook deliveries with POST");
     }
-    const raw = await readBody(req, limit);
+    const raw = await readBody(req, limit, options.bodyTimeoutMs);
     const verdict = verifier.verify({
       timestamp: req.headers.get(TIMESTAMP_HEADER),
       signature: req.headers.get(SIGNATURE_HEADER),
@@ -174,7 +184,13 @@ export function createWebhookReceiver(
         ? err
         : new Refused(400, "invalid_input", "The request could not be read", "body");
       options.onRefused?.(r.status, r.message);
-      return errorResponse(r, r.status === 405 ? { allow: "POST" } : {});
+      // 408: the rest of a slow body is not worth reading; the connection is closed.
+      const headers: Record<string, string> = r.status === 405
+        ? { allow: "POST" }
+        : r.status === 408
+        ? { connection: "close" }
+        : {};
+      return errorResponse(r, headers);
     }
   };
 }

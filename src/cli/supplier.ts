@@ -16,6 +16,8 @@ import { parseCatalog } from "../../rails/receiver/catalog.ts";
 import { MIN_SECRET_LENGTH } from "../../rails/hmac.ts";
 import { Store } from "../store/kv.ts";
 import type { Plan } from "../../rails/supplier/types.ts";
+import { serveGuarded } from "../http/serve_guarded.ts";
+import { ConfigError, loadConnectionLimits } from "../config/config.ts";
 
 export const DEFAULT_SUPPLIER_PORT = 8787;
 const DEFAULT_KV_PATH = "./data/supplier.kv";
@@ -103,6 +105,14 @@ HMAC-signed with the shared secret.
       generated = true;
     }
 
+    let limits;
+    try {
+      limits = loadConnectionLimits(Deno.env.toObject());
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(`esim-rails supplier: ${err.message}`);
+      return 1;
+    }
     const kvPath = values["kv-path"] ?? DEFAULT_KV_PATH;
     let store: Store;
     try {
@@ -118,6 +128,7 @@ HMAC-signed with the shared secret.
       catalog,
       profileDelayMs: delay,
       balanceUsd: balance,
+      bodyTimeoutMs: limits.bodyTimeoutMs,
       onError: (err) => console.error("esim-rails supplier: internal error:", err),
     });
     const stop = new AbortController();
@@ -125,8 +136,9 @@ HMAC-signed with the shared secret.
     Deno.addSignalListener("SIGINT", onSignal);
     Deno.addSignalListener("SIGTERM", onSignal);
     let bound = "";
-    const server = Deno.serve({
+    const server = serveGuarded({
       hostname: host,
+      limits,
       port,
       signal: stop.signal,
       onListen: ({ hostname, port }) => {

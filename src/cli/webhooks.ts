@@ -10,6 +10,8 @@ import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { readSecretFile } from "../crypto/key_file.ts";
 import { MIN_SECRET_LENGTH } from "../../rails/hmac.ts";
 import { createWebhookReceiver } from "../../rails/webhooks/receiver.ts";
+import { serveGuarded } from "../http/serve_guarded.ts";
+import { ConfigError, loadConnectionLimits } from "../config/config.ts";
 
 export const DEFAULT_WEBHOOK_PORT = 8788;
 
@@ -61,8 +63,17 @@ export const command: CliCommand = {
       return 1;
     }
 
+    let limits;
+    try {
+      limits = loadConnectionLimits(Deno.env.toObject());
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      console.error(`esim-rails webhooks: ${err.message}`);
+      return 1;
+    }
     const handler = createWebhookReceiver({
       secret,
+      bodyTimeoutMs: limits.bodyTimeoutMs,
       dedupeSize: dedupe,
       onEvent: (event, { duplicate }) => {
         if (duplicate) {
@@ -80,10 +91,11 @@ export const command: CliCommand = {
     Deno.addSignalListener("SIGINT", onSignal);
     Deno.addSignalListener("SIGTERM", onSignal);
     let bound = "";
-    let server: Deno.HttpServer;
+    let server: ReturnType<typeof serveGuarded>;
     try {
-      server = Deno.serve({
+      server = serveGuarded({
         hostname: host,
+        limits,
         port,
         signal: stop.signal,
         onListen: ({ hostname, port }) => {

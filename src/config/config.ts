@@ -23,6 +23,7 @@ import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toBase64Url } from "../crypto/hash.ts";
 import { readRetiredVrfKeys } from "../random/keys.ts";
 import { loadSensorsConfig, type SensorsConfig, SensorsConfigError } from "../sensors/config.ts";
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from "../http/serve_guarded.ts";
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -60,7 +61,12 @@ export interface Config {
   publicUrl: string;
   /** True when `PUBLIC_URL` was set; false when `publicUrl` is derived from `HOST` and `PORT`. */
   publicUrlSet: boolean;
+  /** Body limit of the tool-list routes (firewall-scan; mcp-diff takes twice this). */
   maxBodyBytes: number;
+  /** Body limit of every other route (`MAX_SMALL_BODY_BYTES`, default 16 KiB). */
+  maxSmallBodyBytes: number;
+  /** Connection limits and timeouts (`HTTP_*`). */
+  http: ConnectionLimits;
   rateLimitPerMin: number;
   trustProxy: boolean;
   accessLog: boolean;
@@ -130,6 +136,8 @@ export interface Config {
     catalogCacheSeconds: number;
     /** How long `/order` waits for the eSIM before answering 202 `pending` (`ORDER_WAIT_SECONDS`). */
     orderWaitSeconds: number;
+    /** Bytes of signed quote answers kept in memory (`QUOTE_CACHE_BYTES`, default 8 MiB). */
+    quoteCacheBytes: number;
     /** Test hook, inert unless set: exit after an order reaches this state. */
     testExitAt?: string;
   };
@@ -149,6 +157,21 @@ function int(env: Env, name: string, def: number, min: number, max: number): num
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}`);
   return n;
+}
+
+/**
+ * Connection limits and timeouts from `HTTP_HEADER_TIMEOUT_MS`, `HTTP_BODY_TIMEOUT_MS`,
+ * `HTTP_IDLE_TIMEOUT_MS` and `HTTP_MAX_CONNECTIONS` (also read by `supplier` and
+ * `webhooks listen`, which need no other configuration).
+ */
+export function loadConnectionLimits(env: Env): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  return {
+    headerTimeoutMs: int(env, "HTTP_HEADER_TIMEOUT_MS", d.headerTimeoutMs, 100, 600_000),
+    bodyTimeoutMs: int(env, "HTTP_BODY_TIMEOUT_MS", d.bodyTimeoutMs, 100, 600_000),
+    idleTimeoutMs: int(env, "HTTP_IDLE_TIMEOUT_MS", d.idleTimeoutMs, 100, 3_600_000),
+    maxConnections: int(env, "HTTP_MAX_CONNECTIONS", d.maxConnections, 1, 1_000_000),
+  };
 }
 
 function flag(env: Env, name: string): boolean {
@@ -375,6 +398,8 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     publicUrlSet: Boolean(env.PUBLIC_URL),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
+    maxSmallBodyBytes: int(env, "MAX_SMALL_BODY_BYTES", 16 * 1024, 1024, 64 * 1024 * 1024),
+    http: loadConnectionLimits(env),
     rateLimitPerMin: int(env, "RATE_LIMIT_PER_MIN", 120, 1, 10_000_000),
     trustProxy: flag(env, "TRUST_PROXY"),
     // Off by default, like Caddy: behind the TLS proxy we recommend, the proxy logs requests.
@@ -427,6 +452,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     node: {
       catalogCacheSeconds: int(env, "CATALOG_CACHE_SECONDS", 60, 0, 86_400),
       orderWaitSeconds: int(env, "ORDER_WAIT_SECONDS", 60, 1, 600),
+      quoteCacheBytes: int(env, "QUOTE_CACHE_BYTES", 8 * 1024 * 1024, 0, 1024 * 1024 * 1024),
       testExitAt: env.ESIM_RAILS_TEST_EXIT_AT || undefined,
     },
     sensors: await sensorsConfig(env),

@@ -31,7 +31,10 @@ import type { Ctx, Route } from "./types.ts";
 
 export interface AppOptions {
   routes: Route[];
+  /** Body size limit of routes that set none. */
   maxBodyBytes: number;
+  /** Time a request body may take to arrive (408 and the connection closed after it). */
+  bodyTimeoutMs?: number;
   limiter?: RateLimiter;
   accessLog?: AccessLog;
   /** Take the caller's address from `X-Forwarded-For` (only behind a proxy you run). */
@@ -243,7 +246,11 @@ class RequestCtx implements Ctx {
   }
 
   json(): Promise<unknown> {
-    return this.#body ??= readJsonBody(this.req, this.options.maxBodyBytes);
+    return this.#body ??= readJsonBody(
+      this.req,
+      this.compiled?.route.maxBodyBytes ?? this.options.maxBodyBytes,
+      this.options.bodyTimeoutMs,
+    );
   }
 
   send(data: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
@@ -260,6 +267,10 @@ class RequestCtx implements Ctx {
       : JSON_HEADERS;
     // Remembered so `finish` knows the route's headers are on it (reading headers back costs).
     return this.sent = new Response(text, { status: init.status ?? 200, headers });
+  }
+
+  overLimit(callerKey: string): number | null {
+    return this.options.limiter?.over(callerKey) ?? null;
   }
 
   rateLimit(callerKey: string): void {

@@ -7,11 +7,19 @@
  * `MAX_JSON_DEPTH`.
  */
 import { ErrorCode, HttpError, invalidInput } from "./errors.ts";
-import { BodyTooLargeError, readBodyLimited } from "../../rails/http/read_body.ts";
+import {
+  BodyTimeoutError,
+  BodyTooLargeError,
+  readBodyLimited,
+} from "../../rails/http/read_body.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-export async function readJsonBody(req: Request, limit: number): Promise<unknown> {
+export async function readJsonBody(
+  req: Request,
+  limit: number,
+  timeoutMs?: number,
+): Promise<unknown> {
   const type = (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) {
     throw new HttpError(
@@ -25,8 +33,17 @@ export async function readJsonBody(req: Request, limit: number): Promise<unknown
   }
   let bytes: Uint8Array;
   try {
-    bytes = await readBodyLimited(req, limit);
+    bytes = await readBodyLimited(req, limit, timeoutMs);
   } catch (err) {
+    if (err instanceof BodyTimeoutError) {
+      // A slow body holds a connection: refuse it and close the connection.
+      throw new HttpError(
+        408,
+        ErrorCode.InvalidInput,
+        `The request body did not arrive within ${timeoutMs} ms`,
+        { field: "body", headers: { connection: "close" } },
+      );
+    }
     if (err instanceof BodyTooLargeError) {
       throw new HttpError(
         413,

@@ -81,6 +81,18 @@ export class RateLimiter {
     return { ok: true, remaining: this.limit - counter.count };
   }
 
+  /**
+   * Whether `key` is over its limit now, without counting a request: the seconds until it may
+   * retry, or null when it is within the limit.
+   */
+  over(key: string): number | null {
+    const now = this.#now();
+    const window = Math.floor(now / this.windowMs);
+    const counter = window === this.#currentWindow ? this.#counters.get(key) : undefined;
+    if (!counter || counter.count < this.limit) return null;
+    return Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
+  }
+
   /** Loads the current window's persisted counters (call once at start). */
   async load(): Promise<void> {
     if (!this.#store) return;

@@ -51,6 +51,8 @@ export interface Ctx {
   ): Response;
   /** Counts one request for `callerKey`; throws `HttpError` 429 over the limit. */
   rateLimit(callerKey: string): void;
+  /** Seconds until `callerKey` may retry when it is over its limit now, else null (no count). */
+  overLimit(callerKey: string): number | null;
 }
 
 export type Handler = (ctx: Ctx) => Response | Promise<Response>;
@@ -80,4 +82,6 @@ export interface Route {
   rateLimit?: RateLimitMode;
   /** Listed on `GET /`. */
   info?: RouteInfo;
+  /** Body size limit of this route in bytes (default: the app's `maxBodyBytes`). */
+  maxBodyBytes?: number;
 }

@@ -27,6 +27,8 @@ export interface OrderEntry {
 }
 
 const ORDER = ["node", "order"] as const;
+/** How long a cancelled or refused order stays readable on /status (7 days). */
+export const CANCELLED_ORDER_TTL_MS = 7 * 86_400_000;
 const OPEN = ["node", "open"] as const;
 
 export class OrderStore {
@@ -65,9 +67,12 @@ export class OrderStore {
       updated_at: new Date(this.now()).toISOString(),
     };
     const key = [...ORDER, record.order_id];
+    // A cancelled or refused order (nothing was sold) is kept only long enough for its buyer to
+    // read the outcome on /status; it then expires instead of growing the store forever.
     const atomic = this.store.kv.atomic().check({ key, versionstamp: entry.versionstamp }).set(
       key,
       record,
+      to === "cancelled" || to === "refused" ? { expireIn: CANCELLED_ORDER_TTL_MS } : undefined,
     );
     if (!isOpen(to)) atomic.delete([...OPEN, record.order_id]);
     const res = await atomic.commit();

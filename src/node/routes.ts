@@ -18,6 +18,7 @@ import { paymentsConfigured } from "../config/config.ts";
 import {
   type PaywallDeps,
   readPayment,
+  refuseFlooding,
   releasePayment,
   resourceUrl,
   verifyAndClaim,
@@ -40,15 +41,13 @@ import {
   CAPABILITY_STATUS,
 } from "../../rails/node/listing.ts";
 import { isOpen, type OrderRecord, type OrderState } from "../../rails/node/order_state.ts";
-import type { CatalogSnapshot } from "./catalog_cache.ts";
+import { QuoteCache, quoteKey } from "./quote_cache.ts";
 import type { SellerNode } from "./seller_node.ts";
 import type { AdvanceResult } from "./order_flow.ts";
 
 const NODE = { kind: "node" } as const;
 const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
 const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
-/** Signed quote answers kept per catalog snapshot (identical questions, identical answers). */
-const QUOTE_CACHE_MAX = 2048;
 /** Open states whose next step is the settlement, its delivery or the cancel (no profile wait). */
 const SETTLEMENT_STATES: ReadonlySet<OrderState> = new Set([
   "profile_ready",
@@ -86,18 +85,29 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   };
 
   // ---- quote ----
-  const quoteCache = new WeakMap<CatalogSnapshot, Map<string, ReturnType<typeof signedResponse>>>();
+  // Keyed on the normalized question and bounded by bytes (src/node/quote_cache.ts): junk
+  // fields in a body make no new entries.
+  const quotes = new QuoteCache(config.node.quoteCacheBytes);
+  node.quotes = quotes;
   const quote = async (ctx: Ctx): Promise<Response> => {
     const body = await ctx.json();
-    // Cache key: the body as re-serialised natively (equal keys mean equal parsed inputs, hence
-    // equal canonical inputs); the canonical form is computed only on a miss.
-    const key = JSON.stringify(body);
-    const fresh = node.catalog?.peek();
-    const hit = fresh && quoteCache.get(fresh)?.get(key);
-    if (hit) return ctx.sendJsonText(hit.body, { headers: hit.headers });
-    const canon = canonicalJson(body);
     const parsed = parseQuoteInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
+    const key = quoteKey(parsed.value);
+    const raw = JSON.stringify(body);
+    const fresh = node.catalog?.peek();
+    const hit = fresh && quotes.get(fresh, key);
+    if (hit) {
+      // The signature covers the input as sent: another spelling of the same question (extra
+      // fields, other key order) gets the same result signed over its own input.
+      if (hit.raw === raw) return ctx.sendJsonText(hit.body, { headers: hit.headers });
+      const canon = canonicalJson(body);
+      const answer = canon === hit.canon
+        ? hit
+        : signedResponse(CAPABILITY_QUOTE, canon, hit.result);
+      return ctx.sendJsonText(answer.body, { headers: answer.headers });
+    }
+    const canon = canonicalJson(body);
     const snap = await node.snapshot();
     const result = {
       country: parsed.value.country,
@@ -105,10 +115,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       quoted_at: snap.quotedAt,
     };
     const answer = signedResponse(CAPABILITY_QUOTE, canon, result);
-    let perSnap = quoteCache.get(snap);
-    if (!perSnap) quoteCache.set(snap, perSnap = new Map());
-    if (perSnap.size >= QUOTE_CACHE_MAX) perSnap.clear();
-    perSnap.set(key, answer);
+    quotes.set(snap, key, { raw, canon, result, ...answer });
     return ctx.sendJsonText(answer.body, { headers: answer.headers });
   };
 
@@ -244,9 +251,18 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
         `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,
       );
     }
+    refuseFlooding(payment, {
+      ipRetryAfter: () => ctx.overLimit(`ip:${ctx.clientIp}`),
+      knownPayers: paywall.knownPayers,
+    });
     // A resent payment never collects: the order it paid for carries on (and answers /status).
     const v = await verifyAndClaim(payment, accepts, paywall, "order", { collectPending: false });
     if (!v.ok) {
+      if (v.refusal.unavailable) {
+        throw new HttpError(502, ErrorCode.UpstreamFailed, v.refusal.message);
+      }
+      // Not a payer (bad signature, or the chain's pre-check, run before any supplier order,
+      // says it cannot pay): counted against the caller's address.
       if (v.refusal.code === ErrorCode.PaymentInvalid) ctx.rateLimit(`ip:${ctx.clientIp}`);
       throw refuse402(v.refusal.code, v.refusal.message, {
         reason: v.refusal.reason,
@@ -257,19 +273,6 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     const session = v.session;
     try {
       ctx.rateLimit(`payer:${session.payer}`);
-      if (paywall.settler.preflight) {
-        const pre = await paywall.settler.preflight(session.input);
-        if (!pre.ok) {
-          if (pre.unavailable) {
-            throw new HttpError(
-              502,
-              ErrorCode.UpstreamFailed,
-              "The payment facilitator is unreachable; nothing was charged, retry later",
-            );
-          }
-          throw refuse402(ErrorCode.PaymentInvalid, pre.message, { reason: pre.reason });
-        }
-      }
     } catch (e) {
       await releasePayment(session, paywall);
       throw e;

@@ -18,6 +18,7 @@ import type { Supplier } from "../../rails/supplier/types.ts";
 import { NO_EVENTS, type OrderEvents } from "../../rails/node/events.ts";
 import { CatalogCache, type CatalogSnapshot } from "./catalog_cache.ts";
 import { OrderStore } from "./order_store.ts";
+import type { QuoteCache } from "./quote_cache.ts";
 import { asSupplierError, OrderFlow } from "./order_flow.ts";
 
 export interface SellerNodeOptions {
@@ -38,6 +39,8 @@ export interface SellerNode {
   flow: OrderFlow;
   events: OrderEvents;
   catalog?: CatalogCache;
+  /** Signed quote answers (set by the routes; read by tests and diagnostics). */
+  quotes?: QuoteCache;
   /** The supplier, or a 503 `supplier_unavailable` naming why not. */
   supplier(): Supplier;
   /** The priced catalog; 503 `supplier_unavailable` when it cannot be fetched. */

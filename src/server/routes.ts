@@ -77,14 +77,29 @@ export function buildRoutes(services: Services): Route[] {
       cors: PUBLIC_CORS,
       handler: (ctx) => ctx.send(firewallRules),
     },
-    ...paid.map((service) => paidRoute(service, services.paywall)),
+    ...paid.map((service) => ({
+      ...paidRoute(service, services.paywall),
+      maxBodyBytes: bodyLimit(service.slug, config.maxBodyBytes, config.maxSmallBodyBytes),
+    })),
     ...logRoutes(services.tlog),
-    ...sellerNodeRoutes(services.node, services.paywall),
-    ...(services.shop?.routes ?? []),
+    // Orders, quotes, status and the shop's forms are a few fields each.
+    ...[...sellerNodeRoutes(services.node, services.paywall), ...(services.shop?.routes ?? [])]
+      .map((route) => ({ ...route, maxBodyBytes: config.maxSmallBodyBytes })),
   ];
   // GET / describes every route above (read on its first request, so routes added to this
   // table later appear too). With the storefront on, browsers land on the shop; JSON clients
   // still get the description.
   routes.push(homeRoute(() => routes, services, services.shop ? { redirectTo: "/shop/" } : {}));
   return routes;
+}
+
+/**
+ * Body limits sized for each input: the tool-list services take up to 500 tools per list
+ * (`MAX_BODY_BYTES`, twice that for mcp-diff's two lists); everything else is a few fields
+ * (`MAX_SMALL_BODY_BYTES`), so a junk body is refused before it costs parse time.
+ */
+export function bodyLimit(slug: string, large: number, small: number): number {
+  if (slug === "firewall-scan") return large;
+  if (slug === "mcp-diff") return 2 * large;
+  return small;
 }

@@ -16,6 +16,7 @@
 import type { Config } from "../config/config.ts";
 import { type AppHandler, createApp } from "../http/app.ts";
 import { AccessLog } from "../http/access_log.ts";
+import { type GuardedServer, serveGuarded } from "../http/serve_guarded.ts";
 import { buildRoutes } from "./routes.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
 
@@ -61,14 +62,14 @@ export async function startServer(
   // With PORT=0 and no PUBLIC_URL, the URL buyers reach (the x402 terms' resource, the listing's
   // capability URLs) is known only once the port is bound: bind first, then build the routes
   // with the bound URL. Until they are ready (nobody knows the port yet) requests get a 503.
-  let server: Deno.HttpServer<Deno.NetAddr> | undefined;
+  let server: GuardedServer | undefined;
+  // Our own accept loop with timeouts and a connection cap (src/http/serve_guarded.ts).
+  const listen = (handler: AppHandler) =>
+    serveGuarded({ hostname: config.host, port: config.port, limits: config.http }, handler);
   let lateApp: AppHandler | undefined;
   if (config.port === 0 && !config.publicUrlSet) {
     try {
-      server = Deno.serve(
-        { port: 0, hostname: config.host, onListen: () => {} },
-        (req, info) => lateApp ? lateApp(req, info) : notReady(),
-      );
+      server = listen((req, info) => lateApp ? lateApp(req, info) : notReady());
     } catch (err) {
       throw new ListenError(config.host, config.port, err);
     }
@@ -92,6 +93,7 @@ export async function startServer(
   const app = createApp({
     routes: buildRoutes(services),
     maxBodyBytes: config.maxBodyBytes,
+    bodyTimeoutMs: config.http.bodyTimeoutMs,
     limiter: services.limiter,
     accessLog,
     trustProxy: config.trustProxy,
@@ -100,7 +102,7 @@ export async function startServer(
     lateApp = app;
   } else {
     try {
-      server = Deno.serve({ port: config.port, hostname: config.host, onListen: () => {} }, app);
+      server = listen(app);
     } catch (err) {
       await closeServices(services);
       throw new ListenError(config.host, config.port, err);

@@ -46,6 +46,29 @@ export function chooseRequirements(pr: PaymentRequired): PaymentRequirements | u
   });
 }
 
+/**
+ * Longest authorization window the client signs by default (seconds). A seller asking for more
+ * gets nothing signed unless the caller raises the cap (`esim-rails call --max-timeout-s`).
+ */
+export const DEFAULT_MAX_TIMEOUT_CAP_SECONDS = 900;
+
+/**
+ * Why `maxTimeoutSeconds` of terms cannot be signed (not a whole number of seconds, zero, or
+ * above `cap`), or null when it can. A string such as "300" is refused: signing
+ * `now + "300"` would make an authorization valid for thousands of years.
+ */
+export function timeoutProblem(value: unknown, cap: number): string | null {
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) {
+    return `The terms' maxTimeoutSeconds '${
+      String(value).slice(0, 40)
+    }' is not a positive whole number`;
+  }
+  if (value > cap) {
+    return `The terms ask for an authorization valid ${value} s, above the cap ${cap} s`;
+  }
+  return null;
+}
+
 /** Signs a v2 payment for `requirements`. */
 export async function createPayment(
   account: LocalAccount,
@@ -55,6 +78,8 @@ export async function createPayment(
 ): Promise<PaymentPayloadV2> {
   const chain = chainByNetwork(requirements.network);
   if (!chain) throw new RangeError(`Unsupported network ${requirements.network}`);
+  const problem = timeoutProblem(requirements.maxTimeoutSeconds, Number.MAX_SAFE_INTEGER);
+  if (problem) throw new RangeError(problem);
   const authorization: Authorization = {
     from: account.address,
     to: requirements.payTo as Hex,
@@ -109,14 +134,15 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * POSTs `data` as JSON; on 402 pays the terms (at most `maxAtomic` units) and retries once.
- * Throws `RangeError` when the terms are unusable or above the cap (nothing is signed then).
+ * POSTs `data` as JSON; on 402 pays the terms (at most `maxAtomic` units, an authorization
+ * valid at most `maxTimeoutSeconds`, default `DEFAULT_MAX_TIMEOUT_CAP_SECONDS`) and retries
+ * once. Throws `RangeError` when the terms are unusable or above a cap (nothing is signed then).
  */
 export async function payAndFetch(
   url: string,
   data: unknown,
   account: LocalAccount,
-  opts: { maxAtomic: bigint; fetch?: typeof fetch },
+  opts: { maxAtomic: bigint; maxTimeoutSeconds?: number; fetch?: typeof fetch },
 ): Promise<PaidCall> {
   const f = opts.fetch ?? fetch;
   const init = {
@@ -149,6 +175,11 @@ export async function payAndFetch(
       } USD`,
     );
   }
+  const window = timeoutProblem(
+    req.maxTimeoutSeconds,
+    opts.maxTimeoutSeconds ?? DEFAULT_MAX_TIMEOUT_CAP_SECONDS,
+  );
+  if (window) throw new RangeError(window);
   const payment = await createPayment(account, req, pr.resource);
   const second = await f(url, {
     ...init,

@@ -12,6 +12,7 @@
  */
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { ClaimStore } from "./claims.ts";
+import { KnownPayers } from "./known_payers.ts";
 import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
 import { lazyLocalSettler } from "./settle_lazy.ts";
@@ -63,6 +64,7 @@ export async function paywallFromEnv(
     payTo,
     settler,
     claims: new ClaimStore(base.kv),
+    knownPayers: new KnownPayers(),
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin ?? (env.PUBLIC_URL || undefined),
@@ -108,6 +110,7 @@ export function paywallFromConfig(
     payTo: p.payToEvm,
     settler,
     claims: new ClaimStore(base.kv),
+    knownPayers: new KnownPayers(),
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin,

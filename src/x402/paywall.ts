@@ -1,9 +1,11 @@
 /**
  * The paywall every paid `/x402/*` route goes through (DESIGN.md §2, §4):
  * `service.parse` (400, nothing charged) → no payment header: 402 with terms → verify (402
- * `payment_invalid` with the x402 reason) → claim `(from, nonce)` (402 `payment_replayed`) →
- * `limitPayer` (429) → `service.run` → only a returned result is settled (a thrown 400/502
- * releases the claim and passes through) → failed settlement: 402 with `PAYMENT-RESPONSE`
+ * `payment_invalid` with the x402 reason) → the settler's pre-check of what the chain would do
+ * with a payment not claimed before (402 `payment_invalid`, e.g. reason `insufficient_funds`,
+ * counted against the caller's IP; 502 when it cannot be made) → claim `(from, nonce)` (402
+ * `payment_replayed`) → `limitPayer` (429) → `service.run` → only a returned result is settled
+ * (a thrown 400/502 releases the claim and passes through) → failed settlement: 402 with `PAYMENT-RESPONSE`
  * `success:false`, result withheld → 200 `{status:"ok", service, ...envelope}` with
  * `PAYMENT-RESPONSE` and, for envelope "result", a signed receipt.
  *
@@ -53,6 +55,7 @@ import {
 import { checksumAddress } from "./eip3009.ts";
 import type { PaymentRequirements } from "./types.ts";
 import { Reason, verifyPayment } from "./verify.ts";
+import type { KnownPayers } from "./known_payers.ts";
 
 export { requirementsFor };
 
@@ -73,6 +76,13 @@ export interface PaywallDeps {
    * against the caller's address, since no payer is proven); throws `HttpError` 429.
    */
   limitUnverified?: () => void | Promise<void>;
+  /**
+   * Seconds until the caller's address may retry when it is over its rate limit now, else
+   * null. Over the limit, only payers in `knownPayers` reach verification; others get 429.
+   */
+  ipRetryAfter?: () => number | null;
+  /** Payers that recently passed verification and the pre-check. */
+  knownPayers?: KnownPayers;
   /** Clock (tests). */
   now?: () => Date;
   /** `maxTimeoutSeconds` offered in the terms. */
@@ -102,6 +112,8 @@ export interface PaymentRefusal {
   reason?: string;
   field?: string;
   settlement?: SettleOutcome;
+  /** The pre-check could not be made (chain or facilitator unreachable): answer 502. */
+  unavailable?: boolean;
 }
 
 /** The resource URL a 402 describes: public origin + path (no query). */
@@ -129,6 +141,12 @@ export function readPayment(req: Request): ParsedPayment | null {
  * Verifies a payment against `accepts` and claims it. On success the caller must end the
  * session with `settlePayment` or `releasePayment`.
  *
+ * A payment not claimed before is first checked against what the chain would do with it (the
+ * settler's `preflight`, when it has one): a payer that cannot pay is refused `payment_invalid`
+ * before any work, and before the claim is written (a flood of unfunded payments writes
+ * nothing). A payment already claimed skips the check: it is a replay, or a pending settlement
+ * collecting its result, whose authorization the chain may already show as used.
+ *
  * A payment whose settlement was left pending may collect its result by being sent again, but
  * only to the service that claimed it (`service`), and only when `collectPending` is not false:
  * a route whose pending work carries on by itself (the seller node's `/order`) passes false, so
@@ -137,7 +155,7 @@ export function readPayment(req: Request): ParsedPayment | null {
 export async function verifyAndClaim(
   payment: ParsedPayment,
   accepts: PaymentRequirements[],
-  deps: Pick<PaywallDeps, "claims" | "settler" | "now">,
+  deps: Pick<PaywallDeps, "claims" | "settler" | "now" | "knownPayers">,
   service: string,
   opts: { collectPending?: boolean } = {},
 ): Promise<{ ok: true; session: PaidSession } | { ok: false; refusal: PaymentRefusal }> {
@@ -168,6 +186,23 @@ export async function verifyAndClaim(
   }
   const input: SettleInput = { payment, requirements: v.requirements };
   const payer = checksumAddress(a.from);
+  const preflight = deps.settler?.preflight;
+  if (preflight && !(await deps.claims.get(a.from, a.nonce))) {
+    const pre = await preflight.call(deps.settler, input);
+    if (!pre.ok) {
+      return {
+        ok: false,
+        refusal: pre.unavailable
+          ? {
+            code: ErrorCode.UpstreamFailed,
+            message: "The payment facilitator is unreachable; nothing was charged, retry later",
+            unavailable: true,
+          }
+          : { code: ErrorCode.PaymentInvalid, message: pre.message, reason: pre.reason },
+      };
+    }
+  }
+  deps.knownPayers?.add(payer);
   const c = await deps.claims.claim(
     { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service },
     nowMs,
@@ -407,9 +442,15 @@ export async function handlePaid(
     });
   }
   if (payment === null) return plain402(service, url, accepts);
+  refuseFlooding(payment, deps);
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);
   if (!v.ok) {
+    if (v.refusal.unavailable) {
+      throw new HttpError(502, ErrorCode.UpstreamFailed, v.refusal.message);
+    }
+    // Not a payer (bad signature, or the chain's pre-check says it cannot pay): the caller's
+    // address pays for the refusal, not a key made up for the occasion.
     if (v.refusal.code === ErrorCode.PaymentInvalid) await deps.limitUnverified?.();
     return answer402(v.refusal);
   }
@@ -419,24 +460,6 @@ export async function handlePaid(
   const now = deps.now?.() ?? new Date();
   try {
     await deps.limitPayer?.(session.payer);
-    if (!session.alreadyPaid && deps.settler.preflight) {
-      const pre = await deps.settler.preflight(session.input);
-      if (!pre.ok) {
-        await releasePayment(session, deps);
-        if (pre.unavailable) {
-          throw new HttpError(
-            502,
-            ErrorCode.UpstreamFailed,
-            "The payment facilitator is unreachable; nothing was charged, retry later",
-          );
-        }
-        return answer402({
-          code: ErrorCode.PaymentInvalid,
-          message: pre.message,
-          reason: pre.reason,
-        });
-      }
-    }
     // The signal is read lazily: touching `req.signal` has a cost (and a warning) in Deno.serve.
     result = await service.run(input, {
       url,
@@ -451,6 +474,11 @@ export async function handlePaid(
   }
 
   const outcome = await settlePayment(session, deps);
+  if (!outcome.success && !outcome.pending) {
+    // Refused at settlement: counted against the caller's address too (the refusal stands;
+    // over the limit, the next request gets the 429).
+    await Promise.resolve(deps.limitUnverified?.()).catch(() => {});
+  }
   if (!outcome.success) {
     return answer402({
       code: ErrorCode.SettlementFailed,
@@ -491,6 +519,24 @@ export async function handlePaid(
         settlementResponse({ ...outcome, payer: session.payer }),
       ),
     },
+  });
+}
+
+/**
+ * An address over its rate limit gets 429 for a payment from a payer not known to pay, before
+ * the signature is checked (the expensive part of a refusal); known payers go on to be limited
+ * by their own quota.
+ */
+export function refuseFlooding(
+  payment: ParsedPayment,
+  deps: Pick<PaywallDeps, "ipRetryAfter" | "knownPayers">,
+): void {
+  // Without a record of payers, nobody can be told apart: the early refusal is off.
+  if (!deps.knownPayers) return;
+  const wait = deps.ipRetryAfter?.();
+  if (!wait || deps.knownPayers.has(payment.payload.authorization.from)) return;
+  throw new HttpError(429, ErrorCode.RateLimited, `Too many requests; retry in ${wait} s`, {
+    headers: { "retry-after": String(wait) },
   });
 }
 

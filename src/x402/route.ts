@@ -35,6 +35,7 @@ export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
         ...deps,
         limitPayer: (payer) => ctx.rateLimit(`payer:${payer.toLowerCase()}`),
         limitUnverified: () => ctx.rateLimit(`ip:${ctx.clientIp}`),
+        ipRetryAfter: () => ctx.overLimit(`ip:${ctx.clientIp}`),
       }),
   };
 }

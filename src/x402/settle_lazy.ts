@@ -11,7 +11,7 @@
  * ```
  */
 import type { LocalSettlerOptions } from "./settle_local.ts";
-import type { SettleInput, SettleOutcome, Settler } from "./settle.ts";
+import type { PreflightResult, SettleInput, SettleOutcome, Settler } from "./settle.ts";
 
 export function lazyLocalSettler(options: LocalSettlerOptions): Settler {
   let loaded: Promise<Settler> | undefined;
@@ -19,6 +19,9 @@ export function lazyLocalSettler(options: LocalSettlerOptions): Settler {
     loaded ??= import("./settle_local.ts").then((m) => new m.LocalSettler(options));
   return {
     mode: "local",
+    async preflight(input: SettleInput): Promise<PreflightResult> {
+      return await (await real()).preflight!(input);
+    },
     async settle(input: SettleInput): Promise<SettleOutcome> {
       return await (await real()).settle(input);
     },

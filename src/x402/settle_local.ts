@@ -35,6 +35,7 @@ import { splitSignature } from "./eip3009.ts";
 import {
   paid,
   pending,
+  type PreflightResult,
   refused,
   type SettleInput,
   type SettleOutcome,
@@ -124,6 +125,11 @@ export class LocalSettler implements Settler {
   readonly #opts: LocalSettlerOptions;
   readonly #account: ReturnType<typeof privateKeyToAccount>;
   #clients = new Map<number, ChainClient>();
+  /** Pre-check results of the latest block seen, per chain (see `preflight`). */
+  #preflights = new Map<
+    number,
+    { block: bigint; results: Map<string, Promise<PreflightResult>> }
+  >();
 
   constructor(opts: LocalSettlerOptions) {
     this.#opts = opts;
@@ -161,6 +167,104 @@ export class LocalSettler implements Settler {
       throw e;
     });
     return c;
+  }
+
+  /**
+   * What the chain would do with this authorization now: an `eth_call` of
+   * `transferWithAuthorization` at the latest block, as the facilitator account. Run before any
+   * paid work, so a payer with no funds (or a signature the token rejects) is refused before
+   * the handler runs. Results are kept for the rest of the block (a retried payment costs no
+   * second call). An authorization already used on chain passes: `settle` finds out whether
+   * it paid us (a front-run) or not.
+   */
+  async preflight(input: SettleInput): Promise<PreflightResult> {
+    const a = input.payment.payload.authorization;
+    const chain = chainByNetwork(input.requirements.network);
+    if (!chain) return { ok: false, reason: "invalid_network", message: "Unknown network" };
+    const sig = splitSignature(input.payment.payload.signature);
+    if (!sig.ok) {
+      return {
+        ok: false,
+        reason: "invalid_exact_evm_payload_signature",
+        message: "The authorization's signature is malformed",
+      };
+    }
+    let c;
+    let block: bigint;
+    try {
+      c = this.#client(chain.chainId);
+      await c.checked;
+      // Uncached: a payer who just funded the address must not meet a refusal of the block before.
+      block = await c.pub.getBlockNumber({ cacheTime: 0 });
+    } catch {
+      return {
+        ok: false,
+        reason: "unexpected_verify_error",
+        message: "The chain cannot be reached to check the payment",
+        unavailable: true,
+      };
+    }
+    let perBlock = this.#preflights.get(chain.chainId);
+    if (!perBlock || perBlock.block !== block) {
+      if (perBlock && perBlock.block > block) return await this.#simulate(c.pub, input, sig, block);
+      this.#preflights.set(chain.chainId, perBlock = { block, results: new Map() });
+    }
+    const key =
+      `${input.requirements.asset}:${input.requirements.payTo}:${a.from}:${a.nonce}:${input.payment.payload.signature}`
+        .toLowerCase();
+    let result = perBlock.results.get(key);
+    if (!result) {
+      result = this.#simulate(c.pub, input, sig, block);
+      // Bounded: a flood of distinct payers within one block must not grow memory.
+      if (perBlock.results.size < 10_000) perBlock.results.set(key, result);
+    }
+    return await result;
+  }
+
+  async #simulate(
+    pub: PublicClient,
+    input: SettleInput,
+    sig: { v: number; r: bigint; s: bigint },
+    block: bigint,
+  ): Promise<PreflightResult> {
+    const a = input.payment.payload.authorization;
+    try {
+      await pub.simulateContract({
+        address: input.requirements.asset as Hex,
+        abi: USDC_ABI,
+        functionName: "transferWithAuthorization",
+        args: [
+          a.from,
+          a.to,
+          BigInt(a.value),
+          BigInt(a.validAfter),
+          BigInt(a.validBefore),
+          a.nonce,
+          sig.v,
+          `0x${sig.r.toString(16).padStart(64, "0")}`,
+          `0x${sig.s.toString(16).padStart(64, "0")}`,
+        ],
+        account: this.#account.address,
+        blockNumber: block,
+      });
+      return { ok: true };
+    } catch (e) {
+      if (!isRevert(e)) {
+        return {
+          ok: false,
+          reason: "unexpected_verify_error",
+          message: "The chain cannot be reached to check the payment",
+          unavailable: true,
+        };
+      }
+      const reason = reasonOfRevert(e);
+      if (reason === "invalid_transaction_state") return { ok: true };
+      return {
+        ok: false,
+        reason,
+        message: PREFLIGHT_MESSAGES[reason] ?? PREFLIGHT_MESSAGES.other!,
+      };
+    }
   }
 
   async settle(input: SettleInput): Promise<SettleOutcome> {
@@ -387,6 +491,18 @@ export function hasTransfer(logs: readonly Log[], input: SettleInput): boolean {
     e.args.value === BigInt(input.requirements.amount)
   );
 }
+
+/** Buyer-facing messages of a failed pre-check (no chain internals). */
+const PREFLIGHT_MESSAGES: Record<string, string> = {
+  insufficient_funds:
+    "Insufficient funds: the payer's USDC balance is below the price; fund the address or pay from another one",
+  invalid_exact_evm_payload_signature: "The token contract rejects the authorization's signature",
+  invalid_exact_evm_payload_authorization_valid_after:
+    "The authorization is not valid yet at the chain's latest block",
+  invalid_exact_evm_payload_authorization_valid_before:
+    "The authorization has expired at the chain's latest block",
+  other: "The payment would fail on chain; nothing was charged",
+};
 
 function isRevert(e: unknown): boolean {
   if (!(e instanceof BaseError)) return false;

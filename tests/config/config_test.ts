@@ -161,6 +161,7 @@ Deno.test("loadConfig() reads the seller node's CATALOG_CACHE_SECONDS and ORDER_
     assert.deepEqual(defaults.node, {
       catalogCacheSeconds: 60,
       orderWaitSeconds: 60,
+      quoteCacheBytes: 8 * 1024 * 1024,
       testExitAt: undefined,
     });
     const set = await loadConfig({

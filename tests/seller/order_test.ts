@@ -213,20 +213,28 @@ Deno.test("order: a supplier that is down is 503 supplier_unavailable and not ch
 });
 
 Deno.test("order: a payment that fails to settle cancels the eSIM at the supplier, emits agent_order.cancelled and withholds it", async () => {
-  // The buyer holds 1 USDC; the offer costs more, so the transfer cannot settle.
+  // The buyer holds exactly one price and sends two orders at once: both pass the pre-check
+  // (the balance is there), the supplier takes its time, the first settlement spends the
+  // balance and the second cannot settle.
   await withSeller(async ({ url, chain, sink, receiver }) => {
     const offer = await cheapestOffer(url, "US");
-    const call = await payAndFetch(`${url}/order`, { offer_id: offer.offer_id }, buyer, {
-      maxAtomic: MAX,
-    });
-    assert.equal(call.status, 402, JSON.stringify(call.body));
+    const price = BigInt((await termsOf(url, offer.offer_id)).accepts[0]!.amount);
+    await chain.mint(buyer.address, price);
+    const calls = await Promise.all(
+      [1, 2].map(() =>
+        payAndFetch(`${url}/order`, { offer_id: offer.offer_id }, buyer, { maxAtomic: MAX })
+      ),
+    );
+    assert.deepEqual(calls.map((c) => c.status).sort(), [200, 402], JSON.stringify(calls));
+    const call = calls.find((c) => c.status === 402)!;
     const err = (call.body as { error: { code: string; order_id: string } }).error;
     assert.equal(err.code, "settlement_failed");
     assert.equal(call.settlement?.success, false);
     assert.ok(!JSON.stringify(call.body).includes("LPA:"), "the eSIM is withheld");
-    assert.equal(await chain.transfersTo(seller.address), 0);
-    assert.deepEqual(sink.events.map((e) => e.type), ["agent_order.cancelled"]);
-    const ev = sink.events[0]!.data;
+    assert.equal(await chain.transfersTo(seller.address), 1, "only the first order paid");
+    const cancelled = sink.events.filter((e) => e.type === "agent_order.cancelled");
+    assert.equal(cancelled.length, 1);
+    const ev = cancelled[0]!.data;
     assert.equal(ev.status, "cancelled");
     assert.equal(ev.order_id, err.order_id);
     assert.match(String(ev.error), /settled/);
@@ -239,7 +247,7 @@ Deno.test("order: a payment that fails to settle cancels the eSIM at the supplie
     });
     assert.equal((st.body.result as { status: string; esim?: unknown }).status, "cancelled");
     assert.equal((st.body.result as { esim?: unknown }).esim, undefined);
-  }, { fund: 1_000_000n });
+  }, { fund: 0n, delayMs: 1500 });
 });
 
 Deno.test("order: a replayed payment is 402 payment_replayed and buys nothing more", async () => {

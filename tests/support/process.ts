@@ -49,10 +49,20 @@ export interface SpawnedServer extends AsyncDisposable {
  */
 export async function spawnServe(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string>;
+    /** Run under `ulimit -n <n>` (through bash, which then execs Deno: same pid). */
+    maxOpenFiles?: number;
+  } = {},
 ): Promise<SpawnedServer> {
-  const child = new Deno.Command(DENO, {
-    args: ["run", "-A", "--quiet", MAIN, ...args],
+  const denoArgs = ["run", "-A", "--quiet", MAIN, ...args];
+  const [cmd, cmdArgs] = options.maxOpenFiles === undefined ? [DENO, denoArgs] : [
+    "bash",
+    ["-c", `ulimit -n ${options.maxOpenFiles} && exec "$0" "$@"`, DENO, ...denoArgs],
+  ];
+  const child = new Deno.Command(cmd, {
+    args: cmdArgs,
     cwd: options.cwd,
     env: { NO_COLOR: "1", ...options.env },
     stdin: "null",

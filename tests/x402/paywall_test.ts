@@ -6,7 +6,9 @@ import { HttpError } from "../../src/http/errors.ts";
 import type { PaymentRequired } from "../../src/x402/types.ts";
 import { buyer, makePayment, other, seller } from "./_sign.ts";
 import { serveEcho } from "./_server.ts";
-import { withPaywall } from "./_env.ts";
+import { localSettler, withPaywall } from "./_env.ts";
+import { parsePaymentHeader } from "../../src/x402/encoding.ts";
+import type { SettleInput, Settler } from "../../src/x402/settle.ts";
 import { USDC_ABI } from "../../src/x402/settle_local.ts";
 import { createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -142,11 +144,16 @@ Deno.test("paywall lets exactly one of 20 concurrent requests with one authoriza
 });
 
 Deno.test("paywall withholds the result when settlement fails for insufficient balance", async () => {
+  // The payer holds exactly one price and passes the pre-check; before this payment settles,
+  // a second authorization of the same payer spends the balance (a double spend across nonces).
+  const drain = await makePayment({ requirements: terms, account: other });
+  let drained = false;
   await withPaywall(async ({ server, chain }) => {
     const p = await makePayment({ requirements: terms, account: other });
     const res = await post(server.url, { text: "secret-result" }, {
       "PAYMENT-SIGNATURE": p.header,
     });
+    assert(drained, "the balance was spent between the pre-check and the settlement");
     assertEquals(res.status, 402);
     const text = await res.text();
     assert(!text.includes("secret-result"), "result leaked");
@@ -155,8 +162,24 @@ Deno.test("paywall withholds the result when settlement fails for insufficient b
     assertEquals(body.error.reason, "insufficient_funds");
     const pr = decodeBase64Json(res.headers.get("payment-response")!) as Record<string, unknown>;
     assertEquals(pr.success, false);
-    assertEquals(await chain.transfersTo(seller.address), 0);
-  }, { fund: 1_000_000n });
+    assertEquals(await chain.transfersTo(seller.address), 1, "only the draining transfer");
+  }, {
+    fund: 0n,
+    settler: async (chain) => {
+      await chain.mint(other.address, BigInt(terms.amount));
+      const local = localSettler(chain);
+      const spend = { payment: parsePaymentHeader(drain.header), requirements: terms };
+      return Object.assign(Object.create(local), {
+        async preflight(input: SettleInput) {
+          const r = await local.preflight(input);
+          if (!drained && r.ok) drained = (await local.settle(spend)).success;
+          return r;
+        },
+        settle: (input: SettleInput) => local.settle(input),
+        reconcile: (input: SettleInput, tx?: string) => local.reconcile(input, tx),
+      }) as Settler;
+    },
+  });
 });
 
 Deno.test("paywall releases the claim and charges nothing when the handler answers 400", async () => {
