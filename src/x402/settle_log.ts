@@ -9,7 +9,7 @@
  * const settler = withSettleLog(localSettler, (line) => console.log(line));
  * ```
  */
-import type { SettleInput, SettleOutcome, Settler } from "./settle.ts";
+import type { PreflightResult, SettleInput, SettleOutcome, Settler } from "./settle.ts";
 
 /** Wraps `settler` so every refused or pending outcome writes one line to `log`. */
 export function withSettleLog(settler: Settler, log: (line: string) => void): Settler {
@@ -19,7 +19,15 @@ export function withSettleLog(settler: Settler, log: (line: string) => void): Se
   };
   return {
     mode: settler.mode,
-    preflight: settler.preflight?.bind(settler),
+    // A pre-check the chain could not answer is the operator's problem (RPC down or wrong):
+    // logged. A payer refused on the merits (no funds) is the payer's, and is not.
+    preflight: settler.preflight
+      ? async (input) => {
+        const r = await settler.preflight!(input);
+        if (!r.ok && r.unavailable) log(checkFailureLine(input, r));
+        return r;
+      }
+      : undefined,
     settle: async (input) => report("settlement", input, await settler.settle(input)),
     reconcile: async (input, tx) =>
       report("settlement check", input, await settler.reconcile(input, tx)),
@@ -27,6 +35,21 @@ export function withSettleLog(settler: Settler, log: (line: string) => void): Se
 }
 
 /** One line: `settle_failed|settle_pending <why> ...`. Exported for tests. */
+/** The log line of a payment pre-check the chain could not answer. */
+export function checkFailureLine(
+  input: SettleInput,
+  r: Extract<PreflightResult, { ok: false }>,
+): string {
+  return settleFailureLine("payment check", input, {
+    success: false,
+    errorReason: r.reason,
+    errorMessage: r.message,
+    transaction: "",
+    network: input.requirements.network,
+    payer: input.payment.payload.authorization.from,
+  } as SettleOutcome).replace(/^settle_failed /, "check_failed ");
+}
+
 export function settleFailureLine(what: string, input: SettleInput, o: SettleOutcome): string {
   const a = input.payment.payload.authorization;
   const reason = o.errorReason ?? "unknown";
@@ -48,9 +71,10 @@ function explain(reason: string, message = ""): string {
     return "wrong chain (RPC_URL serves another chain)";
   }
   if (
-    /fetch failed|HTTP request failed|connect|ECONNREFUSED|timed? ?out|unreachable|dns/i.test(
-      message,
-    )
+    /fetch failed|HTTP request failed|connect|ECONNREFUSED|timed? ?out|unreachable|cannot be reached|dns/i
+      .test(
+        message,
+      )
   ) {
     return "RPC unreachable";
   }

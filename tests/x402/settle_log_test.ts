@@ -81,7 +81,7 @@ Deno.test("settle log: an RPC on another chain, a reverted transfer, a pending t
   }
 });
 
-Deno.test("settle log: the server's operator log says why a paid call's settlement failed", async () => {
+Deno.test("settle log: the server's operator log says why a paid call could not be checked; nothing is charged", async () => {
   await using dir = await tempDir();
   await Deno.writeTextFile(`${dir.path}/facilitator.key`, KEYS.facilitator);
   const logs: string[] = [];
@@ -97,10 +97,15 @@ Deno.test("settle log: the server's operator log says why a paid call's settleme
     headers: { "content-type": "application/json", "PAYMENT-SIGNATURE": p.header },
     body: JSON.stringify({ tools: [{ name: "echo" }] }),
   });
-  assert.equal(res.status, 402);
-  assert.equal((await res.json()).error.code, "settlement_failed");
+  // The payment is checked against the chain before any work: with the RPC down it cannot be,
+  // so the call is refused as an upstream failure, never charged, and the operator is told why.
+  assert.equal(res.status, 502);
+  assert.equal((await res.json()).error.code, "upstream_failed");
   assert.ok(
-    logs.some((l) => /^settle_failed settlement failed: RPC unreachable/.test(l)),
+    logs.some((l) =>
+      /^check_failed payment check failed: RPC unreachable reason=unexpected_verify_error/.test(l)
+    ),
     logs.join("\n"),
   );
+  assert.ok(!logs.join("\n").includes(p.signature.slice(2, 20)), "the signature is never logged");
 });
