@@ -10,7 +10,7 @@
  * ```
  */
 import type { Config } from "../config/config.ts";
-import type { Store } from "../store/kv.ts";
+import type { DataStore } from "../store/types.ts";
 import type { PaywallDeps } from "../x402/paywall.ts";
 import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { SupplierSetup } from "../server/supplier.ts";
@@ -22,7 +22,7 @@ import { asSupplierError, OrderFlow } from "./order_flow.ts";
 
 export interface SellerNodeOptions {
   config: Config;
-  store: Store;
+  store: DataStore;
   supplier: SupplierSetup;
   paywall: PaywallDeps;
   /** Where `agent_order.*` events go (the webhook outbox); default: nowhere. */

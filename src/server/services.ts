@@ -3,7 +3,9 @@
  * start, passed to every route builder; tests build it with an in-memory store.
  */
 import type { Config } from "../config/config.ts";
-import { Store } from "../store/kv.ts";
+import type { DataStore } from "../store/types.ts";
+import { checkNodeIdentity, openStore, secretFingerprint } from "../store/open.ts";
+import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
@@ -14,7 +16,8 @@ import type { OrderEvents } from "../../rails/node/events.ts";
 
 export interface Services {
   config: Config;
-  store: Store;
+  /** The node's store (Deno KV or PostgreSQL). */
+  store: DataStore;
   limiter: RateLimiter;
   /** Payment terms, verification, replay claims and settlement for every paid route. */
   paywall: PaywallDeps;
@@ -40,17 +43,25 @@ export async function openServices(
   now: () => number = Date.now,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const store = await Store.open(config.kvPath);
+  const store = await openStore(config);
   const limiter = new RateLimiter({ limit: config.rateLimitPerMin, store, now });
   try {
+    if (config.storeUrl) {
+      // Nodes sharing a database must share their keys (DESIGN.md §13).
+      await checkNodeIdentity(store, {
+        SIGNER_KEY_FILE: config.signer.keyId,
+        VRF_KEY_FILE: new Ed25519Signer(config.vrfSecret).keyId,
+        NODE_SECRET_FILE: await secretFingerprint(config.nodeSecret),
+      });
+    }
     await limiter.load();
   } catch (err) {
-    store.close();
+    await store.close();
     throw err;
   }
   limiter.start();
   const paywall = paywallFromConfig(config.payment, {
-    kv: store.kv,
+    claims: store.claims,
     signer: config.signer,
     publicOrigin: config.publicUrl,
   });
@@ -74,5 +85,5 @@ export async function closeServices(services: Services): Promise<void> {
   await services.node.stop();
   await services.webhooks.stop();
   await services.limiter.stop();
-  services.store.close();
+  await services.store.close();
 }

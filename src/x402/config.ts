@@ -6,12 +6,12 @@
  * @example
  * ```ts ignore
  * import { paywallFromEnv, describePayments } from "./config.ts";
- * const deps = await paywallFromEnv(Deno.env.toObject(), { kv: store.kv, signer, limitPayer });
+ * const deps = await paywallFromEnv(Deno.env.toObject(), { claims: store.claims, signer, limitPayer });
  * console.log(describePayments(deps));
  * ```
  */
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
-import { ClaimStore } from "./claims.ts";
+import type { ClaimStore } from "./claims.ts";
 import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
 import { LocalSettler } from "./settle_local.ts";
@@ -29,7 +29,7 @@ export class PaymentConfigError extends Error {
 export async function paywallFromEnv(
   env: Record<string, string | undefined>,
   base: {
-    kv: Deno.Kv;
+    claims: ClaimStore;
     signer: Ed25519Signer;
     limitPayer?: PaywallDeps["limitPayer"];
     publicOrigin?: string;
@@ -60,7 +60,7 @@ export async function paywallFromEnv(
   return {
     payTo,
     settler,
-    claims: new ClaimStore(base.kv),
+    claims: base.claims,
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin ?? (env.PUBLIC_URL || undefined),
@@ -82,14 +82,14 @@ export interface PaymentSettings {
  * @example
  * ```ts ignore
  * const deps = paywallFromConfig(config.payment, {
- *   kv: services.store.kv, signer: config.signer, publicOrigin: config.publicUrl,
+ *   claims: services.store.claims, signer: config.signer, publicOrigin: config.publicUrl,
  * });
  * ```
  */
 export function paywallFromConfig(
   p: PaymentSettings,
   base: {
-    kv: Deno.Kv;
+    claims: ClaimStore;
     signer: Ed25519Signer;
     limitPayer?: PaywallDeps["limitPayer"];
     publicOrigin?: string;
@@ -103,7 +103,7 @@ export function paywallFromConfig(
   return {
     payTo: p.payToEvm,
     settler,
-    claims: new ClaimStore(base.kv),
+    claims: base.claims,
     signer: base.signer,
     limitPayer: base.limitPayer,
     publicOrigin: base.publicOrigin,

@@ -25,7 +25,7 @@ import type { PaidService } from "../api/service.ts";
 import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
-import { type Claim, type ClaimRecord, ClaimStore } from "./claims.ts";
+import type { Claim, ClaimRecord, ClaimStore } from "./claims.ts";
 import {
   HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
@@ -497,7 +497,7 @@ export function x402HttpErrorResponse(service: string, e: HttpError): Response {
   }, e.headers);
 }
 
-/** Convenience for a claim store over a `Deno.Kv` (or the lead's `Store.kv`). */
-export function claimStore(kv: Deno.Kv): ClaimStore {
-  return new ClaimStore(kv);
+/** The claim store of a node's store (either backend). */
+export function claimStore(store: { claims: ClaimStore }): ClaimStore {
+  return store.claims;
 }
