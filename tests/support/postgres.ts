@@ -1,6 +1,6 @@
 /**
  * A throwaway PostgreSQL cluster for tests: `initdb` in a temp dir (as the unprivileged
- * `postgres` user when running as root, since root cannot run initdb), the server on loopback
+ * `postgres` user via setpriv when running as root, since root cannot run initdb), the server on loopback
  * at a free port, fsync off, stopped and removed at the end. Needs Debian's `postgresql`
  * package; where it is missing or cannot start, `pgSkip` says why and the tests are ignored
  * with that reason in their names (never passed).
@@ -59,6 +59,9 @@ async function whySkip(): Promise<string | null> {
   if (isRoot && (await uidOf("postgres")) === null) {
     return "running as root and there is no postgres user to run initdb";
   }
+  if (isRoot && !(await Deno.stat("/usr/bin/setpriv").then(() => true, () => false))) {
+    return "running as root without setpriv (util-linux) to run initdb as postgres";
+  }
   return null;
 }
 
@@ -70,10 +73,15 @@ export function pgSuffix(): string {
   return pgSkip ? ` (skipped: ${pgSkip})` : "";
 }
 
+/** As root, runs `cmd` as the postgres user via setpriv, which execs (no process in between
+ * to swallow signals), so stopping the child stops the server itself. */
 function asPostgres(cmd: string, args: string[]): Deno.Command {
   const opts = { stdin: "null" as const, stdout: "piped" as const, stderr: "piped" as const };
   return isRoot
-    ? new Deno.Command("runuser", { args: ["-u", "postgres", "--", cmd, ...args], ...opts })
+    ? new Deno.Command("setpriv", {
+      args: ["--reuid=postgres", "--regid=postgres", "--clear-groups", cmd, ...args],
+      ...opts,
+    })
     : new Deno.Command(cmd, { args, ...opts });
 }
 
