@@ -44,7 +44,9 @@ environment variables (see README); these flags override PORT, HOST and KV_PATH.
       console.log(
         [
           `esim-rails ${VERSION} listening on ${server.url}`,
-          `  kv: ${config.kvPath}`,
+          config.storeUrl
+            ? `  store: PostgreSQL ${server.services.store.location}`
+            : `  kv: ${config.kvPath}`,
           `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
           `  ${pay}`,
           `  ${supplier}`,

@@ -33,6 +33,7 @@ export const ErrorCode = {
   DemoMode: "demo_mode",
   SupplierUnavailable: "supplier_unavailable",
   Conflict: "conflict",
+  StoreUnavailable: "store_unavailable",
   Internal: "internal_error",
 } as const;
 

@@ -27,6 +27,11 @@ export interface RateLimiterOptions {
   now?: () => number;
   /** How often new hits are added to the store. */
   flushEveryMs?: number;
+  /**
+   * Other processes count into the same store (PostgreSQL): every flush also reads the
+   * window's totals back, so this process refuses callers the others have used up.
+   */
+  shared?: boolean;
 }
 
 export type HitResult = { ok: true; remaining: number } | { ok: false; retryAfterSec: number };
@@ -42,6 +47,7 @@ export class RateLimiter {
   readonly #store?: RateLimitStore;
   readonly #now: () => number;
   readonly #flushEveryMs: number;
+  readonly #shared: boolean;
   #counters = new Map<string, Counter>();
   /** Hits not yet added to the store, per key (all of `#currentWindow`). */
   #pending = new Map<string, number>();
@@ -55,6 +61,7 @@ export class RateLimiter {
     this.#store = options.store?.rateLimits;
     this.#now = options.now ?? Date.now;
     this.#flushEveryMs = options.flushEveryMs ?? 1_000;
+    this.#shared = options.shared ?? false;
   }
 
   /** Counts one request for `key` and says whether it is within the limit. */
@@ -96,21 +103,17 @@ export class RateLimiter {
 
   /** Adds the hits counted since the last flush to the store, in one batch. */
   flush(): Promise<void> {
-    if (!this.#store || this.#pending.size === 0) return this.#flushing ?? Promise.resolve();
+    if (!this.#store || (this.#pending.size === 0 && !this.#shared)) {
+      return this.#flushing ?? Promise.resolve();
+    }
     const store = this.#store;
     const window = this.#currentWindow;
     const deltas = this.#pending;
     this.#pending = new Map();
     const run = async () => {
       try {
-        const totals = await store.add(window, deltas);
-        if (window !== this.#currentWindow) return;
-        for (const [key, total] of totals) {
-          // The shared total plus what this process counted since the batch was taken.
-          const c = this.#counters.get(key);
-          const seen = total + (this.#pending.get(key) ?? 0);
-          if (c && c.count < seen) c.count = seen;
-        }
+        if (deltas.size > 0) this.#merge(window, await store.add(window, deltas));
+        if (this.#shared) this.#merge(window, await store.load(window));
       } catch (err) {
         // Keep the hits for the next flush (the store may be back by then).
         if (window === this.#currentWindow) {
@@ -126,6 +129,17 @@ export class RateLimiter {
       console.error(`rate limiter: could not store counters: ${(err as Error).message}`);
     });
     return this.#flushing;
+  }
+
+  /** Raises local counts to the stored totals (plus what was counted here since). */
+  #merge(window: number, totals: Map<string, number>): void {
+    if (window !== this.#currentWindow) return;
+    for (const [key, total] of totals) {
+      const seen = total + (this.#pending.get(key) ?? 0);
+      const c = this.#counters.get(key);
+      if (!c) this.#counters.set(key, { window, count: seen });
+      else if (c.count < seen) c.count = seen;
+    }
   }
 
   /** Starts the periodic flush. */

@@ -44,7 +44,12 @@ export async function openServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const store = await openStore(config);
-  const limiter = new RateLimiter({ limit: config.rateLimitPerMin, store, now });
+  const limiter = new RateLimiter({
+    limit: config.rateLimitPerMin,
+    store,
+    now,
+    shared: store.backend === "postgres",
+  });
   try {
     if (config.storeUrl) {
       // Nodes sharing a database must share their keys (DESIGN.md §13).

@@ -32,6 +32,17 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached right now (database lost, refused, timed out): requests that
+ * need it answer 503 `store_unavailable`, and nothing was applied by the failed step.
+ */
+export class StoreUnavailableError extends StoreError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StoreUnavailableError";
+  }
+}
+
 // ---------------------------------------------------------------- payment claims (x402)
 
 /** A claim record as stored. */

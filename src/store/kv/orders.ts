@@ -1,16 +1,13 @@
 /**
  * Seller-node order records on Deno KV. Every write is one atomic commit checked against the
  * versionstamp the caller read; open orders are also indexed under `["node", "open", id]` in the
- * same commit so a restart finds them without scanning every order. Leases live under
- * `["node", "lease", id]` (one process per KV file, but the contract is the same as on
- * PostgreSQL).
+ * same commit so a restart finds them without scanning every order.
  */
 import type { OrderEntry, OrderRecordStore } from "../types.ts";
 import type { OrderRecord } from "../../../rails/node/order_state.ts";
 
 const ORDER = ["node", "order"] as const;
 const OPEN = ["node", "open"] as const;
-const LEASE = ["node", "lease"] as const;
 
 interface Lease {
   holder: string;
@@ -18,6 +15,12 @@ interface Lease {
 }
 
 export class KvOrderRecordStore implements OrderRecordStore {
+  /**
+   * Leases are held in memory: a KV file has one process (DESIGN.md §9), so a lease left by a
+   * process that died must not outlive it (its orders resume at once on restart).
+   */
+  readonly #leases = new Map<string, Lease>();
+
   constructor(readonly kv: Deno.Kv) {}
 
   async create(record: OrderRecord, open: boolean): Promise<OrderEntry | null> {
@@ -54,19 +57,15 @@ export class KvOrderRecordStore implements OrderRecordStore {
     return ids.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).map((x) => x.id);
   }
 
-  async lease(orderId: string, holder: string, nowMs: number, untilMs: number): Promise<boolean> {
-    const key = [...LEASE, orderId];
-    const cur = await this.kv.get<Lease>(key);
-    if (cur.value && cur.value.holder !== holder && cur.value.until > nowMs) return false;
-    const res = await this.kv.atomic().check(cur).set(key, { holder, until: untilMs }, {
-      expireIn: Math.max(untilMs - nowMs, 0) + 60_000,
-    }).commit();
-    return res.ok;
+  lease(orderId: string, holder: string, nowMs: number, untilMs: number): Promise<boolean> {
+    const cur = this.#leases.get(orderId);
+    if (cur && cur.holder !== holder && cur.until > nowMs) return Promise.resolve(false);
+    this.#leases.set(orderId, { holder, until: untilMs });
+    return Promise.resolve(true);
   }
 
-  async unlease(orderId: string, holder: string): Promise<void> {
-    const key = [...LEASE, orderId];
-    const cur = await this.kv.get<Lease>(key);
-    if (cur.value?.holder === holder) await this.kv.atomic().check(cur).delete(key).commit();
+  unlease(orderId: string, holder: string): Promise<void> {
+    if (this.#leases.get(orderId)?.holder === holder) this.#leases.delete(orderId);
+    return Promise.resolve();
   }
 }

@@ -4,19 +4,13 @@
  * failures to `StoreUnavailableError`, which the HTTP layer answers with 503.
  */
 import postgres from "postgres";
-import { StoreError } from "../types.ts";
+import { StoreUnavailableError } from "../types.ts";
 import { maskStoreUrl } from "../../config/config.ts";
 
 export type Sql = postgres.Sql<Record<string, never>>;
 export type TxSql = postgres.TransactionSql<Record<string, never>>;
 
-/** The database cannot be reached right now (lost connection, refused, timed out). */
-export class StoreUnavailableError extends StoreError {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = "StoreUnavailableError";
-  }
-}
+export { StoreUnavailableError };
 
 const CONNECTION_CODES = new Set([
   "ECONNREFUSED",
