@@ -71,7 +71,13 @@ export async function openServices(
     publicOrigin: config.publicUrl,
   });
   const supplier = buildSupplier(config, store);
-  const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
+  const webhooks = createWebhookOutbox({
+    store,
+    webhook: config.webhook,
+    now,
+    // Other nodes on the same database emit too; look for due deliveries now and then.
+    pollEveryMs: store.backend === "postgres" ? 2_000 : undefined,
+  });
   await webhooks.start();
   const node = createSellerNode({
     config,

@@ -103,6 +103,11 @@ export interface WebhookOutboxOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Unexpected worker failures (e.g. the store was closed); default: console.error. */
   onError?: (err: unknown) => void;
+  /**
+   * Also look for due deliveries this often (ms): other nodes sharing the store emit events
+   * this process is not told about, and leases of nodes that died run out. Default: never.
+   */
+  pollEveryMs?: number;
 }
 
 /**
@@ -165,6 +170,9 @@ class StoreOutbox implements WebhookOutbox {
   #started = false;
   #stopping = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #poll: ReturnType<typeof setInterval> | undefined;
+  #cycling = false;
+  readonly #pollEveryMs?: number;
   #chain: Promise<void> = Promise.resolve();
   #inFlight = new Set<AbortController>();
   #cycleWaiters: (() => void)[] = [];
@@ -184,6 +192,7 @@ class StoreOutbox implements WebhookOutbox {
     this.#leaseMs = Math.max(MIN_DELIVERY_LEASE_MS, 2 * this.#timeoutMs);
     this.#retention = o.deliveredRetentionMs ?? DEFAULT_DELIVERED_RETENTION_MS;
     this.#onAttempt = o.onAttempt;
+    this.#pollEveryMs = o.pollEveryMs;
     this.#onError = o.onError ?? ((err) => console.error("webhooks: worker error:", err));
   }
 
@@ -217,6 +226,12 @@ class StoreOutbox implements WebhookOutbox {
     if (this.#started) return Promise.resolve();
     this.#started = true;
     this.#stopping = false;
+    if (this.#pollEveryMs) {
+      this.#poll = setInterval(() => {
+        if (!this.#cycling) this.#kick();
+      }, this.#pollEveryMs);
+      Deno.unrefTimer(this.#poll);
+    }
     this.#kick();
     return Promise.resolve();
   }
@@ -224,6 +239,8 @@ class StoreOutbox implements WebhookOutbox {
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#stopping = true;
+    clearInterval(this.#poll);
+    this.#poll = undefined;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (const c of this.#inFlight) c.abort();
@@ -263,6 +280,7 @@ class StoreOutbox implements WebhookOutbox {
 
   async #cycle(): Promise<void> {
     if (this.#stopping) return;
+    this.#cycling = true;
     try {
       await this.#runDue(Math.floor(this.#now()));
       if (this.#stopping) return;
@@ -272,6 +290,7 @@ class StoreOutbox implements WebhookOutbox {
         this.#timer = setTimeout(() => this.#kick(), Math.max(0, next - this.#now()));
       }
     } finally {
+      this.#cycling = false;
       for (const w of this.#cycleWaiters.splice(0)) w();
     }
   }

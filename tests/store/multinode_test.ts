@@ -320,3 +320,89 @@ Deno.test({
     });
   },
 });
+
+Deno.test({
+  ...PG,
+  name:
+    `webhook events reach the receiver once each (by id) while a node dies mid-delivery${pgSuffix()}`,
+  async fn() {
+    await using pg = await startPostgres();
+    // The receiver holds the very first delivery open (the node sending it is then killed) and
+    // acknowledges every other one, recording ids.
+    const acked: string[] = [];
+    let held: { node: string; id: string } | undefined;
+    let onHeld: (h: { node: string; id: string }) => void = () => {};
+    const heldPromise = new Promise<{ node: string; id: string }>((r) => onHeld = r);
+    const ackWaiters: { id: string; resolve: () => void }[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((r) => release = r);
+    const hook = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+      const id = (JSON.parse(await req.text()) as { id: string }).id;
+      const node = new URL(req.url).pathname.split("/").at(-1)!;
+      if (!held) {
+        held = { node, id };
+        onHeld(held);
+        // Answered only after its sender is dead (nobody reads this answer).
+        await released;
+        return new Response(null, { status: 503 });
+      }
+      acked.push(id);
+      for (const w of ackWaiters.filter((w) => w.id === id)) w.resolve();
+      return new Response(null, { status: 204 });
+    });
+    const hookUrl = `http://127.0.0.1:${hook.addr.port}`;
+    try {
+      await withCluster(pg, 0, async ({ spawn, proxy, nodes, dir, dbUrl }) => {
+        await Deno.writeTextFile(`${dir}/webhook-secret`, "webhook-secret-0123456789abcdef");
+        for (const k of [1, 2, 3]) {
+          await spawn({
+            WEBHOOK_URL: `${hookUrl}/hook/${k}`,
+            WEBHOOK_SECRET_FILE: `${dir}/webhook-secret`,
+          });
+        }
+        const q = await postJson(`${proxy.url}/quote`, { country: "US" });
+        const offer = (q.body.result as { offers: { offer_id: string }[] }).offers[0]!;
+        const terms = await termsFor(proxy.url, "/order", { offer_id: offer.offer_id });
+        const p = await makePayment({ requirements: terms.accepts[0]! });
+        const ordered = postJson(`${proxy.url}/order`, { offer_id: offer.offer_id }, {
+          "PAYMENT-SIGNATURE": p.header,
+        });
+        const h = await heldPromise;
+        const victim = nodes[Number(h.node) - 1]!;
+        victim.child.kill("SIGKILL"); // dies mid-delivery: its lease is left to run out
+        await victim.exited;
+        release();
+        proxy.backends.splice(proxy.backends.indexOf(victim.url), 1);
+        // (When the dead node was answering the order itself, the proxy's retry on another node
+        // is a replay of the same payment: what matters here is the events.)
+        await ordered;
+
+        // Another node delivers the held event once the lease of the dead one has run out.
+        if (!acked.includes(h.id)) {
+          await new Promise<void>((resolve) => ackWaiters.push({ id: h.id, resolve }));
+        }
+        const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+        let stored: string[] = [];
+        try {
+          for (;;) { // until every stored event is delivered (polling the condition itself)
+            const rows = await sql<{ id: string; status: string }[]>`
+              SELECT id, status FROM esim_events`;
+            if (rows.length > 0 && rows.every((r) => r.status === "delivered")) {
+              stored = rows.map((r) => r.id).sort();
+              break;
+            }
+            await new Promise((r) => setTimeout(r, 200));
+          }
+        } finally {
+          await sql.end();
+        }
+        assert.deepEqual([...new Set(acked)].sort(), stored, "every event arrived");
+        assert.equal(acked.length, new Set(acked).size, "each event was acknowledged once");
+        assert.ok(stored.includes(h.id));
+      });
+    } finally {
+      release();
+      await hook.shutdown();
+    }
+  },
+});
