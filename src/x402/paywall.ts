@@ -26,6 +26,7 @@ import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
 import type { Claim, ClaimRecord, ClaimStore } from "./claims.ts";
+import { StoreUnavailableError } from "../store/types.ts";
 import {
   HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
@@ -263,7 +264,12 @@ export async function settlePayment(
   if (!deps.settler) throw new Error("settlePayment() needs a settler");
   const outcome = await deps.settler.settle(session.input);
   if (outcome.success) {
-    await deps.claims.transition(session.claim, "settled", outcome.transaction);
+    // The money moved: serve the answer even if the store was lost just now. The claim stays
+    // `pending` then, which refuses replays all the same.
+    await deps.claims.transition(session.claim, "settled", outcome.transaction).catch((err) => {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      console.error(`x402: settled ${outcome.transaction} but could not record it: ${err.message}`);
+    });
   } else if (outcome.pending) {
     await deps.claims.transition(session.claim, "settling", outcome.transaction || undefined);
   } else {

@@ -203,23 +203,28 @@ export class LocalSettler implements Settler {
       });
       const r = `0x${sig.r.toString(16).padStart(64, "0")}` as Hex;
       const s = `0x${sig.s.toString(16).padStart(64, "0")}` as Hex;
-      hash = await this.#serial(() =>
-        wallet.writeContract({
-          address: asset,
-          abi: USDC_ABI,
-          functionName: "transferWithAuthorization",
-          args: [
-            a.from,
-            a.to,
-            BigInt(a.value),
-            BigInt(a.validAfter),
-            BigInt(a.validBefore),
-            a.nonce,
-            sig.v,
-            r,
-            s,
-          ],
-        })
+      // Nodes sharing one facilitator key (DESIGN.md §13) may race for the account's nonce:
+      // a send refused for its nonce was not taken, so it is sent again with a fresh one (the
+      // authorization itself can be used once on chain, so this can never pay twice).
+      hash = await retryOnNonceConflict(() =>
+        this.#serial(() =>
+          wallet.writeContract({
+            address: asset,
+            abi: USDC_ABI,
+            functionName: "transferWithAuthorization",
+            args: [
+              a.from,
+              a.to,
+              BigInt(a.value),
+              BigInt(a.validAfter),
+              BigInt(a.validBefore),
+              a.nonce,
+              sig.v,
+              r,
+              s,
+            ],
+          })
+        )
       );
     } catch (e) {
       if (isRevert(e)) {
@@ -374,4 +379,29 @@ function withMessage(o: SettleOutcome, message: string): SettleOutcome {
 function shortMessage(e: unknown): string {
   if (e instanceof BaseError) return e.shortMessage;
   return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * A send refused because another sender took the account's nonce (nothing was sent): "nonce
+ * too low" (theirs is mined), "replacement transaction underpriced" (theirs is pooled).
+ */
+function isNonceConflict(e: unknown): boolean {
+  for (let x = e as { details?: string; message?: string; cause?: unknown } | undefined; x;) {
+    const m = `${x.details ?? ""} ${x.message ?? ""}`;
+    if (/nonce too low|replacement transaction underpriced|nonce has already been used/i.test(m)) {
+      return true;
+    }
+    x = x.cause as typeof x;
+  }
+  return false;
+}
+
+async function retryOnNonceConflict<T>(send: () => Promise<T>, tries = 4): Promise<T> {
+  for (let i = 1;; i++) {
+    try {
+      return await send();
+    } catch (e) {
+      if (i >= tries || !isNonceConflict(e)) throw e;
+    }
+  }
 }
