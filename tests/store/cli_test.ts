@@ -155,6 +155,10 @@ Deno.test({
       await to.close();
     }
 
+    const events = await runCli(["events", "--failed", "--json"], { env: { STORE_URL: url } });
+    assert.equal(events.code, 0, events.stderr);
+    assert.equal(JSON.parse(events.stdout.trim()).id, "evt_1", "events reads PostgreSQL");
+
     const bad = await runCli(["store", "import"], {
       env: { STORE_URL: url },
       stdin: '{"kind":"order"\n',

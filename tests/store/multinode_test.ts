@@ -406,3 +406,31 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  ...PG,
+  name:
+    `a node whose keys differ from the other nodes' refuses to start, naming the variable${pgSuffix()}`,
+  async fn() {
+    await using pg = await startPostgres();
+    await withCluster(pg, 1, async ({ env, dir }) => {
+      await Deno.writeTextFile(`${dir}/other-signer.key`, hex32());
+      const r = await runServe({
+        ...env,
+        DATA_DIR: dir,
+        SIGNER_KEY_FILE: `${dir}/other-signer.key`,
+      });
+      assert.equal(r.code, 1, r.out);
+      assert.match(r.out, /SIGNER_KEY_FILE differs from the one the other nodes on this store use/);
+      await Deno.writeTextFile(`${dir}/other-secret`, "another-node-secret-0123456789");
+      const s = await runServe({ ...env, DATA_DIR: dir, NODE_SECRET_FILE: `${dir}/other-secret` });
+      assert.equal(s.code, 1, s.out);
+      assert.match(s.out, /NODE_SECRET_FILE differs/);
+      assert.ok(!s.out.includes("another-node-secret"), "the secret is never printed");
+      const { VRF_KEY_FILE: _, ...noVrf } = env;
+      const m = await runServe({ ...noVrf, DATA_DIR: dir });
+      assert.equal(m.code, 1, m.out);
+      assert.match(m.out, /VRF_KEY_FILE: is required with STORE_URL/);
+    });
+  },
+});
