@@ -16,19 +16,25 @@ export class KvRateLimitStore implements RateLimitStore {
 
   async add(window: number, deltas: ReadonlyMap<string, number>): Promise<Map<string, number>> {
     const out = new Map<string, number>();
-    for (const [key, delta] of deltas) {
-      const k = [...PREFIX, key];
+    const keys = [...deltas.keys()];
+    // Ten keys per read and commit (KV's getMany limit), each commit checked on what was read.
+    for (let i = 0; i < keys.length; i += 10) {
+      const chunk = keys.slice(i, i + 10);
       for (let attempt = 0;; attempt++) {
-        const cur = await this.kv.get<Counter>(k);
-        const count = (cur.value && cur.value.window === window ? cur.value.count : 0) + delta;
-        const res = await this.kv.atomic().check(cur).set(k, { window, count }, {
-          expireIn: this.windowMs * 2,
-        }).commit();
-        if (res.ok) {
-          out.set(key, count);
+        const cur = await this.kv.getMany<Counter[]>(chunk.map((k) => [...PREFIX, k]));
+        const op = this.kv.atomic();
+        const next: number[] = [];
+        cur.forEach((e, j) => {
+          const count = (e.value && e.value.window === window ? e.value.count : 0) +
+            deltas.get(chunk[j]!)!;
+          next.push(count);
+          op.check(e).set(e.key, { window, count }, { expireIn: this.windowMs * 2 });
+        });
+        if ((await op.commit()).ok) {
+          chunk.forEach((k, j) => out.set(k, next[j]!));
           break;
         }
-        if (attempt > 64) throw new Error(`Too much contention on rate-limit counter ${key}`);
+        if (attempt > 64) throw new Error("Too much contention on rate-limit counters");
       }
     }
     return out;
