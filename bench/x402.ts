@@ -21,7 +21,7 @@ import { verifyPayment } from "../src/x402/verify.ts";
 import { createPayment } from "../src/x402/client.ts";
 import { encodeBase64Json } from "../src/x402/encoding.ts";
 import { handlePaid } from "../src/x402/paywall.ts";
-import { ClaimStore } from "../src/x402/claims.ts";
+import { KvClaimStore } from "../src/store/kv/claims.ts";
 import { RemoteSettler } from "../src/x402/settle_remote.ts";
 import { Ed25519Signer } from "../src/crypto/ed25519.ts";
 import { invalidInput } from "../src/http/errors.ts";
@@ -101,7 +101,7 @@ const kv = await Deno.openKv(":memory:");
 const deps = {
   payTo,
   settler: new RemoteSettler({ url: "http://127.0.0.1:9" }),
-  claims: new ClaimStore(kv),
+  claims: new KvClaimStore(kv),
   signer: Ed25519Signer.generate(),
 };
 const bare = Deno.serve(

@@ -50,6 +50,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the reference webhook receiver (webhooks listen --secret-file <f>)",
     load: () => import("./webhooks.ts"),
   },
+  store: {
+    summary: "store migrate|export|import: PostgreSQL schema, move data between backends",
+    load: () => import("./store.ts"),
+  },
   events: {
     summary: "list stored webhook events and their delivery status (--failed)",
     load: () => import("./events.ts"),

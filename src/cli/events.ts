@@ -6,6 +6,9 @@
  */
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { Store, StoreError } from "../store/kv.ts";
+import type { DataStore } from "../store/types.ts";
+import { openStore } from "../store/open.ts";
+import { maskStoreUrl } from "../config/config.ts";
 import { type DeliveryStatus, listEvents, type StoredEvent } from "../webhooks/queue.ts";
 
 const USAGE =
@@ -42,6 +45,22 @@ export const command: CliCommand = {
       }
       limit = Number(values.limit);
     }
+    const storeUrl = values["kv-path"] === undefined ? Deno.env.get("STORE_URL") : undefined;
+    if (storeUrl) {
+      // The shared PostgreSQL store: readable while the nodes run.
+      let pg: DataStore;
+      try {
+        pg = await openStore({ kvPath: "", storeUrl });
+      } catch (err) {
+        console.error(`esim-rails events: ${(err as Error).message}`);
+        return 1;
+      }
+      try {
+        return print(await listEvents(pg, { status, limit }), maskStoreUrl(storeUrl));
+      } finally {
+        await pg.close();
+      }
+    }
     const kvPath = values["kv-path"] ?? Deno.env.get("KV_PATH") ??
       `${Deno.env.get("DATA_DIR") || "./data"}/esim-rails.kv`;
     if (kvPath !== ":memory:") {
@@ -72,20 +91,24 @@ export const command: CliCommand = {
     } finally {
       store.close();
     }
-    if (values.json) {
-      for (const e of events) {
-        const { body, ...rest } = e;
-        console.log(JSON.stringify({ ...rest, event: JSON.parse(body) }));
+    return print(events, kvPath);
+
+    function print(events: StoredEvent[], where: string): number {
+      if (values.json) {
+        for (const e of events) {
+          const { body, ...rest } = e;
+          console.log(JSON.stringify({ ...rest, event: JSON.parse(body) }));
+        }
+        return 0;
       }
+      if (events.length === 0) {
+        console.log(`No ${status ?? "stored"} webhook events in ${where}.`);
+        return 0;
+      }
+      for (const e of events) console.log(formatEvent(e));
+      console.log(`${events.length} event(s)${status ? ` (${status})` : ""} in ${where}`);
       return 0;
     }
-    if (events.length === 0) {
-      console.log(`No ${status ?? "stored"} webhook events in ${kvPath}.`);
-      return 0;
-    }
-    for (const e of events) console.log(formatEvent(e));
-    console.log(`${events.length} event(s)${status ? ` (${status})` : ""} in ${kvPath}`);
-    return 0;
   },
 };
 

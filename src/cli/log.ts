@@ -7,8 +7,8 @@ import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { readJsonArg } from "./_tools_input.ts";
 import { invalid } from "./scan.ts";
 import { type Config, ConfigError, loadConfig } from "../config/config.ts";
-import { Store, StoreError } from "../store/kv.ts";
-import { KvTlogStore } from "../store/kv/tlog.ts";
+import { StoreError } from "../store/kv.ts";
+import { openStore } from "../store/open.ts";
 import { logOrigin, TransparencyLog } from "../tlog/log.ts";
 import { observeEndpoint } from "../tlog/mcp_client.ts";
 import {
@@ -57,9 +57,10 @@ async function openLog(kvPath: string | undefined) {
   const env = Deno.env.toObject();
   if (kvPath !== undefined) env.KV_PATH = kvPath;
   const config: Config = await loadConfig(env);
-  const store = await Store.open(config.kvPath);
+  // STORE_URL (PostgreSQL, shared with the nodes) when set, else the KV file.
+  const store = await openStore({ kvPath: config.kvPath, storeUrl: config.storeUrl });
   const log = new TransparencyLog(
-    new KvTlogStore(store),
+    store.tlog,
     await logSigner(config.tlog.secret),
     logOrigin(config.publicUrl),
   );
@@ -83,7 +84,7 @@ async function withLog(
   try {
     return await fn(ctx);
   } finally {
-    ctx.store.close();
+    await ctx.store.close();
   }
 }
 

@@ -5,8 +5,9 @@
  * `esim-rails serve` holds it, this command says so and exits 1.
  */
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
-import { Store, StoreError } from "../store/kv.ts";
-import { KvShopStore } from "../store/kv/shop.ts";
+import { StoreError } from "../store/kv.ts";
+import { openStore } from "../store/open.ts";
+import type { DataStore } from "../store/types.ts";
 import { OrderStore } from "../node/order_store.ts";
 import { agentRow, type OperatorRow, shopRow, unattributedNeeds } from "../shop/operator.ts";
 
@@ -41,9 +42,10 @@ export const command: CliCommand = {
     for (const s of statuses ?? []) {
       if (!/^[a-z_]{1,40}$/.test(s)) throw new UsageError(`--status: "${s}" is not a state name`);
     }
+    const storeUrl = Deno.env.get("STORE_URL")?.trim() || undefined;
     const kvPath = values["kv-path"] ?? Deno.env.get("KV_PATH") ??
       `${Deno.env.get("DATA_DIR") || "./data"}/esim-rails.kv`;
-    if (kvPath !== ":memory:") {
+    if (!storeUrl && kvPath !== ":memory:") {
       try {
         await Deno.stat(kvPath);
       } catch {
@@ -51,14 +53,16 @@ export const command: CliCommand = {
         return 1;
       }
     }
-    let store: Store;
+    // STORE_URL (PostgreSQL, readable while the nodes run) when set, else the KV file.
+    let store: DataStore;
     try {
-      store = await Store.open(kvPath);
+      store = await openStore({ kvPath, storeUrl });
     } catch (err) {
       if (err instanceof StoreError) {
         console.error(
-          `esim-rails orders: ${err.message}. If esim-rails serve is running on it, stop it ` +
-            `first or point --kv-path at a copy of the file made together with its -wal file`,
+          storeUrl ? `esim-rails orders: ${err.message}` : `esim-rails orders: ${err.message}. ` +
+            `If esim-rails serve is running on it, stop it first or point --kv-path at a copy of ` +
+            `the file made together with its -wal file`,
         );
         return 1;
       }
@@ -67,14 +71,14 @@ export const command: CliCommand = {
     let rows: OperatorRow[];
     let transfers;
     try {
-      const shop = new KvShopStore(store);
+      const shop = store.shop;
       rows = [
         ...(await shop.list(100_000)).map(shopRow),
         ...(await new OrderStore(store).list()).map(agentRow),
       ];
       transfers = await shop.listUnattributed();
     } finally {
-      store.close();
+      await store.close();
     }
     rows.sort((a, b) => a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0);
     rows = rows.filter((r) =>

@@ -49,7 +49,9 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
         [
           `esim-rails ${VERSION} listening on ${server.url}`,
           ...firstRunLines(config, server.services, server.url),
-          `  kv: ${config.kvPath}`,
+          config.storeUrl
+            ? `  store: PostgreSQL ${server.services.store.location}`
+            : `  kv: ${config.kvPath}`,
           `  signing key: ${config.signer.keyId} (${config.signerKeyPath})`,
           `  ${pay}`,
           `  ${supplier}`,

@@ -10,7 +10,6 @@ import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { readSecretFile } from "../crypto/key_file.ts";
 import { toBase64Url } from "../crypto/hash.ts";
 import { createSupplierReceiver } from "../../rails/receiver/handler.ts";
-import { KvReceiverStore } from "../../rails/receiver/kv_store_deno.ts";
 import { DEMO_CATALOG } from "../../rails/receiver/demo_catalog.ts";
 import { parseCatalog } from "../../rails/receiver/catalog.ts";
 import { MIN_SECRET_LENGTH } from "../../rails/hmac.ts";
@@ -124,7 +123,7 @@ HMAC-signed with the shared secret.
 
     const handler = createSupplierReceiver({
       secret,
-      store: new KvReceiverStore(store.kv),
+      store: store.receiver,
       catalog,
       profileDelayMs: delay,
       balanceUsd: balance,

@@ -56,6 +56,8 @@ export interface Config {
   port: number;
   host: string;
   kvPath: string;
+  /** `STORE_URL` (postgres://...): the shared PostgreSQL store; KV_PATH is then not opened. */
+  storeUrl?: string;
   dataDir: string;
   /** `PUBLIC_URL`, else `http://HOST:PORT` (with `PORT=0`, `startServer` puts in the bound port). */
   publicUrl: string;
@@ -304,12 +306,43 @@ function checkSupplierComplete(env: Env, kind: SupplierKind): void {
   }
 }
 
+/**
+ * `url` with its password (and a password-like query parameter) replaced by `***`, for messages.
+ *
+ * @example
+ * ```ts
+ * import { maskStoreUrl } from "./config.ts";
+ * maskStoreUrl("postgres://app:s3cret@db:5432/esim"); // "postgres://app:***@db:5432/esim"
+ * ```
+ */
+export function maskStoreUrl(url: string): string {
+  return url
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/?#@]*):[^@/?#]*@/i, "$1:***@")
+    .replace(/([?&]password=)[^&#]*/gi, "$1***");
+}
+
 /** Reads and validates the whole configuration. Throws `ConfigError` naming the variable. */
 export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config> {
   const port = int(env, "PORT", 8402, 0, 65535);
   const host = env.HOST || "127.0.0.1";
   const dataDir = (env.DATA_DIR || "./data").replace(/\/+$/, "");
   const kvPath = env.KV_PATH || `${dataDir}/esim-rails.kv`;
+  const storeUrl = env.STORE_URL?.trim() || undefined;
+  if (storeUrl !== undefined) {
+    if (!/^postgres(ql)?:\/\//i.test(storeUrl)) {
+      throw new ConfigError(
+        "STORE_URL",
+        `must be a postgres:// or postgresql:// URL, got "${maskStoreUrl(storeUrl)}"`,
+      );
+    }
+    // Several nodes share one database, so keys are never generated: each must be given and
+    // be the same on every node (checked against the store at start, DESIGN.md §13).
+    for (const name of ["SIGNER_KEY_FILE", "VRF_KEY_FILE", "NODE_SECRET_FILE"]) {
+      if (!env[name]) {
+        throw new ConfigError(name, "is required with STORE_URL (keys are never generated then)");
+      }
+    }
+  }
   const generated: string[] = [];
 
   const payToEvm = env.PAY_TO_EVM || undefined;
@@ -393,6 +426,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     port,
     host,
     kvPath,
+    ...(storeUrl ? { storeUrl } : {}),
     dataDir,
     publicUrl: url(env, "PUBLIC_URL") ??
       `http://${host.includes(":") ? `[${host}]` : host}:${port}`,

@@ -22,6 +22,7 @@
  */
 import { ErrorCode, HttpError } from "./errors.ts";
 import { errorResponse, internalError, surfaceForPath } from "./respond.ts";
+import { StoreUnavailableError } from "../store/types.ts";
 import { readJsonBody } from "./body.ts";
 import { corsHeaders, preflight } from "./cors.ts";
 import { Router } from "./router.ts";
@@ -205,6 +206,16 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
 function fail(state: KernelState, ctx: RequestCtx, err: unknown): Response {
   const surface = ctx.compiled?.route.errors ?? surfaceForPath(ctx.path);
   if (err instanceof HttpError) return finish(state, ctx, errorResponse(surface, err), false);
+  if (err instanceof StoreUnavailableError) {
+    // The database is lost (DESIGN.md §13): 503 until it returns; the failed step applied nothing.
+    const e = new HttpError(
+      503,
+      ErrorCode.StoreUnavailable,
+      "The node's store is unreachable; try again shortly",
+      { headers: { "retry-after": "5" } },
+    );
+    return finish(state, ctx, errorResponse(surface, e), false);
+  }
   state.onError(err, ctx.requestId);
   return finish(state, ctx, internalError(surface, ctx.requestId), false);
 }

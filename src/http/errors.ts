@@ -34,6 +34,7 @@ export const ErrorCode = {
   NoDataNearby: "no_data_nearby",
   SupplierUnavailable: "supplier_unavailable",
   Conflict: "conflict",
+  StoreUnavailable: "store_unavailable",
   Internal: "internal_error",
 } as const;
 

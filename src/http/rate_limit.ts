@@ -1,11 +1,13 @@
 /**
- * Per-caller fixed-window rate limiter (DESIGN.md §2: default 120 a minute).
+ * Per-caller fixed-window rate limiter (DESIGN.md §2: default 120 a minute; §13: shared).
  *
- * Counting happens in memory (one process owns the KV file, so memory is authoritative) and
- * dirty counters are persisted to KV in batches, never with a disk write on the request's
- * path (DESIGN.md §9: one write per request caps a server near 7.5k requests/s). On start the
- * current window's counts are loaded back, so a restart does not hand out a fresh quota.
- * Stored counts carry their window because KV's `expireIn` is lazy.
+ * Counting happens in memory and the counts are added to the store in batches, never with a
+ * write on the request's path (DESIGN.md §9: one write per request caps a server near 7.5k
+ * requests/s). A flush adds this process's new hits to the stored count of the current window
+ * and reads back the total, so processes sharing one database (PostgreSQL) see each other's
+ * traffic: the shared limit is exact to within one flush interval (1 s). On start the current
+ * window's counts are loaded, so a restart does not hand out a fresh quota. Windows are fixed
+ * UTC minutes.
  *
  * @example
  * ```ts
@@ -14,16 +16,22 @@
  * rl.hit("ip:1.2.3.4").ok; // true
  * ```
  */
-import type { Store } from "../store/kv.ts";
+import type { RateLimitStore } from "../store/types.ts";
 
 export interface RateLimiterOptions {
   limit: number;
   windowMs?: number;
-  store?: Store;
+  /** Where counts are shared (a node's `DataStore`, or anything with `rateLimits`). */
+  store?: { rateLimits: RateLimitStore };
   /** Clock, injectable so tests can cross a window without sleeping. */
   now?: () => number;
-  /** How often dirty counters are written to KV. */
+  /** How often new hits are added to the store. */
   flushEveryMs?: number;
+  /**
+   * Other processes count into the same store (PostgreSQL): every flush also reads the
+   * window's totals back, so this process refuses callers the others have used up.
+   */
+  shared?: boolean;
 }
 
 export type HitResult = { ok: true; remaining: number } | { ok: false; retryAfterSec: number };
@@ -33,16 +41,16 @@ interface Counter {
   count: number;
 }
 
-const PREFIX = ["ratelimit"] as const;
-
 export class RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
-  readonly #store?: Store;
+  readonly #store?: RateLimitStore;
   readonly #now: () => number;
   readonly #flushEveryMs: number;
+  readonly #shared: boolean;
   #counters = new Map<string, Counter>();
-  #dirty = new Set<string>();
+  /** Hits not yet added to the store, per key (all of `#currentWindow`). */
+  #pending = new Map<string, number>();
   #currentWindow = -1;
   #timer?: ReturnType<typeof setInterval>;
   #flushing?: Promise<void>;
@@ -50,9 +58,10 @@ export class RateLimiter {
   constructor(options: RateLimiterOptions) {
     this.limit = options.limit;
     this.windowMs = options.windowMs ?? 60_000;
-    this.#store = options.store;
+    this.#store = options.store?.rateLimits;
     this.#now = options.now ?? Date.now;
     this.#flushEveryMs = options.flushEveryMs ?? 1_000;
+    this.#shared = options.shared ?? false;
   }
 
   /** Counts one request for `key` and says whether it is within the limit. */
@@ -62,7 +71,7 @@ export class RateLimiter {
     if (window !== this.#currentWindow) {
       // A new window: forget the old one wholesale (bounded memory).
       this.#counters = new Map();
-      this.#dirty.clear();
+      this.#pending = new Map();
       this.#currentWindow = window;
     }
     let counter = this.#counters.get(key);
@@ -77,7 +86,7 @@ export class RateLimiter {
       };
     }
     counter.count++;
-    this.#dirty.add(key);
+    if (this.#store) this.#pending.set(key, (this.#pending.get(key) ?? 0) + 1);
     return { ok: true, remaining: this.limit - counter.count };
   }
 
@@ -93,41 +102,56 @@ export class RateLimiter {
     return Math.max(1, Math.ceil(((window + 1) * this.windowMs - now) / 1000));
   }
 
-  /** Loads the current window's persisted counters (call once at start). */
+  /** Loads the current window's stored counters (call once at start). */
   async load(): Promise<void> {
     if (!this.#store) return;
     const window = Math.floor(this.#now() / this.windowMs);
     this.#currentWindow = window;
-    for await (const entry of this.#store.list<Counter>(PREFIX)) {
-      const key = entry.key[1];
-      if (typeof key === "string" && entry.value.window === window) {
-        const mine = this.#counters.get(key);
-        this.#counters.set(key, { window, count: Math.max(entry.value.count, mine?.count ?? 0) });
-      }
+    for (const [key, count] of await this.#store.load(window)) {
+      const mine = this.#counters.get(key);
+      this.#counters.set(key, { window, count: Math.max(count, mine?.count ?? 0) });
     }
   }
 
-  /** Persists dirty counters in one batch of atomic writes. */
+  /** Adds the hits counted since the last flush to the store, in one batch. */
   flush(): Promise<void> {
-    if (!this.#store || this.#dirty.size === 0) return this.#flushing ?? Promise.resolve();
+    if (!this.#store || (this.#pending.size === 0 && !this.#shared)) {
+      return this.#flushing ?? Promise.resolve();
+    }
     const store = this.#store;
-    const keys = [...this.#dirty];
-    this.#dirty.clear();
+    const window = this.#currentWindow;
+    const deltas = this.#pending;
+    this.#pending = new Map();
     const run = async () => {
-      for (let i = 0; i < keys.length; i += 500) {
-        const op = store.kv.atomic();
-        for (const key of keys.slice(i, i + 500)) {
-          const c = this.#counters.get(key);
-          if (c) op.set([...PREFIX, key], c, { expireIn: this.windowMs * 2 });
+      try {
+        if (deltas.size > 0) this.#merge(window, await store.add(window, deltas));
+        if (this.#shared) this.#merge(window, await store.load(window));
+      } catch (err) {
+        // Keep the hits for the next flush (the store may be back by then).
+        if (window === this.#currentWindow) {
+          for (const [key, n] of deltas) {
+            this.#pending.set(key, (this.#pending.get(key) ?? 0) + n);
+          }
         }
-        await op.commit();
+        throw err;
       }
     };
     const previous = this.#flushing ?? Promise.resolve();
     this.#flushing = previous.then(run).catch((err) => {
-      console.error(`rate limiter: could not persist counters: ${(err as Error).message}`);
+      console.error(`rate limiter: could not store counters: ${(err as Error).message}`);
     });
     return this.#flushing;
+  }
+
+  /** Raises local counts to the stored totals (plus what was counted here since). */
+  #merge(window: number, totals: Map<string, number>): void {
+    if (window !== this.#currentWindow) return;
+    for (const [key, total] of totals) {
+      const seen = total + (this.#pending.get(key) ?? 0);
+      const c = this.#counters.get(key);
+      if (!c) this.#counters.set(key, { window, count: seen });
+      else if (c.count < seen) c.count = seen;
+    }
   }
 
   /** Starts the periodic flush. */

@@ -55,7 +55,12 @@ export interface OrderFlowDeps {
   log?: (line: string) => void;
   /** Test hook: exit the process right after an order reaches this state. */
   exitAt?: string;
+  /** This process's lease holder id (default: random per flow). */
+  holder?: string;
 }
+
+/** An order is leased for this long and renewed while worked on (DESIGN.md §13). */
+export const ORDER_LEASE_MS = 15_000;
 
 /** What one `advance` run ended with. */
 export interface AdvanceResult {
@@ -83,9 +88,11 @@ export class OrderFlow {
   /** Aborted by `stop()`: waits for profiles end at once (the order resumes on next start). */
   readonly #stopping = new AbortController();
   #stopped = false;
+  readonly #holder: string;
 
   constructor(readonly deps: OrderFlowDeps) {
     this.#now = deps.now ?? Date.now;
+    this.#holder = deps.holder ?? `node-${crypto.randomUUID()}`;
   }
 
   /** Work in flight (shutdown waits for it). */
@@ -111,9 +118,55 @@ export class OrderFlow {
   advance(orderId: string, options: AdvanceOptions): Promise<AdvanceResult | null> {
     const running = this.#running.get(orderId);
     if (running) return running;
-    const p = this.#run(orderId, options).finally(() => this.#running.delete(orderId));
+    const p = this.#leased(orderId, () => this.#run(orderId, options))
+      .finally(() => this.#running.delete(orderId));
     this.#running.set(orderId, p);
     return p;
+  }
+
+  /**
+   * Runs `work` holding the order's lease, renewed every third of its length, so with several
+   * nodes on one database one node at a time works on an order, and an order left by a node
+   * that died is taken over once its lease ends. When another node holds it, answers with the
+   * order as stored, waiting.
+   */
+  async #leased(
+    orderId: string,
+    work: () => Promise<AdvanceResult | null>,
+  ): Promise<AdvanceResult | null> {
+    const orders = this.deps.orders;
+    if (!(await orders.lease(orderId, this.#holder, ORDER_LEASE_MS))) {
+      const entry = await orders.get(orderId);
+      return entry ? { entry, waiting: true } : null;
+    }
+    const renew = setInterval(() => {
+      orders.lease(orderId, this.#holder, ORDER_LEASE_MS).then((held) => {
+        if (!held) this.#log(`order ${orderId}: lease lost to another node`);
+      }, (err) => this.#log(`order ${orderId}: lease renewal failed: ${(err as Error).message}`));
+    }, ORDER_LEASE_MS / 3);
+    try {
+      return await work();
+    } finally {
+      clearInterval(renew);
+      await orders.unlease(orderId, this.#holder).catch(() => {});
+    }
+  }
+
+  /**
+   * Continues open orders nobody has touched for a lease's length (a node that died left
+   * them); with several nodes on one database every node sweeps now and then.
+   */
+  async sweep(): Promise<number> {
+    let n = 0;
+    for (const id of await this.deps.orders.openIds()) {
+      if (this.#stopped) break;
+      if (this.#running.has(id)) continue;
+      const e = await this.deps.orders.get(id);
+      if (!e || this.#now() - Date.parse(e.record.updated_at) < ORDER_LEASE_MS) continue;
+      this.continueLater(id);
+      n++;
+    }
+    return n;
   }
 
   /** True while a run of this order is in progress in this process. */

@@ -1,8 +1,8 @@
 /**
- * Order records in Deno KV. Every transition is one atomic write checked against the
- * versionstamp the caller read (compare-and-set on the previous state), so two workers can
- * never both move an order. Open orders are also indexed under `["node", "open", id]` (in the
- * same atomic write) so a restart finds them without scanning every order.
+ * Order records over the store (either backend). Every transition is one atomic write checked
+ * against the version the caller read (compare-and-set on the previous state), so two workers,
+ * on one node or many, can never both move an order. Open orders are indexed in the same write
+ * so a restart finds them without scanning every order.
  *
  * Holds order records only: never an activation code, QR link or status token.
  *
@@ -13,7 +13,7 @@
  * const next = await orders.move(entry, "payment_verified");
  * ```
  */
-import type { Store } from "../store/kv.ts";
+import type { DataStore, OrderEntry } from "../store/types.ts";
 import {
   canMove,
   isOpen,
@@ -21,31 +21,24 @@ import {
   type OrderState,
 } from "../../rails/node/order_state.ts";
 
-export interface OrderEntry {
-  record: OrderRecord;
-  versionstamp: string;
-}
+export type { OrderEntry };
 
-const ORDER = ["node", "order"] as const;
 /** How long a cancelled or refused order stays readable on /status (7 days). */
 export const CANCELLED_ORDER_TTL_MS = 7 * 86_400_000;
-const OPEN = ["node", "open"] as const;
 
 export class OrderStore {
-  constructor(readonly store: Store, readonly now: () => number = Date.now) {}
+  constructor(
+    readonly store: Pick<DataStore, "orders">,
+    readonly now: () => number = Date.now,
+  ) {}
 
-  /** Writes a new order; false when the id exists already. */
-  async create(record: OrderRecord): Promise<OrderEntry | null> {
-    const key = [...ORDER, record.order_id];
-    const atomic = this.store.kv.atomic().check({ key, versionstamp: null }).set(key, record);
-    if (isOpen(record.state)) atomic.set([...OPEN, record.order_id], record.created_at);
-    const res = await atomic.commit();
-    return res.ok ? { record, versionstamp: res.versionstamp } : null;
+  /** Writes a new order; null when the id exists already. */
+  create(record: OrderRecord): Promise<OrderEntry | null> {
+    return this.store.orders.create(record, isOpen(record.state));
   }
 
-  async get(orderId: string): Promise<OrderEntry | null> {
-    const e = await this.store.kv.get<OrderRecord>([...ORDER, orderId]);
-    return e.value && e.versionstamp ? { record: e.value, versionstamp: e.versionstamp } : null;
+  get(orderId: string): Promise<OrderEntry | null> {
+    return this.store.orders.get(orderId);
   }
 
   /**
@@ -53,7 +46,7 @@ export class OrderStore {
    * Null when another writer won (re-read to see what happened). Throws `RangeError` for a move
    * the state machine does not have.
    */
-  async move(
+  move(
     entry: OrderEntry,
     to: OrderState,
     patch: Partial<OrderRecord> = {},
@@ -66,34 +59,31 @@ export class OrderStore {
       state: to,
       updated_at: new Date(this.now()).toISOString(),
     };
-    const key = [...ORDER, record.order_id];
     // A cancelled or refused order (nothing was sold) is kept only long enough for its buyer to
     // read the outcome on /status; it then expires instead of growing the store forever.
-    const atomic = this.store.kv.atomic().check({ key, versionstamp: entry.versionstamp }).set(
-      key,
-      record,
-      to === "cancelled" || to === "refused" ? { expireIn: CANCELLED_ORDER_TTL_MS } : undefined,
-    );
-    if (!isOpen(to)) atomic.delete([...OPEN, record.order_id]);
-    const res = await atomic.commit();
-    return res.ok ? { record, versionstamp: res.versionstamp } : null;
+    const expiresAtMs = to === "cancelled" || to === "refused"
+      ? this.now() + CANCELLED_ORDER_TTL_MS
+      : undefined;
+    return this.store.orders.replace(entry.versionstamp, record, isOpen(to), expiresAtMs);
   }
 
   /** Every order record, oldest first (for the operator's `esim-rails orders`). */
-  async list(): Promise<OrderRecord[]> {
-    const out: OrderRecord[] = [];
-    for await (const e of this.store.list<OrderRecord>([...ORDER])) out.push(e.value);
-    return out.sort((a, b) =>
-      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0
-    );
+  list(): Promise<OrderRecord[]> {
+    return this.store.orders.list();
   }
 
   /** Ids of orders left in an intermediate state, oldest first. */
-  async openIds(): Promise<string[]> {
-    const ids: { id: string; at: string }[] = [];
-    for await (const e of this.store.list<string>([...OPEN])) {
-      ids.push({ id: String(e.key[e.key.length - 1]), at: e.value });
-    }
-    return ids.sort((a, b) => a.at < b.at ? -1 : a.at > b.at ? 1 : 0).map((x) => x.id);
+  openIds(): Promise<string[]> {
+    return this.store.orders.openIds();
+  }
+
+  /** Takes or renews this node's lease on an order for `ms` (DESIGN.md §13: 15 s). */
+  lease(orderId: string, holder: string, ms: number): Promise<boolean> {
+    const now = this.now();
+    return this.store.orders.lease(orderId, holder, now, now + ms);
+  }
+
+  unlease(orderId: string, holder: string): Promise<void> {
+    return this.store.orders.unlease(orderId, holder);
   }
 }

@@ -10,7 +10,7 @@
  * ```
  */
 import type { Config } from "../config/config.ts";
-import type { Store } from "../store/kv.ts";
+import type { DataStore } from "../store/types.ts";
 import type { PaywallDeps } from "../x402/paywall.ts";
 import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { SupplierSetup } from "../server/supplier.ts";
@@ -23,7 +23,7 @@ import { asSupplierError, OrderFlow } from "./order_flow.ts";
 
 export interface SellerNodeOptions {
   config: Config;
-  store: Store;
+  store: DataStore;
   supplier: SupplierSetup;
   paywall: PaywallDeps;
   /** Where `agent_order.*` events go (the webhook outbox); default: nowhere. */
@@ -31,6 +31,8 @@ export interface SellerNodeOptions {
   now?: () => number;
   /** Diagnostics sink (default: stdout); lines carry order ids and states only. */
   log?: (line: string) => void;
+  /** With PostgreSQL: how often open orders left by dead nodes are looked for (default 5 s). */
+  sweepEveryMs?: number;
 }
 
 export interface SellerNode {
@@ -83,6 +85,7 @@ export function createSellerNode(o: SellerNodeOptions): SellerNode {
     exitAt: o.config.node.testExitAt,
   });
   let resuming: Promise<unknown> | undefined;
+  let sweeper: ReturnType<typeof setInterval> | undefined;
   return {
     config: o.config,
     orders,
@@ -121,8 +124,16 @@ export function createSellerNode(o: SellerNodeOptions): SellerNode {
       resuming = flow.resumeAll().then((n) => {
         if (n > 0) log(`resumed ${n} unfinished order(s)`);
       }).catch((err) => log(`resume failed: ${(err as Error).message}`));
+      if (o.store.backend === "postgres") {
+        // Other nodes share the database: take over orders a dead node left (DESIGN.md §13).
+        sweeper = setInterval(() => {
+          flow.sweep().catch((err) => log(`order sweep failed: ${(err as Error).message}`));
+        }, o.sweepEveryMs ?? 5_000);
+        Deno.unrefTimer(sweeper);
+      }
     },
     async stop() {
+      clearInterval(sweeper);
       flow.stop();
       await resuming;
       await flow.idle();

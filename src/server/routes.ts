@@ -51,15 +51,19 @@ export function buildRoutes(services: Services): Route[] {
       method: "GET",
       path: "/healthz",
       errors: NODE,
-      info: { summary: "Liveness: version, uptime, whether payments are configured" },
-      handler: (ctx) =>
-        ctx.send({
-          status: "ok",
+      info: { summary: "Liveness: version, uptime, whether payments are configured, store status" },
+      handler: async (ctx) => {
+        // The store answers, or the node cannot serve what needs it (DESIGN.md §13).
+        const store = await services.store.ping().then(() => "ok", () => "unavailable");
+        return ctx.send({
+          status: store === "ok" ? "ok" : "degraded",
           version: VERSION,
           uptime_s: Math.floor((Date.now() - started) / 1000),
           payments_configured: paymentsConfigured(config),
           demo_mode: config.demoMode,
-        }, { headers: { "cache-control": "no-store" } }),
+          store,
+        }, { status: store === "ok" ? 200 : 503, headers: { "cache-control": "no-store" } });
+      },
     },
     {
       method: "GET",

@@ -3,7 +3,9 @@
  * start, passed to every route builder; tests build it with an in-memory store.
  */
 import type { Config } from "../config/config.ts";
-import { Store } from "../store/kv.ts";
+import type { DataStore } from "../store/types.ts";
+import { checkNodeIdentity, openStore, secretFingerprint } from "../store/open.ts";
+import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
 import { withSettleLog } from "../x402/settle_log.ts";
@@ -13,15 +15,14 @@ import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
 import { orderEventsFromOutbox } from "../node/webhook_events.ts";
 import type { OrderEvents } from "../../rails/node/events.ts";
 import { logOrigin, TransparencyLog } from "../tlog/log.ts";
-import { KvTlogStore } from "../store/kv/tlog.ts";
 import { type CrawlLoop, startCrawlLoop } from "../tlog/schedule.ts";
 import { logSigner } from "../tlog/signer.ts";
 import { createShop, type Shop } from "../shop/mod.ts";
-import { KvShopStore } from "../store/kv/shop.ts";
 
 export interface Services {
   config: Config;
-  store: Store;
+  /** The node's store (Deno KV or PostgreSQL). */
+  store: DataStore;
   limiter: RateLimiter;
   /** Payment terms, verification, replay claims and settlement for every paid route. */
   paywall: PaywallDeps;
@@ -59,17 +60,30 @@ export async function openServices(
   now: () => number = Date.now,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const store = await Store.open(config.kvPath);
-  const limiter = new RateLimiter({ limit: config.rateLimitPerMin, store, now });
+  const store = await openStore(config);
+  const limiter = new RateLimiter({
+    limit: config.rateLimitPerMin,
+    store,
+    now,
+    shared: store.backend === "postgres",
+  });
   try {
+    if (config.storeUrl) {
+      // Nodes sharing a database must share their keys (DESIGN.md §13).
+      await checkNodeIdentity(store, {
+        SIGNER_KEY_FILE: config.signer.keyId,
+        VRF_KEY_FILE: new Ed25519Signer(config.vrfSecret).keyId,
+        NODE_SECRET_FILE: await secretFingerprint(config.nodeSecret),
+      });
+    }
     await limiter.load();
   } catch (err) {
-    store.close();
+    await store.close();
     throw err;
   }
   limiter.start();
   const paywall = paywallFromConfig(config.payment, {
-    kv: store.kv,
+    claims: store.claims,
     signer: config.signer,
     publicOrigin: config.publicUrl,
   });
@@ -79,7 +93,13 @@ export async function openServices(
     paywall.settler = withSettleLog(paywall.settler, log);
   }
   const supplier = buildSupplier(config, store);
-  const webhooks = createWebhookOutbox({ store, webhook: config.webhook, now });
+  const webhooks = createWebhookOutbox({
+    store,
+    webhook: config.webhook,
+    now,
+    // Other nodes on the same database emit too; look for due deliveries now and then.
+    pollEveryMs: store.backend === "postgres" ? 2_000 : undefined,
+  });
   await webhooks.start();
   const node = createSellerNode({
     config,
@@ -91,7 +111,7 @@ export async function openServices(
     log: options.nodeLog,
   });
   const tlog = new TransparencyLog(
-    new KvTlogStore(store),
+    store.tlog,
     await logSigner(config.tlog.secret),
     logOrigin(config.publicUrl),
   );
@@ -107,7 +127,7 @@ export async function openServices(
   const shop = config.storefront.enabled
     ? createShop({
       config,
-      store: new KvShopStore(store),
+      store: store.shop,
       supplier: supplier.supplier,
       snapshot: () => node.snapshot(),
       outbox: webhooks,
@@ -126,5 +146,5 @@ export async function closeServices(services: Services): Promise<void> {
   await services.node.stop();
   await services.webhooks.stop();
   await services.limiter.stop();
-  services.store.close();
+  await services.store.close();
 }

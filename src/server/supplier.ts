@@ -5,10 +5,9 @@
  * which the seller node answers as 503 and the start banner prints.
  */
 import type { Config } from "../config/config.ts";
-import type { Store } from "../store/kv.ts";
+import type { DataStore } from "../store/types.ts";
 import type { Supplier } from "../../rails/supplier/types.ts";
 import { createSupplier } from "../../rails/adapters/mod.ts";
-import { KvIdempotencyStore } from "../../rails/adapters/kv_idempotency_deno.ts";
 import { demoSupplier } from "./demo_supplier.ts";
 
 export type SupplierSetup = { supplier: Supplier; problem?: undefined } | {
@@ -23,7 +22,10 @@ function need(value: string | undefined, variable: string, kind: string): string
   return value;
 }
 
-export function buildSupplier(config: Config, store: Store): SupplierSetup {
+export function buildSupplier(
+  config: Config,
+  store: Pick<DataStore, "idempotency">,
+): SupplierSetup {
   const s = config.supplier;
   try {
     switch (s.kind) {
@@ -61,8 +63,8 @@ export function buildSupplier(config: Config, store: Store): SupplierSetup {
             kind: "adapter_c",
             apiKey: need(s.adapterC.apiKey, "ADAPTER_C_API_KEY_FILE", s.kind),
             baseUrl: s.adapterC.baseUrl,
-            // eSIM Go has no idempotency key of its own: remember orders durably in KV.
-            idempotency: new KvIdempotencyStore(store.kv),
+            // eSIM Go has no idempotency key of its own: remember orders durably in the store.
+            idempotency: store.idempotency,
           }),
         };
     }

@@ -1,17 +1,19 @@
 /**
- * The webhook outbox (spec: eSIM rails §6, DESIGN.md §7): a durable queue in Deno KV through
- * the project's `Store`. `emit` writes the event and its pending delivery in one atomic commit
+ * The webhook outbox (spec: eSIM rails §6, DESIGN.md §7): a durable queue in the store
+ * (`OutboxStore`, either backend). `emit` writes the event and its pending delivery in one atomic commit
  * BEFORE any network attempt; a worker in the same process POSTs it, signed, to `WEBHOOK_URL`.
  * Any 2xx acknowledges. Three tries over about thirty seconds: waits of 0 s, 5 s and 25 s
- * before tries 1, 2 and 3 (configurable). After the last failure the event stays in KV with
+ * before tries 1, 2 and 3 (configurable). After the last failure the event stays stored with
  * status `failed` and its attempts (status codes, or error messages with URLs cut to their
  * origin), visible through `listEvents` / `esim-rails events --failed`. On `start`, deliveries
  * left pending by a crash are resumed (at least once: receivers de-duplicate by `id`). With no
  * webhook configured, `emit` is a no-op that stores nothing.
  *
- * Scheduling is a timer-driven scan of due deliveries (KV keys ordered by due time), not
- * `kv.enqueue`: the clock and the delays are injectable and `runDue(now)` drives the worker
- * by hand, so tests never wait thirty seconds.
+ * Scheduling is a timer-driven scan of due deliveries (ordered by due time): the clock and
+ * the delays are injectable and `runDue(now)` drives the worker by hand, so tests never wait
+ * thirty seconds. Each due delivery is leased before its try (DESIGN.md §13: at least 30 s,
+ * longer than one try's timeout), so with several nodes on one database one node at a time
+ * tries it; a node that dies mid-try leaves it to another once the lease ends.
  *
  * @example
  * ```ts
@@ -28,7 +30,13 @@
  * store.close();
  * ```
  */
-import type { Store } from "../store/kv.ts";
+import type {
+  DeliveryAttempt,
+  DeliveryStatus,
+  LeasedDelivery,
+  OutboxStore,
+  StoredEvent,
+} from "../store/types.ts";
 import { checkEvent, type WebhookEmitter, type WebhookEvent } from "../../rails/webhooks/event.ts";
 import { WebhookSigner } from "../../rails/webhooks/sign.ts";
 
@@ -39,39 +47,13 @@ export const DEFAULT_ATTEMPT_TIMEOUT_MS = 10_000;
 /** Delivered events are kept this long (KV expiry is lazy), failed ones until removed. */
 export const DEFAULT_DELIVERED_RETENTION_MS = 7 * 24 * 3600_000;
 
-const EVENT_PREFIX = ["webhooks", "event"] as const;
-const DUE_PREFIX = ["webhooks", "due"] as const;
 const BATCH = 16;
-/** Deno KV values are limited to 64 KiB; an event record must fit with its tries. */
+/** Stored events are limited in size (Deno KV values to 64 KiB); a record must fit with its tries. */
 export const MAX_EVENT_BYTES = 32 * 1024;
+/** A delivery is leased for at least this long (DESIGN.md §13). */
+export const MIN_DELIVERY_LEASE_MS = 30_000;
 
-export type DeliveryStatus = "pending" | "delivered" | "failed";
-
-/** One try: the HTTP status when there was an answer, otherwise an error message. */
-export interface DeliveryAttempt {
-  /** 1-based. */
-  n: number;
-  /** ISO 8601 UTC, when the try started. */
-  at: string;
-  status?: number;
-  /** Never holds the secret, the body or the target's path and query. */
-  error?: string;
-  duration_ms: number;
-}
-
-/** What KV holds per event (key `["webhooks", "event", id]`). */
-export interface StoredEvent {
-  id: string;
-  type: string;
-  created_at: string;
-  /** The exact JSON body sent on every try (already scrubbed). */
-  body: string;
-  status: DeliveryStatus;
-  attempts: DeliveryAttempt[];
-  /** When the next try is due (ms since the epoch), or null once delivered or failed. */
-  next_at: number | null;
-  updated_at: string;
-}
+export type { DeliveryAttempt, DeliveryStatus, StoredEvent };
 
 /** Reported after every try, once its outcome is stored. */
 export interface AttemptReport {
@@ -106,7 +88,8 @@ export interface WebhookOutbox extends WebhookEmitter {
 }
 
 export interface WebhookOutboxOptions {
-  store: Store;
+  /** The node's store (either backend), or anything with an `outbox`. */
+  store: { outbox: OutboxStore };
   /** `config.webhook`; undefined turns events off. */
   webhook?: { url: string; secret: string } | undefined;
   fetch?: typeof fetch;
@@ -120,14 +103,11 @@ export interface WebhookOutboxOptions {
   onAttempt?: (report: AttemptReport) => void;
   /** Unexpected worker failures (e.g. the store was closed); default: console.error. */
   onError?: (err: unknown) => void;
-}
-
-function eventKey(id: string): Deno.KvKey {
-  return [...EVENT_PREFIX, id];
-}
-
-function dueKey(at: number, id: string): Deno.KvKey {
-  return [...DUE_PREFIX, at, id];
+  /**
+   * Also look for due deliveries this often (ms): other nodes sharing the store emit events
+   * this process is not told about, and leases of nodes that died run out. Default: never.
+   */
+  pollEveryMs?: number;
 }
 
 /**
@@ -174,9 +154,10 @@ class DisabledOutbox implements WebhookOutbox {
   }
 }
 
-class KvOutbox implements WebhookOutbox {
+class StoreOutbox implements WebhookOutbox {
   readonly enabled = true;
-  readonly #store: Store;
+  readonly #store: OutboxStore;
+  readonly #leaseMs: number;
   readonly #url: string;
   readonly #signer: WebhookSigner;
   readonly #fetch: typeof fetch;
@@ -189,12 +170,15 @@ class KvOutbox implements WebhookOutbox {
   #started = false;
   #stopping = false;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #poll: ReturnType<typeof setInterval> | undefined;
+  #cycling = false;
+  readonly #pollEveryMs?: number;
   #chain: Promise<void> = Promise.resolve();
   #inFlight = new Set<AbortController>();
   #cycleWaiters: (() => void)[] = [];
 
   constructor(o: WebhookOutboxOptions & { webhook: { url: string; secret: string } }) {
-    this.#store = o.store;
+    this.#store = o.store.outbox;
     this.#url = o.webhook.url;
     this.#signer = new WebhookSigner(o.webhook.secret);
     this.#fetch = o.fetch ?? fetch;
@@ -205,8 +189,10 @@ class KvOutbox implements WebhookOutbox {
     }
     this.#delays = [...delays];
     this.#timeoutMs = o.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
+    this.#leaseMs = Math.max(MIN_DELIVERY_LEASE_MS, 2 * this.#timeoutMs);
     this.#retention = o.deliveredRetentionMs ?? DEFAULT_DELIVERED_RETENTION_MS;
     this.#onAttempt = o.onAttempt;
+    this.#pollEveryMs = o.pollEveryMs;
     this.#onError = o.onError ?? ((err) => console.error("webhooks: worker error:", err));
   }
 
@@ -231,12 +217,7 @@ class KvOutbox implements WebhookOutbox {
       next_at: due,
       updated_at: new Date(now).toISOString(),
     };
-    const res = await this.#store.kv.atomic()
-      .check({ key: eventKey(e.id), versionstamp: null })
-      .set(eventKey(e.id), record)
-      .set(dueKey(due, e.id), e.id)
-      .commit();
-    if (!res.ok) return { id: e.id, stored: false, duplicate: true };
+    if (!(await this.#store.insert(record))) return { id: e.id, stored: false, duplicate: true };
     this.#kick();
     return { id: e.id, stored: true, duplicate: false };
   }
@@ -245,6 +226,12 @@ class KvOutbox implements WebhookOutbox {
     if (this.#started) return Promise.resolve();
     this.#started = true;
     this.#stopping = false;
+    if (this.#pollEveryMs) {
+      this.#poll = setInterval(() => {
+        if (!this.#cycling) this.#kick();
+      }, this.#pollEveryMs);
+      Deno.unrefTimer(this.#poll);
+    }
     this.#kick();
     return Promise.resolve();
   }
@@ -252,6 +239,8 @@ class KvOutbox implements WebhookOutbox {
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#stopping = true;
+    clearInterval(this.#poll);
+    this.#poll = undefined;
     clearTimeout(this.#timer);
     this.#timer = undefined;
     for (const c of this.#inFlight) c.abort();
@@ -279,7 +268,7 @@ class KvOutbox implements WebhookOutbox {
   }
 
   get(id: string): Promise<StoredEvent | null> {
-    return this.#store.get<StoredEvent>(eventKey(id));
+    return this.#store.get(id);
   }
 
   #kick(): void {
@@ -291,6 +280,7 @@ class KvOutbox implements WebhookOutbox {
 
   async #cycle(): Promise<void> {
     if (this.#stopping) return;
+    this.#cycling = true;
     try {
       await this.#runDue(Math.floor(this.#now()));
       if (this.#stopping) return;
@@ -300,26 +290,21 @@ class KvOutbox implements WebhookOutbox {
         this.#timer = setTimeout(() => this.#kick(), Math.max(0, next - this.#now()));
       }
     } finally {
+      this.#cycling = false;
       for (const w of this.#cycleWaiters.splice(0)) w();
     }
   }
 
-  async #nextDue(): Promise<number | null> {
-    for await (const entry of this.#store.kv.list({ prefix: [...DUE_PREFIX] }, { limit: 1 })) {
-      return entry.key[2] as number;
-    }
-    return null;
+  #nextDue(): Promise<number | null> {
+    return this.#store.nextDue();
   }
 
   async #runDue(now: number): Promise<number> {
     let made = 0;
     for (;;) {
-      const batch: Deno.KvKey[] = [];
-      const selector = { prefix: [...DUE_PREFIX], end: [...DUE_PREFIX, now + 1] };
-      for await (const entry of this.#store.kv.list(selector, { limit: BATCH })) {
-        batch.push(entry.key);
-      }
-      if (batch.length === 0 || this.#stopping) return made;
+      if (this.#stopping) return made;
+      const batch = await this.#store.lease(now, this.#leaseMs, BATCH);
+      if (batch.length === 0) return made;
       const results = await Promise.all(batch.map((k) => this.#deliver(k)));
       made += results.filter((r) => r === "tried").length;
       if (results.every((r) => r === "skipped")) return made; // nothing moved: do not spin
@@ -327,16 +312,15 @@ class KvOutbox implements WebhookOutbox {
   }
 
   /**
-   * One try for the delivery under `due`: `tried` when a try was made and recorded, `cleaned`
-   * when the index entry was stale, `skipped` when nothing changed (stopped mid-try).
+   * One try for a leased delivery: `tried` when a try was made and recorded, `skipped` when
+   * nothing changed (stopped mid-try, or the event changed meanwhile).
    */
-  async #deliver(due: Deno.KvKey): Promise<"tried" | "cleaned" | "skipped"> {
-    const id = due[3] as string;
-    const entry = await this.#store.getEntry<StoredEvent>(eventKey(id));
-    const rec = entry.value;
-    if (!rec || rec.status !== "pending") {
-      await this.#store.delete(due);
-      return "cleaned";
+  async #deliver(leased: LeasedDelivery): Promise<"tried" | "skipped"> {
+    const rec = leased.event;
+    const id = rec.id;
+    if (this.#stopping) {
+      await this.#store.unlease(leased);
+      return "skipped";
     }
     const n = rec.attempts.length + 1;
     const started = this.#now();
@@ -368,7 +352,10 @@ class KvOutbox implements WebhookOutbox {
       clearTimeout(timer);
       this.#inFlight.delete(ctrl);
     }
-    if (this.#stopping && status === undefined && !timedOut) return "skipped"; // stays pending
+    if (this.#stopping && status === undefined && !timedOut) {
+      await this.#store.unlease(leased); // stays pending, due as before
+      return "skipped";
+    }
 
     const finished = this.#now();
     const attempt: DeliveryAttempt = {
@@ -392,13 +379,7 @@ class KvOutbox implements WebhookOutbox {
       next_at: nextAt,
       updated_at: new Date(finished).toISOString(),
     };
-    const op = this.#store.kv.atomic()
-      .check({ key: eventKey(id), versionstamp: entry.versionstamp })
-      .set(eventKey(id), next, outcome === "delivered" ? { expireIn: this.#retention } : {})
-      .delete(due);
-    if (nextAt !== null) op.set(dueKey(nextAt, id), id);
-    const committed = await op.commit();
-    if (!committed.ok) return "skipped";
+    if (!(await this.#store.finish(leased, next, this.#retention))) return "skipped";
     this.#onAttempt?.({ id, type: rec.type, attempt, outcome, next_at: nextAt });
     return "tried";
   }
@@ -421,11 +402,11 @@ class KvOutbox implements WebhookOutbox {
  */
 export function createWebhookOutbox(options: WebhookOutboxOptions): WebhookOutbox {
   if (!options.webhook) return new DisabledOutbox();
-  return new KvOutbox({ ...options, webhook: options.webhook });
+  return new StoreOutbox({ ...options, webhook: options.webhook });
 }
 
 /**
- * Stored events, oldest first; `status` filters (e.g. `"failed"`). Reads KV only, so it
+ * Stored events, oldest first; `status` filters (e.g. `"failed"`). Reads the store only, so it
  * works without a webhook configured (e.g. after WEBHOOK_URL was removed).
  *
  * @example
@@ -438,15 +419,9 @@ export function createWebhookOutbox(options: WebhookOutboxOptions): WebhookOutbo
  * ```
  */
 export async function listEvents(
-  store: Store,
+  store: { outbox: OutboxStore },
   options: { status?: DeliveryStatus; limit?: number } = {},
 ): Promise<StoredEvent[]> {
-  const out: StoredEvent[] = [];
-  for await (const entry of store.list<StoredEvent>([...EVENT_PREFIX])) {
-    if (!options.status || entry.value.status === options.status) out.push(entry.value);
-  }
-  out.sort((a, b) =>
-    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1
-  );
+  const out = await store.outbox.list({ status: options.status });
   return options.limit !== undefined ? out.slice(-options.limit) : out;
 }

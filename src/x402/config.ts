@@ -6,12 +6,12 @@
  * @example
  * ```ts ignore
  * import { paywallFromEnv, describePayments } from "./config.ts";
- * const deps = await paywallFromEnv(Deno.env.toObject(), { kv: store.kv, signer, limitPayer });
+ * const deps = await paywallFromEnv(Deno.env.toObject(), { claims: store.claims, signer, limitPayer });
  * console.log(describePayments(deps));
  * ```
  */
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
-import { ClaimStore } from "./claims.ts";
+import type { ClaimStore } from "./claims.ts";
 import { KnownPayers } from "./known_payers.ts";
 import type { PaywallDeps } from "./paywall.ts";
 import { type Settler, settlerFromEnv } from "./settle.ts";
@@ -32,7 +32,7 @@ export class PaymentConfigError extends Error {
 export async function paywallFromEnv(
   env: Record<string, string | undefined>,
   base: {
-    kv: Deno.Kv;
+    claims: ClaimStore;
     signer: Ed25519Signer;
     limitPayer?: PaywallDeps["limitPayer"];
     publicOrigin?: string;
@@ -63,7 +63,7 @@ export async function paywallFromEnv(
   return {
     payTo,
     settler,
-    claims: new ClaimStore(base.kv),
+    claims: base.claims,
     knownPayers: new KnownPayers(),
     signer: base.signer,
     limitPayer: base.limitPayer,
@@ -88,14 +88,14 @@ export interface PaymentSettings {
  * @example
  * ```ts ignore
  * const deps = paywallFromConfig(config.payment, {
- *   kv: services.store.kv, signer: config.signer, publicOrigin: config.publicUrl,
+ *   claims: services.store.claims, signer: config.signer, publicOrigin: config.publicUrl,
  * });
  * ```
  */
 export function paywallFromConfig(
   p: PaymentSettings,
   base: {
-    kv: Deno.Kv;
+    claims: ClaimStore;
     signer: Ed25519Signer;
     limitPayer?: PaywallDeps["limitPayer"];
     publicOrigin?: string;
@@ -109,7 +109,7 @@ export function paywallFromConfig(
   return {
     payTo: p.payToEvm,
     settler,
-    claims: new ClaimStore(base.kv),
+    claims: base.claims,
     knownPayers: new KnownPayers(),
     signer: base.signer,
     limitPayer: base.limitPayer,

@@ -22,7 +22,7 @@ export {
 export { decodeBase64Json, encodeBase64Json, PaymentPayloadError } from "./encoding.ts";
 export { paymentRequiredResponse, requirementsFor, x402ErrorResponse } from "./terms.ts";
 export { verifyPayment, type VerifyResult } from "./verify.ts";
-export { ClaimStore } from "./claims.ts";
+export type { ClaimStore } from "./claims.ts";
 export { type SettleOutcome, type Settler, settlerFromEnv } from "./settle.ts";
 export {
   handlePaid,

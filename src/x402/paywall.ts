@@ -26,7 +26,8 @@ import type { PaidService } from "../api/service.ts";
 import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
-import { type Claim, type ClaimRecord, ClaimStore } from "./claims.ts";
+import type { Claim, ClaimRecord, ClaimStore } from "./claims.ts";
+import { StoreUnavailableError } from "../store/types.ts";
 import {
   HEADER_PAYMENT_REQUIRED,
   HEADER_PAYMENT_RESPONSE,
@@ -301,7 +302,12 @@ export async function settlePayment(
   if (!deps.settler) throw new Error("settlePayment() needs a settler");
   const outcome = await deps.settler.settle(session.input);
   if (outcome.success) {
-    await deps.claims.transition(session.claim, "settled", outcome.transaction);
+    // The money moved: serve the answer even if the store was lost just now. The claim stays
+    // `pending` then, which refuses replays all the same.
+    await deps.claims.transition(session.claim, "settled", outcome.transaction).catch((err) => {
+      if (!(err instanceof StoreUnavailableError)) throw err;
+      console.error(`x402: settled ${outcome.transaction} but could not record it: ${err.message}`);
+    });
   } else if (outcome.pending) {
     await deps.claims.transition(session.claim, "settling", outcome.transaction || undefined);
   } else {
@@ -550,7 +556,7 @@ export function x402HttpErrorResponse(service: string, e: HttpError): Response {
   }, e.headers);
 }
 
-/** Convenience for a claim store over a `Deno.Kv` (or the lead's `Store.kv`). */
-export function claimStore(kv: Deno.Kv): ClaimStore {
-  return new ClaimStore(kv);
+/** The claim store of a node's store (either backend). */
+export function claimStore(store: { claims: ClaimStore }): ClaimStore {
+  return store.claims;
 }

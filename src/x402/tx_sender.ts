@@ -31,7 +31,15 @@ export interface TxSenderOptions {
   maxReplacements?: number;
 }
 
-const STALE_NONCE = /nonce too low|nonce has already been used|nonce is too low|already imported/i;
+/**
+ * A broadcast refused because the nonce is taken (nothing was sent): "nonce too low" (another
+ * transaction with it is mined), "replacement transaction underpriced" (another one with it is
+ * pooled: another process shares the key).
+ */
+const STALE_NONCE =
+  /nonce too low|nonce has already been used|nonce is too low|already imported|replacement transaction underpriced/i;
+/** The same, for a fee-bumped replacement of our own transaction: only "already mined" counts. */
+const MINED_NONCE = /nonce too low|nonce has already been used|nonce is too low|already imported/i;
 const ALREADY_KNOWN = /already known|known transaction/i;
 
 export class TxSender {
@@ -116,7 +124,7 @@ export class TxSender {
       tx.maxPriorityFeePerGas = tip;
       return true;
     } catch (e) {
-      if (STALE_NONCE.test(messageOf(e))) return false;
+      if (MINED_NONCE.test(messageOf(e))) return false;
       throw e;
     }
   }

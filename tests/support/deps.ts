@@ -23,3 +23,5 @@ export { ExactEvmScheme as ExactEvmServerScheme } from "npm:@x402/evm@2.27.0/exa
 export { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js";
 export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js";
 export { ListToolsRequestSchema } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
+// node-postgres, the alternative PostgreSQL client bench/store.ts measures against `postgres`.
+export { default as pg } from "npm:pg@8.23.1";

@@ -5,7 +5,7 @@
 import type { PaidService } from "../../src/api/service.ts";
 import { HttpError, invalidInput } from "../../src/http/errors.ts";
 import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
-import { ClaimStore } from "../../src/x402/claims.ts";
+import { KvClaimStore } from "../../src/store/kv/claims.ts";
 import { handlePaid, type PaywallDeps, x402HttpErrorResponse } from "../../src/x402/paywall.ts";
 import type { Settler } from "../../src/x402/settle.ts";
 
@@ -61,7 +61,7 @@ export async function serveEcho(
   const deps: PaywallDeps = {
     payTo: opts.payTo,
     settler: opts.settler,
-    claims: new ClaimStore(kv),
+    claims: new KvClaimStore(kv),
     signer: Ed25519Signer.generate(),
     limitPayer: opts.limitPayer,
     now: opts.now,

@@ -1,3 +1,4 @@
+import { KvClaimStore } from "../../src/store/kv/claims.ts";
 import { assert, assertEquals } from "./_assert.ts";
 import {
   describePayments,
@@ -23,7 +24,7 @@ async function withKv<T>(fn: (kv: Deno.Kv) => Promise<T>): Promise<T> {
 async function configError(env: Record<string, string>): Promise<string> {
   return await withKv(async (kv) => {
     try {
-      await paywallFromEnv(env, { kv, signer: Ed25519Signer.generate() });
+      await paywallFromEnv(env, { claims: new KvClaimStore(kv), signer: Ed25519Signer.generate() });
     } catch (e) {
       assert(e instanceof PaymentConfigError);
       return e.variable;
@@ -34,7 +35,10 @@ async function configError(env: Record<string, string>): Promise<string> {
 
 Deno.test("paywallFromEnv() leaves payments unconfigured without PAY_TO_EVM and says so", async () => {
   await withKv(async (kv) => {
-    const deps = await paywallFromEnv({}, { kv, signer: Ed25519Signer.generate() });
+    const deps = await paywallFromEnv({}, {
+      claims: new KvClaimStore(kv),
+      signer: Ed25519Signer.generate(),
+    });
     assertEquals(deps.payTo, undefined);
     assert(describePayments(deps).includes("NOT CONFIGURED"));
   });
@@ -44,7 +48,7 @@ Deno.test("paywallFromEnv() picks the remote facilitator from FACILITATOR_URL", 
   await withKv(async (kv) => {
     const deps = await paywallFromEnv(
       { PAY_TO_EVM: seller.address, FACILITATOR_URL: "https://facilitator.example" },
-      { kv, signer: Ed25519Signer.generate() },
+      { claims: new KvClaimStore(kv), signer: Ed25519Signer.generate() },
     );
     assertEquals(deps.settler?.mode, "remote");
     assert(describePayments(deps).includes(seller.address));
@@ -92,7 +96,11 @@ Deno.test("paywallFromConfig() settles in-process with a facilitator key and RPC
         rpcUrl: "http://127.0.0.1:8545",
         facilitatorKey: new Uint8Array(32).fill(7),
       },
-      { kv, signer: Ed25519Signer.generate(), publicOrigin: "https://api.example" },
+      {
+        claims: new KvClaimStore(kv),
+        signer: Ed25519Signer.generate(),
+        publicOrigin: "https://api.example",
+      },
     );
     assertEquals(deps.settler?.mode, "local");
     assertEquals(deps.publicOrigin, "https://api.example");

@@ -2,7 +2,7 @@ import { assert, assertEquals } from "./_assert.ts";
 import { createApp } from "../../src/http/app.ts";
 import { RateLimiter } from "../../src/http/rate_limit.ts";
 import { paidRoute } from "../../src/x402/route.ts";
-import { ClaimStore } from "../../src/x402/claims.ts";
+import { KvClaimStore } from "../../src/store/kv/claims.ts";
 import { requirementsFor } from "../../src/x402/terms.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
@@ -21,7 +21,7 @@ Deno.test("paidRoute() mounts the paywall in the HTTP kernel with CORS and the p
       paidRoute(service, {
         payTo: seller.address,
         settler: localSettler(chain),
-        claims: new ClaimStore(kv),
+        claims: new KvClaimStore(kv),
         signer: Ed25519Signer.generate(),
       }),
     ],

@@ -3,7 +3,7 @@ import { decodeBase64Json, parsePaymentHeader } from "../../src/x402/encoding.ts
 import { requirementsFor } from "../../src/x402/terms.ts";
 import { LocalSettler } from "../../src/x402/settle_local.ts";
 import { RemoteSettler } from "../../src/x402/settle_remote.ts";
-import { ClaimStore } from "../../src/x402/claims.ts";
+import { KvClaimStore } from "../../src/store/kv/claims.ts";
 import { fromHex } from "../../src/crypto/hash.ts";
 import { buyer, KEYS, makePayment, seller } from "./_sign.ts";
 import { localSettler, withPaywall } from "./_env.ts";
@@ -119,7 +119,7 @@ Deno.test("a remote facilitator that times out on /settle leaves the payment pen
 Deno.test("ClaimStore grants exactly one of 20 concurrent claims of one authorization", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    const claims = new ClaimStore(kv);
+    const claims = new KvClaimStore(kv);
     const now = Date.now();
     const req = {
       from: buyer.address,
@@ -141,7 +141,7 @@ Deno.test("ClaimStore grants exactly one of 20 concurrent claims of one authoriz
 Deno.test("ClaimStore treats a claim past its own expiry as void even while KV still holds it", async () => {
   const kv = await Deno.openKv(":memory:");
   try {
-    const claims = new ClaimStore(kv);
+    const claims = new KvClaimStore(kv);
     const now = Date.now();
     const req = {
       from: buyer.address,
@@ -202,7 +202,7 @@ Deno.test("a payment whose settlement is pending for another service does not bu
     const parsed = parsePaymentHeader(p.header);
     // Another route (say an eSIM order of the same price) claimed it and its settlement landed
     // while that route still held it as `settling`.
-    const claims = new ClaimStore(server.kv);
+    const claims = new KvClaimStore(server.kv);
     const a = p.authorization;
     const c = await claims.claim(
       { from: a.from, nonce: a.nonce, validBefore: a.validBefore, service: "order" },
@@ -344,7 +344,7 @@ Deno.test("ClaimStore: a claim that loses every race to requests claiming and re
         return op;
       },
     } as unknown as Deno.Kv;
-    const claims = new ClaimStore(racing);
+    const claims = new KvClaimStore(racing);
     const now = Date.now();
     const got = await claims.claim({
       from: buyer.address,

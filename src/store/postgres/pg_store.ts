@@ -1,0 +1,103 @@
+/**
+ * The PostgreSQL backend of the `DataStore` (DESIGN.md §13): `STORE_URL=postgres://...`, a
+ * pooled client, the schema migrated at open. Any number of processes may open the same
+ * database.
+ */
+import { type DataStore, type DumpRecord, StoreError } from "../types.ts";
+import { maskStoreUrl } from "../../config/config.ts";
+import { Db, isConnectionError, openPool } from "./client.ts";
+import { migrate } from "./schema.ts";
+import { PgClaimStore } from "./claims.ts";
+import { PgOrderRecordStore } from "./orders.ts";
+import { PgOutboxStore } from "./outbox.ts";
+import { PgRateLimitStore } from "./rate_limits.ts";
+import { PgIdempotencyStore } from "./idempotency.ts";
+import { PgReceiverStore } from "./receiver.ts";
+import { PgMetaStore } from "./meta.ts";
+import type { TlogStore } from "../../tlog/store.ts";
+import type { ShopStore } from "../../shop/store.ts";
+import { pgDump, pgRestore } from "./dump.ts";
+
+export class PgStore implements DataStore {
+  readonly backend = "postgres" as const;
+  readonly location: string;
+  readonly claims: PgClaimStore;
+  readonly orders: PgOrderRecordStore;
+  readonly outbox: PgOutboxStore;
+  readonly rateLimits: PgRateLimitStore;
+  readonly idempotency: PgIdempotencyStore;
+  readonly receiver: PgReceiverStore;
+  readonly meta: PgMetaStore;
+  // INTERIM (replaced by the PostgreSQL transparency-log and shop stores before release).
+  get tlog(): TlogStore {
+    throw new StoreError("the transparency log is not yet stored in PostgreSQL");
+  }
+  get shop(): ShopStore {
+    throw new StoreError("the storefront is not yet stored in PostgreSQL");
+  }
+  #closed?: Promise<void>;
+
+  constructor(readonly db: Db) {
+    this.location = maskStoreUrl(db.url);
+    this.claims = new PgClaimStore(db);
+    this.orders = new PgOrderRecordStore(db);
+    this.outbox = new PgOutboxStore(db);
+    this.rateLimits = new PgRateLimitStore(db);
+    this.idempotency = new PgIdempotencyStore(db);
+    this.receiver = new PgReceiverStore(db);
+    this.meta = new PgMetaStore(db);
+  }
+
+  async ping(): Promise<void> {
+    await this.db.run((sql) => sql`SELECT 1`);
+  }
+
+  dump(): AsyncIterable<DumpRecord> {
+    return pgDump(this.db);
+  }
+
+  restore(rec: DumpRecord): Promise<boolean> {
+    return pgRestore(this.db, rec);
+  }
+
+  close(): Promise<void> {
+    return this.#closed ??= this.db.sql.end({ timeout: 5 });
+  }
+}
+
+export interface PgOpenOptions {
+  /** How long an unreachable database is retried (default 10 s). */
+  retryMs?: number;
+  /** Pool size per process (default 10). */
+  max?: number;
+  /** Create or upgrade the schema (default true). */
+  migrate?: boolean;
+}
+
+/**
+ * Connects (retrying an unreachable database for `retryMs`), migrates, and returns the store.
+ * Fails with a StoreError naming STORE_URL, its password masked.
+ */
+export async function openPostgresStore(url: string, o: PgOpenOptions = {}): Promise<PgStore> {
+  const db = new Db(openPool(url, o.max ?? 10), url);
+  const deadline = Date.now() + (o.retryMs ?? 10_000);
+  for (let wait = 100;; wait = Math.min(wait * 2, 1000)) {
+    try {
+      if (o.migrate !== false) await migrate(db.sql);
+      else await db.sql`SELECT 1`;
+      return new PgStore(db);
+    } catch (err) {
+      if (isConnectionError(err) && Date.now() + wait < deadline) {
+        await new Promise((r) => setTimeout(r, wait));
+        continue;
+      }
+      await db.sql.end({ timeout: 1 }).catch(() => {});
+      if (err instanceof StoreError) throw err;
+      throw new StoreError(
+        `Cannot use the PostgreSQL store at STORE_URL ${maskStoreUrl(url)}: ` +
+          (err as Error).message,
+        { cause: err },
+      );
+    }
+  }
+}
