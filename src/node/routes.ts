@@ -30,6 +30,7 @@ import { HEADER_PAYMENT_REQUIRED, HEADER_PAYMENT_RESPONSE } from "../x402/consta
 import { settlementResponse, type SettleOutcome } from "../x402/settle.ts";
 import type { PaymentRequirements } from "../x402/types.ts";
 import type { Profile } from "../../rails/supplier/types.ts";
+import { esimView } from "./esim_view.ts";
 import { quoteOffers } from "../../rails/node/offers.ts";
 import { parseOrderInput, parseQuoteInput, parseStatusInput } from "../../rails/node/inputs.ts";
 import { SIGNATURE_HEADER, signFreeAnswer } from "../../rails/node/free_answer.ts";
@@ -54,20 +55,6 @@ const SETTLEMENT_STATES: ReadonlySet<OrderState> = new Set([
   "settled",
   "settle_failed",
 ]);
-
-/** The wire `esim` of a profile (status-result.json#/$defs/esim). */
-export function esimOf(p: Profile): Record<string, unknown> {
-  const e: Record<string, unknown> = { activation_code: p.activationCode };
-  if (p.iccid !== undefined) e.iccid = p.iccid;
-  if (p.qrCodeUrl !== undefined) e.qr_code_url = p.qrCodeUrl;
-  if (p.installUrl !== undefined) e.install_url = p.installUrl;
-  if (p.apn !== undefined) e.apn = p.apn;
-  if (p.expires !== undefined) e.expires = p.expires;
-  if (p.state !== undefined) e.state = p.state;
-  if (p.dataUsedBytes !== undefined) e.data_used_bytes = p.dataUsedBytes;
-  if (p.dataTotalBytes !== undefined) e.data_total_bytes = p.dataTotalBytes;
-  return e;
-}
 
 export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[] {
   const { config } = node;
@@ -153,7 +140,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     };
     if (r.state === "delivered" && r.profile_id) {
       const profile = await fetchProfile(node, r.profile_id);
-      if (profile) result.esim = esimOf(profile);
+      if (profile) result.esim = esimView(profile);
     }
     const answer = signedResponse(CAPABILITY_STATUS, canonicalJson(body), result);
     return ctx.sendJsonText(answer.body, {
@@ -401,7 +388,7 @@ async function answerOrder(
         status: "delivered",
         status_token: token,
       };
-      if (profile) delivery.esim = esimOf(profile);
+      if (profile) delivery.esim = esimView(profile);
       const transaction = r.payment.transaction ?? "";
       const headers: Record<string, string> = { "cache-control": "no-store" };
       headers[HEADER_PAYMENT_RESPONSE] = encodeBase64Json({

@@ -17,6 +17,9 @@
  * supplier orders waiting for their profile, expiries.
  */
 import type { Profile, Supplier } from "../../rails/supplier/types.ts";
+import { type EsimView, esimView } from "../node/esim_view.ts";
+
+export type { EsimView };
 import { SupplierError } from "../../rails/supplier/types.ts";
 import { checkStatusToken, statusToken } from "../../rails/node/status_token.ts";
 import { createEvent, type WebhookEmitter } from "../../rails/webhooks/event.ts";
@@ -95,19 +98,6 @@ export interface ShopServiceDeps {
   settlers?: Map<string, ShopSettler>;
   now?: () => number;
   log?: (line: string) => void;
-}
-
-/** The eSIM as shown to the buyer (status-result `esim`): fetched, never stored. */
-export interface EsimView {
-  iccid?: string;
-  activation_code: string;
-  qr_code_url?: string;
-  install_url?: string;
-  apn?: string;
-  expires?: string;
-  state?: string;
-  data_used_bytes?: number;
-  data_total_bytes?: number;
 }
 
 const SIG_RE = /^0x[0-9a-fA-F]{130}$/;
@@ -861,19 +851,6 @@ function str(v: unknown): string {
 
 function invalid(field: string, message: string): never {
   throw invalidInput(field, `'${field}' ${message}`);
-}
-
-function esimView(p: Profile): EsimView {
-  const e: EsimView = { activation_code: p.activationCode };
-  if (p.iccid !== undefined) e.iccid = p.iccid;
-  if (p.qrCodeUrl !== undefined) e.qr_code_url = p.qrCodeUrl;
-  if (p.installUrl !== undefined) e.install_url = p.installUrl;
-  if (p.apn !== undefined) e.apn = p.apn;
-  if (p.expires !== undefined) e.expires = p.expires;
-  if (p.state !== undefined) e.state = p.state;
-  if (p.dataUsedBytes !== undefined) e.data_used_bytes = p.dataUsedBytes;
-  if (p.dataTotalBytes !== undefined) e.data_total_bytes = p.dataTotalBytes;
-  return e;
 }
 
 export { stillDue, unfinished };

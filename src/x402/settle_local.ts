@@ -233,17 +233,7 @@ export class LocalSettler implements Settler {
         address: input.requirements.asset as Hex,
         abi: USDC_ABI,
         functionName: "transferWithAuthorization",
-        args: [
-          a.from,
-          a.to,
-          BigInt(a.value),
-          BigInt(a.validAfter),
-          BigInt(a.validBefore),
-          a.nonce,
-          sig.v,
-          `0x${sig.r.toString(16).padStart(64, "0")}`,
-          `0x${sig.s.toString(16).padStart(64, "0")}`,
-        ],
+        args: transferArgs(input, sig),
         account: this.#account.address,
         blockNumber: block,
       });
@@ -308,19 +298,7 @@ export class LocalSettler implements Settler {
     }
     // 2. Estimate gas (beside other settlements: only the broadcast is serialised), so a
     // transfer that would revert is refused unsent; then send with the sender's own nonce.
-    const r = `0x${sig.r.toString(16).padStart(64, "0")}` as Hex;
-    const s = `0x${sig.s.toString(16).padStart(64, "0")}` as Hex;
-    const args = [
-      a.from,
-      a.to,
-      BigInt(a.value),
-      BigInt(a.validAfter),
-      BigInt(a.validBefore),
-      a.nonce,
-      sig.v,
-      r,
-      s,
-    ] as const;
+    const args = transferArgs(input, sig);
     let sent: SentTx;
     let call: { to: Hex; data: Hex; gas: bigint };
     try {
@@ -529,4 +507,21 @@ function withMessage(o: SettleOutcome, message: string): SettleOutcome {
 function shortMessage(e: unknown): string {
   if (e instanceof BaseError) return e.shortMessage;
   return e instanceof Error ? e.message : String(e);
+}
+
+/** The arguments of USDC `transferWithAuthorization` for this payment and its split signature. */
+function transferArgs(input: SettleInput, sig: { v: number; r: bigint; s: bigint }) {
+  const a = input.payment.payload.authorization;
+  const word = (x: bigint) => `0x${x.toString(16).padStart(64, "0")}` as Hex;
+  return [
+    a.from,
+    a.to,
+    BigInt(a.value),
+    BigInt(a.validAfter),
+    BigInt(a.validBefore),
+    a.nonce,
+    sig.v,
+    word(sig.r),
+    word(sig.s),
+  ] as const;
 }
