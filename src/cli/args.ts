@@ -39,3 +39,17 @@ export interface CliCommand {
   usage: string;
   run(argv: string[]): Promise<number>;
 }
+
+/** Resolves on the first SIGINT or SIGTERM (Ctrl-C, or a service manager's stop). */
+export async function untilStopSignal(): Promise<void> {
+  const stopped = Promise.withResolvers<void>();
+  const stop = () => stopped.resolve();
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  try {
+    await stopped.promise;
+  } finally {
+    Deno.removeSignalListener("SIGINT", stop);
+    Deno.removeSignalListener("SIGTERM", stop);
+  }
+}

@@ -10,7 +10,7 @@
  * runs, so neither the server's module graph, its lockfile nor a compiled binary ever includes
  * it; `dev` therefore runs in a checkout.
  */
-import { type CliCommand, parseFlags, UsageError } from "./args.ts";
+import { type CliCommand, parseFlags, untilStopSignal, UsageError } from "./args.ts";
 import { createFileAtomically, loadOrCreateKeyFile } from "../crypto/key_file.ts";
 import { toBase64Url, toHex } from "../crypto/hash.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
@@ -84,13 +84,7 @@ export const command: CliCommand = {
       }
       throw err;
     }
-    const stopped = Promise.withResolvers<void>();
-    const stop = () => stopped.resolve();
-    Deno.addSignalListener("SIGINT", stop);
-    Deno.addSignalListener("SIGTERM", stop);
-    await stopped.promise;
-    Deno.removeSignalListener("SIGINT", stop);
-    Deno.removeSignalListener("SIGTERM", stop);
+    await untilStopSignal();
     await closeAll();
     console.log("esim-rails dev: stopped (chain, supplier, webhook receiver and server)");
     return 0;

@@ -4,7 +4,7 @@
  * counters are flushed, KV is closed).
  */
 import { describeShop } from "../shop/banner.ts";
-import { type CliCommand, parseFlags, UsageError } from "./args.ts";
+import { type CliCommand, parseFlags, untilStopSignal, UsageError } from "./args.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
 import { describePayments } from "../x402/mod.ts";
 import { StoreError } from "../store/kv.ts";
@@ -72,13 +72,7 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
       throw err;
     }
 
-    const stopped = Promise.withResolvers<void>();
-    const stop = () => stopped.resolve();
-    Deno.addSignalListener("SIGINT", stop);
-    Deno.addSignalListener("SIGTERM", stop);
-    await stopped.promise;
-    Deno.removeSignalListener("SIGINT", stop);
-    Deno.removeSignalListener("SIGTERM", stop);
+    await untilStopSignal();
     await server.shutdown();
     console.log("esim-rails: stopped");
     return 0;
