@@ -74,7 +74,7 @@ export function countryPage(
 }
 
 export function methodLabel(m: PayMethod): string {
-  return `USDC on ${m.chain.label}`;
+  return m.label;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -131,22 +131,7 @@ export function orderPage(i: OrderPageInput): string {
     parts.push(`<p class="warn" role="alert">${esc(o.error.message)}. You can pay again.</p>`);
   }
   if (i.pay && i.method && (o.state === "awaiting_payment" || o.state === "underpaid")) {
-    const due = stillDue(o);
-    parts.push(
-      `<h2>Pay with USDC on ${esc(i.method.chain.label)}</h2>`,
-      !sending && i.pay.eip3009
-        ? `<section id="pay-wallet" hidden aria-labelledby="w-h"><h3 id="w-h">With a browser wallet</h3><ul id="wallets" class="plain"></ul></section>`
-        : "",
-      `<p id="pay-status" role="status" aria-live="polite"></p>`,
-      `<h3>With any wallet</h3><p>Send exactly <strong class="mono">${
-        formatUnits(due)
-      } USDC</strong> (${due} units) on ${esc(i.method.chain.label)} to <span class="mono">${
-        esc(o.pay_to)
-      }</span>. The exact amount tells us it is yours.</p>`,
-      `<p><a class="btn" href="${esc(i.pay.uri)}">Open in wallet</a></p>`,
-      `<div class="qr">${i.pay.qr_svg}</div>`,
-      `<p class="note">Open until ${esc(o.expires_at.replace("T", " ").slice(0, 16))} UTC.</p>`,
-    );
+    parts.push(...payStep(o, i.method, i.pay, sending));
   }
   if (o.state === "delivered") {
     if (i.esim) {
@@ -207,6 +192,50 @@ export function orderPage(i: OrderPageInput): string {
     refresh: live ? 15 : undefined,
     script: "/shop/wallet.js",
   });
+}
+
+/** The payment step of the order page: what to send, where, and how the shop knows it is yours. */
+function payStep(o: ShopOrder, m: PayMethod, pay: PayView, sending: boolean): string[] {
+  const due = stillDue(o);
+  const token = m.kind === "evm" ? "USDC" : m.token;
+  const amount = `<strong class="mono">${formatUnits(due)} ${token}</strong> (${due} units)`;
+  const to = `<span class="mono" id="pay-to">${esc(o.pay_to)}</span>`;
+  const out = [`<h2>Pay with ${esc(m.label)}</h2>`];
+  if (m.kind === "evm" && !sending && pay.eip3009) {
+    out.push(
+      `<section id="pay-wallet" hidden aria-labelledby="w-h"><h3 id="w-h">With a browser wallet</h3><ul id="wallets" class="plain"></ul></section>`,
+    );
+  }
+  out.push(`<p id="pay-status" role="status" aria-live="polite"></p>`);
+  if (m.kind === "evm") {
+    out.push(
+      `<h3>With any wallet</h3><p>Send exactly ${amount} on ${
+        esc(m.chain.label)
+      } to ${to}. The exact amount tells us it is yours.</p>`,
+    );
+  } else if (m.kind === "ton") {
+    out.push(
+      `<p>Send ${amount} (the USDT jetton) on TON to ${to} with this text comment: <code id="pay-memo">${
+        esc(o.memo ?? o.order_id)
+      }</code>. The comment tells us it is yours: without it we cannot match your payment.</p>`,
+    );
+  } else if (m.kind === "solana") {
+    out.push(
+      `<p>Scan the code with a Solana wallet (Solana Pay) or open the link: it sends ${amount} to ${to} with this order's reference, which tells us it is yours.</p>`,
+    );
+  } else {
+    out.push(
+      `<p>Send exactly ${amount} (USDT, TRC-20) on TRON to ${to}. The exact amount tells us it is yours: send it in one transfer if you can. The code below is the address.</p>`,
+    );
+  }
+  out.push(
+    m.kind === "tron"
+      ? ""
+      : `<p><a class="btn" id="pay-link" href="${esc(pay.uri)}">Open in wallet</a></p>`,
+    `<div class="qr" id="pay-qr" data-uri="${esc(pay.uri)}">${pay.qr_svg}</div>`,
+    `<p class="note">Open until ${esc(o.expires_at.replace("T", " ").slice(0, 16))} UTC.</p>`,
+  );
+  return out;
 }
 
 export function messagePage(s: ShopSettings, title: string, message: string): string {

@@ -23,10 +23,11 @@ import { createEvent, type WebhookEmitter } from "../../rails/webhooks/event.ts"
 import type { CatalogSnapshot } from "../node/catalog_cache.ts";
 import { ErrorCode, HttpError, invalidInput } from "../http/errors.ts";
 import { toHex } from "../crypto/hash.ts";
+import { base58Encode } from "./base58.ts";
 import type { ShopStore } from "./store.ts";
 import type { PaymentSink, PaymentWatcher, TrackedPayment } from "./watcher.ts";
 import type { ObservedTransfer } from "./watcher.ts";
-import type { PayMethod, ShopSettings } from "./settings.ts";
+import type { EvmMethod, PayMethod, ShopSettings } from "./settings.ts";
 import { ORDER_EVENTS, withEvent } from "./events.ts";
 import {
   askedUnits,
@@ -211,8 +212,15 @@ export class ShopService implements PaymentSink {
     const expires = now + this.#d.settings.expiryMs;
     for (let attempt = 0; attempt < 64; attempt++) {
       const id = "sho_" + toHex(crypto.getRandomValues(new Uint8Array(12)));
-      const offset = 1 + (crypto.getRandomValues(new Uint16Array(1))[0]! % 9999);
+      // The unique-amount offset only where the amount attributes the payment (EVM, TRON);
+      // TON attributes by the comment (the order id), Solana by a fresh reference key.
+      const offset = method.kind === "evm" || method.kind === "tron"
+        ? 1 + (crypto.getRandomValues(new Uint16Array(1))[0]! % 9999)
+        : 0;
       const nonce = "0x" + toHex(crypto.getRandomValues(new Uint8Array(32)));
+      const reference = method.kind === "solana"
+        ? base58Encode(crypto.getRandomValues(new Uint8Array(32)))
+        : undefined;
       let order: ShopOrder = {
         order_id: id,
         offer_id: priced.offer.offer_id,
@@ -224,15 +232,21 @@ export class ShopService implements PaymentSink {
         price_usd: priced.offer.price_usd,
         price_units: priceUnits.toString(),
         method: method.method,
-        chain: method.chain.network,
-        asset: method.chain.usdc,
+        chain: method.network,
+        asset: method.asset,
         pay_to: method.payTo,
         offset,
-        eip3009: {
-          nonce,
-          valid_after: "0",
-          valid_before: String(Math.floor(expires / 1000)),
-        },
+        ...(method.kind === "evm"
+          ? {
+            eip3009: {
+              nonce,
+              valid_after: "0",
+              valid_before: String(Math.floor(expires / 1000)),
+            },
+          }
+          : {}),
+        ...(method.kind === "ton" ? { memo: id } : {}),
+        ...(reference ? { reference } : {}),
         authorizations: [],
         state: "awaiting_payment",
         payments: [],
@@ -246,7 +260,8 @@ export class ShopService implements PaymentSink {
       order = withEvent(order, ORDER_EVENTS.created, now);
       const res = await this.#d.store.create(order, expires + OFFSET_GRACE_MS);
       if (res === "offset_taken" || res === "exists") continue;
-      await this.#d.store.indexNonce(order.chain, nonce, id);
+      if (order.eip3009) await this.#d.store.indexNonce(order.chain, nonce, id);
+      if (reference) await this.#d.store.indexNonce(order.chain, reference, id);
       await this.#flush(res);
       return res;
     }
@@ -280,6 +295,9 @@ export class ShopService implements PaymentSink {
     const o = v.order;
     const method = this.method(o.method);
     const settler = this.#d.settlers?.get(o.method);
+    if (method.kind !== "evm") {
+      throw new HttpError(409, ErrorCode.Conflict, "Signed payments are for EVM orders only");
+    }
     if (!settler) {
       throw new HttpError(
         503,
@@ -357,7 +375,7 @@ export class ShopService implements PaymentSink {
     v: Versioned,
     auth: WatchedAuthorization,
     settler: ShopSettler,
-    method: PayMethod,
+    method: EvmMethod,
     reconcile = false,
   ): Promise<Versioned> {
     const o = v.order;
@@ -457,7 +475,9 @@ export class ShopService implements PaymentSink {
         units: t.units,
         block: t.block,
         seen_at: this.#iso(),
-        reason: "no open order asks for this amount",
+        reason: t.memo !== undefined
+          ? "no open order has this comment or reference"
+          : "no open order asks for this amount",
       });
       // The unsafe blocks are scanned on every poll: say it once.
       if (added) this.#log(`unattributed transfer ${t.key} of ${t.units} units`);
@@ -466,7 +486,7 @@ export class ShopService implements PaymentSink {
     const payment: ShopPayment = {
       key: t.key,
       ref: t.ref,
-      payer: t.payer.toLowerCase(),
+      payer: normPayer(t.payer),
       units: t.units,
       chain: t.chain,
       block: t.block,
@@ -492,11 +512,21 @@ export class ShopService implements PaymentSink {
       if (!v || units !== BigInt(v.order.price_units)) return null;
       return payable(v.order) ? id : null;
     }
+    if (t.memo !== undefined) {
+      // TON comment (the order id) or Solana reference: names the order, never the amount.
+      const memo = t.memo.trim().toLowerCase();
+      const id = /^sho_[0-9a-f]{24}$/.test(memo) ? memo : await s.orderByNonce(t.chain, memo);
+      const v = id ? await s.get(id) : null;
+      if (v && v.order.chain === t.chain && payable(v.order) && !olderThan(t, v.order)) {
+        return v.order.order_id;
+      }
+      return null;
+    }
     const offset = Number(units % 10_000n);
     if (offset > 0) {
       const id = await s.orderByOffset(t.chain, offset, this.#now());
       const v = id ? await s.get(id) : null;
-      if (v && payable(v.order) && v.order.chain === t.chain) {
+      if (v && payable(v.order) && v.order.chain === t.chain && !olderThan(t, v.order)) {
         const due = askedUnits(v.order) - paidUnits(v.order);
         if (units === due || units < due) return v.order.order_id;
       }
@@ -506,8 +536,8 @@ export class ShopService implements PaymentSink {
       const v = await s.get(id);
       const o = v?.order;
       if (
-        o && o.chain === t.chain && payable(o) &&
-        o.payments.some((p) => p.payer === t.payer.toLowerCase())
+        o && o.chain === t.chain && payable(o) && !olderThan(t, o) &&
+        o.payments.some((p) => p.payer === normPayer(t.payer))
       ) return id;
     }
     return null;
@@ -616,7 +646,13 @@ export class ShopService implements PaymentSink {
             await this.#settling(
               id,
               () =>
-                this.#settle(v!, settling, settler, this.method(o.method), Boolean(settling.tx)),
+                this.#settle(
+                  v!,
+                  settling,
+                  settler,
+                  this.method(o.method) as EvmMethod,
+                  Boolean(settling.tx),
+                ),
             ).catch(() => {});
           }
           return;
@@ -849,6 +885,16 @@ export type AuthorizationVerifier = (
   signature: string,
   method: PayMethod,
 ) => boolean;
+
+/** EVM addresses compare in lower case; base58 and base64 addresses are case-sensitive. */
+function normPayer(a: string): string {
+  return a.startsWith("0x") ? a.toLowerCase() : a;
+}
+
+/** A transfer made before the order existed never pays it (chain time, whole seconds). */
+function olderThan(t: ObservedTransfer, o: ShopOrder): boolean {
+  return t.at !== undefined && t.at < Math.floor(Date.parse(o.created_at) / 1000) * 1000;
+}
 
 /** Open for a payment, or expired (a payment after expiry is still credited). */
 function payable(o: ShopOrder): boolean {
