@@ -23,3 +23,12 @@ export { ExactEvmScheme as ExactEvmServerScheme } from "npm:@x402/evm@2.27.0/exa
 export { Server } from "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js";
 export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextprotocol/sdk@1.32.2/server/webStandardStreamableHttp.js";
 export { ListToolsRequestSchema } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
+// Real TON addresses and text-comment payloads (BOC) for the toncenter fake.
+export { Address as TonAddress, beginCell } from "npm:@ton/core@0.63.1";
+// Real Solana keys, addresses and program-derived token accounts for the Solana RPC fake.
+export {
+  getAddressEncoder,
+  getAddressFromPublicKey,
+  getProgramDerivedAddress,
+} from "npm:@solana/addresses@8.4.0";
+export { generateKeyPair, signBytes } from "npm:@solana/keys@8.4.0";

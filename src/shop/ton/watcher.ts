@@ -18,7 +18,8 @@ import type { PaymentSink, PaymentWatcher, PollResult } from "../watcher.ts";
 import { hashHex, tonRaw } from "./address.ts";
 
 const TRAIL_S = 600;
-const FIRST_LOOKBACK_S = 25 * 3600;
+/** The first poll looks back this far: an order is open 24 hours, a late payment 3 days more. */
+const FIRST_LOOKBACK_S = 4 * 24 * 3600;
 const PAGE = 256;
 const MAX_PAGES = 40;
 /** `transfer_notification#7362d09c` (TEP-74). */
@@ -143,10 +144,11 @@ export class TonWatcher implements PaymentWatcher {
         transfers++;
       }
     }
-    const nowS = Math.floor(started / 1000);
-    const next = Math.max(start, Math.min(nowS - TRAIL_S, unresolved - 1));
+    // The cursor follows the chain's own clock (the newest row seen), never the node's.
+    const newest = Math.max(0, ...rows.map((r) => Number(r?.transaction_now) || 0));
+    const next = Math.max(start, Math.min(newest - TRAIL_S, unresolved - 1));
     await store.setCursor(this.chain, { next_block: next, caught_up_at: started });
-    return { scanned: 1, transfers, head: nowS };
+    return { scanned: 1, transfers, head: newest };
   }
 
   /** USDT (the real master) to the shop, not aborted, a positive integer amount. */
@@ -182,13 +184,14 @@ export class TonWatcher implements PaymentWatcher {
       const r = await this.#o.api.get<Record<string, unknown>>(path, {
         ...query,
         limit: PAGE,
-        offset: page * PAGE,
+        offset: out.length,
         sort: "asc",
       });
       const rows = r?.[field];
       if (!Array.isArray(rows)) throw new RpcError(`toncenter answered an unexpected shape`);
       out.push(...rows as T[]);
-      if (rows.length < PAGE) return out;
+      // Read until an empty page: an index may cap pages below the limit asked for.
+      if (rows.length === 0) return out;
     }
     return out;
   }

@@ -18,8 +18,8 @@ import { tronAddress, tronHex20 } from "../base58.ts";
 
 /** How far behind the indexer's clock the cursor stays (late confirmations). */
 const TRAIL_MS = 10 * 60_000;
-/** The first poll looks back this far (an order is open 24 hours). */
-const FIRST_LOOKBACK_MS = 25 * 3600_000;
+/** The first poll looks back this far: an order is open 24 hours, a late payment 3 days more. */
+const FIRST_LOOKBACK_MS = 4 * 24 * 3600_000;
 const MAX_PAGES = 50;
 
 interface Trc20Row {
