@@ -21,9 +21,12 @@ export function homePage(s: ShopSettings, countries: string[]): string {
   return page({
     title: "eSIMs for your trip",
     storeName: s.storeName,
+    tokens: tokensOf(s),
     demo: s.demo,
     body: `<h1>Mobile data for your trip</h1>` +
-      `<p>Pick the country you are going to, compare plans, pay with USDC and get your eSIM.</p>` +
+      `<p>Pick the country you are going to, compare plans, pay with ${
+        tokensOf(s)
+      } and get your eSIM.</p>` +
       `<form action="/shop/c" method="get"><label for="cc">Country</label> ` +
       `<select id="cc" name="cc" required>${options}</select> <button type="submit">Show plans</button></form>` +
       `<h2>All countries</h2><ul class="countries">${links}</ul>`,
@@ -63,6 +66,7 @@ export function countryPage(
   return page({
     title: `eSIM plans for ${name}`,
     storeName: s.storeName,
+    tokens: tokensOf(s),
     demo: s.demo,
     body: `<h1>eSIM plans for ${esc(name)}</h1>` +
       (notice ? `<p class="warn" role="alert">${esc(notice)}</p>` : "") +
@@ -71,6 +75,18 @@ export function countryPage(
         : `<p>No plans for ${esc(name)} right now.</p>`) +
       `<p><a href="/shop/">Other countries</a></p>`,
   });
+}
+
+/** The stablecoins this store takes. */
+function tokensOf(s: ShopSettings): string {
+  const set = new Set(s.methods.map((m) => m.kind === "evm" ? "USDC" : m.token));
+  if (!set.size) set.add("USDC");
+  return [...set].sort().join(" or ");
+}
+
+/** The stablecoin an order is paid in. */
+function tokenOf(o: ShopOrder): string {
+  return o.method.startsWith("ton:") || o.method.startsWith("tron:") ? "USDT" : "USDC";
 }
 
 export function methodLabel(m: PayMethod): string {
@@ -120,7 +136,7 @@ export function orderPage(i: OrderPageInput): string {
     parts.push(
       `<p class="ok">Payment seen: ${
         formatUnits(confirming.reduce((a, p) => a + BigInt(p.units), 0n))
-      } USDC, waiting for the network to confirm it.</p>`,
+      } ${tokenOf(o)}, waiting for the network to confirm it.</p>`,
     );
   }
   const sending = o.authorizations.some((a) => a.state === "settling" || a.state === "settled");
@@ -168,7 +184,7 @@ export function orderPage(i: OrderPageInput): string {
     parts.push(
       `<p>Contact ${esc(i.settings.storeName)} with your order number for the refund of ${
         formatUnits(paidUnits(o))
-      } USDC.</p>`,
+      } ${tokenOf(o)}.</p>`,
     );
   }
   const data = {
@@ -188,6 +204,7 @@ export function orderPage(i: OrderPageInput): string {
   return page({
     title: STATUS_TEXT[o.state] ?? "Order",
     storeName: i.settings.storeName,
+    tokens: tokensOf(i.settings),
     body: parts.join(""),
     refresh: live ? 15 : undefined,
     script: "/shop/wallet.js",
@@ -215,7 +232,7 @@ function payStep(o: ShopOrder, m: PayMethod, pay: PayView, sending: boolean): st
     );
   } else if (m.kind === "ton") {
     out.push(
-      `<p>Send ${amount} (the USDT jetton) on TON to ${to} with this text comment: <code id="pay-memo">${
+      `<p>Send ${amount} on TON to ${to} with this text comment: <code id="pay-memo">${
         esc(o.memo ?? o.order_id)
       }</code>. The comment tells us it is yours: without it we cannot match your payment.</p>`,
     );
@@ -242,6 +259,7 @@ export function messagePage(s: ShopSettings, title: string, message: string): st
   return page({
     title,
     storeName: s.storeName,
+    tokens: tokensOf(s),
     body: `<h1>${esc(title)}</h1><p role="alert">${
       esc(message)
     }</p><p><a href="/shop/">Back to the store</a></p>`,
