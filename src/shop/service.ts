@@ -23,7 +23,7 @@ import { createEvent, type WebhookEmitter } from "../../rails/webhooks/event.ts"
 import type { CatalogSnapshot } from "../node/catalog_cache.ts";
 import { ErrorCode, HttpError, invalidInput } from "../http/errors.ts";
 import { toHex } from "../crypto/hash.ts";
-import { base58Encode } from "./base58.ts";
+import { base58Encode, tronAddressBytes } from "./base58.ts";
 import type { ShopStore } from "./store.ts";
 import type { PaymentSink, PaymentWatcher, TrackedPayment } from "./watcher.ts";
 import type { ObservedTransfer } from "./watcher.ts";
@@ -170,9 +170,9 @@ export class ShopService implements PaymentSink {
   // ---- create ---------------------------------------------------------------------------
 
   /** Starts an order for `offerId`, paid with `method`. Emits `order.created`. */
-  async create(input: { offer_id?: unknown; method?: unknown; plan_id?: unknown }): Promise<
-    Versioned
-  > {
+  async create(
+    input: { offer_id?: unknown; method?: unknown; plan_id?: unknown; payer?: unknown },
+  ): Promise<Versioned> {
     if (typeof input.offer_id !== "string" || !/^off_[A-Za-z0-9_-]{1,64}$/.test(input.offer_id)) {
       throw invalidInput("offer_id", "Send 'offer_id' from a quote of this store");
     }
@@ -180,6 +180,18 @@ export class ShopService implements PaymentSink {
       throw invalidInput("method", "Send 'method', e.g. 'evm:8453:usdc'");
     }
     const method = this.method(input.method);
+    // TRON: the buyer may name the address they pay from, so that every transfer from it
+    // (e.g. several partial payments of any amount) is attributed to this order.
+    let payer: string | undefined;
+    if (input.payer !== undefined && input.payer !== null && input.payer !== "") {
+      if (method.kind !== "tron") {
+        throw invalidInput("payer", "'payer' is taken for 'tron:usdt' orders only");
+      }
+      if (typeof input.payer !== "string" || !tronAddressBytes(input.payer)) {
+        throw invalidInput("payer", "'payer' must be a TRON address (base58, T...)");
+      }
+      payer = input.payer;
+    }
     const snap = await this.#d.catalog();
     const priced = snap.catalog.byId.get(input.offer_id);
     if (!priced) {
@@ -246,6 +258,7 @@ export class ShopService implements PaymentSink {
           }
           : {}),
         ...(method.kind === "ton" ? { memo: id } : {}),
+        ...(payer ? { payer } : {}),
         ...(reference ? { reference } : {}),
         authorizations: [],
         state: "awaiting_payment",
@@ -531,13 +544,14 @@ export class ShopService implements PaymentSink {
         if (units === due || units < due) return v.order.order_id;
       }
     }
-    // A top-up from an address that already paid part of an open order.
+    // From the address the buyer named (TRON), or a top-up from an address that already paid
+    // part of an open order.
     for (const id of await s.unfinishedIds()) {
       const v = await s.get(id);
       const o = v?.order;
       if (
         o && o.chain === t.chain && payable(o) && !olderThan(t, o) &&
-        o.payments.some((p) => p.payer === normPayer(t.payer))
+        (o.payer === t.payer || o.payments.some((p) => p.payer === normPayer(t.payer)))
       ) return id;
     }
     return null;

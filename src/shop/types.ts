@@ -98,6 +98,8 @@ export interface ShopOrder {
   offset: number;
   /** TON: the text comment that attributes the payment (the order id). */
   memo?: string;
+  /** TRON: the address the buyer said they pay from; any transfer from it pays this order. */
+  payer?: string;
   /** Solana: the Solana Pay reference key (base58) that attributes the payment. */
   reference?: string;
   /** EIP-3009 parameters the page signs (EVM only). */

@@ -4,7 +4,7 @@
  * with a top-up from the same payer, and nothing credited twice.
  */
 import assert from "node:assert/strict";
-import { tickUntil, view } from "./_env.ts";
+import { api, firstOffer, tickUntil, view } from "./_env.ts";
 import { chainOrder, randomTronAddress, TRONGRID_KEY, withChains } from "./_chains.ts";
 import { tronAddress, tronAddressBytes, tronHex20 } from "../../src/shop/base58.ts";
 
@@ -118,5 +118,40 @@ Deno.test("shop tron: an older transfer is never attributed; underpaid, then a t
       "order.underpaid",
       "order.delivered",
     ]);
+  });
+});
+
+Deno.test("shop tron: with the payer's address given, transfers of any amount from it are attributed; a bad 'payer' is a 400 naming it", async () => {
+  await withChains(async ({ url, shop, tron, payTo }) => {
+    const offer = await firstOffer(url);
+    for (
+      const [body, field] of [
+        [{ method: "tron:usdt", payer: "0x" + "ab".repeat(20) }, "payer"],
+        [{ method: "tron:usdt", payer: 42 }, "payer"],
+        [{ method: "ton:usdt", payer: randomTronAddress() }, "payer"],
+        [{ method: "tron:usdc" }, "method"],
+      ] as const
+    ) {
+      const r = await api(`${url}/shop/api/orders`, {
+        body: { offer_id: offer.offer_id, ...body },
+      });
+      assert.equal(r.status, 400, JSON.stringify(body));
+      assert.equal((r.body.error as { field: string }).field, field);
+    }
+    const payer = randomTronAddress();
+    const r = await api(`${url}/shop/api/orders`, {
+      body: { offer_id: offer.offer_id, method: "tron:usdt", payer },
+    });
+    assert.equal(r.status, 201);
+    const o = { id: r.body.order_id as string, token: r.body.status_token as string };
+    const due = BigInt((r.body.pay as { amount_units: string }).amount_units);
+    const first = 1_234_567n; // does not end in the order's offset
+    const a = tron.transfer({ from: payer, to: payTo.tron, value: first.toString() });
+    tron.confirm(a.txid);
+    await tickUntil(shop, async () => (await view(url, o)).status === "underpaid", "underpaid");
+    const b = tron.transfer({ from: payer, to: payTo.tron, value: (due - first).toString() });
+    tron.confirm(b.txid);
+    await tickUntil(shop, async () => (await view(url, o)).status === "delivered", "delivery");
+    assert.equal((await view(url, o)).paid_units, due.toString());
   });
 });
