@@ -28,7 +28,7 @@ export interface SolPayment {
   blockTime: number;
   payer: string;
   to: string;
-  reference: string;
+  reference: string | null;
   units: bigint;
   mint: string;
   version: "legacy" | 0 | 1;
@@ -36,6 +36,8 @@ export interface SolPayment {
   finalized: boolean;
   /** The shop's token balance before. */
   before: bigint;
+  /** The shop's associated token account for the mint. */
+  shopAta: string;
 }
 
 export interface SolanaFake {
@@ -47,7 +49,8 @@ export interface SolanaFake {
   /** A USDC (or `mint`) transfer to `to`'s token account, with `reference` as a read-only key. */
   pay(p: {
     to: string;
-    reference: string;
+    /** Null: a plain transfer without a Solana Pay reference. */
+    reference: string | null;
     units: bigint;
     mint?: string;
     version?: "legacy" | 0 | 1;
@@ -107,6 +110,7 @@ export function startSolanaFake(): SolanaFake {
         err: p.err ?? null,
         finalized: p.finalized ?? true,
         before,
+        shopAta: await ata(p.to, mint),
       };
       payments.push(full);
       return full;
@@ -131,19 +135,21 @@ export function startSolanaFake(): SolanaFake {
   async function parsed(p: SolPayment, versioned: boolean) {
     const shopAta = await ata(p.to, p.mint);
     const payerAta = await ata(p.payer, p.mint);
-    const fromTable = p.version === 0;
+    const fromTable = p.version === 0 && p.reference !== null;
     const accountKeys = [
       { pubkey: p.payer, signer: true, writable: true, source: "transaction" },
       { pubkey: payerAta, signer: false, writable: true, source: "transaction" },
       { pubkey: shopAta, signer: false, writable: true, source: "transaction" },
       { pubkey: p.mint, signer: false, writable: false, source: "transaction" },
       { pubkey: TOKEN_PROGRAM, signer: false, writable: false, source: "transaction" },
-      {
-        pubkey: p.reference,
-        signer: false,
-        writable: false,
-        source: fromTable ? "lookupTable" : "transaction",
-      },
+      ...(p.reference
+        ? [{
+          pubkey: p.reference,
+          signer: false,
+          writable: false,
+          source: fromTable ? "lookupTable" : "transaction",
+        }]
+        : []),
     ];
     const payerStart = 1_000_000_000n;
     const after = p.err ? p.before : p.before + p.units;
@@ -171,7 +177,7 @@ export function startSolanaFake(): SolanaFake {
           tokenBalance(2, p.mint, p.to, after),
         ],
         rewards: [],
-        loadedAddresses: fromTable
+        loadedAddresses: fromTable && p.reference
           ? { readonly: [p.reference], writable: [] }
           : { readonly: [], writable: [] },
         computeUnitsConsumed: 6200,
@@ -190,8 +196,11 @@ export function startSolanaFake(): SolanaFake {
                 source: payerAta,
                 mint: p.mint,
                 destination: shopAta,
-                multisigAuthority: p.payer,
-                signers: [p.reference],
+                // With a reference appended, jsonParsed names the authority
+                // `multisigAuthority` and lists the reference under `signers`.
+                ...(p.reference
+                  ? { multisigAuthority: p.payer, signers: [p.reference] }
+                  : { authority: p.payer }),
                 tokenAmount: {
                   amount: p.units.toString(),
                   decimals: 6,
@@ -232,7 +241,9 @@ export function startSolanaFake(): SolanaFake {
     const finalizedOnly = (cfg.commitment ?? "finalized") === "finalized";
     if (body.method === "getSignaturesForAddress") {
       const addr = String(body.params[0]);
-      let list = payments.filter((p) => p.reference === addr && (!finalizedOnly || p.finalized))
+      let list = payments.filter((p) =>
+        (p.reference === addr || p.shopAta === addr) && (!finalizedOnly || p.finalized)
+      )
         .sort((a, b) => b.slot - a.slot);
       if (cfg.before) {
         const i = list.findIndex((p) => p.signature === cfg.before);

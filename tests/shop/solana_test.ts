@@ -9,6 +9,13 @@ import { tickUntil, view } from "./_env.ts";
 import { chainOrder, withChains } from "./_chains.ts";
 import { USDC_MINT } from "../fakes/solana_rpc.ts";
 import { base58Decode, isSolanaAddress } from "../../src/shop/base58.ts";
+import { associatedTokenAccount, ATA_PROGRAM, TOKEN_PROGRAM } from "../../src/shop/solana/ata.ts";
+import {
+  generateKeyPair,
+  getAddressEncoder,
+  getAddressFromPublicKey,
+  getProgramDerivedAddress,
+} from "../support/deps.ts";
 
 Deno.test("shop solana: a finalized Solana Pay transfer with the order's reference is credited once and delivered", async () => {
   await withChains(async ({ url, shop, sol, payTo, received }) => {
@@ -114,4 +121,43 @@ Deno.test("shop chains: a method whose PAY_TO is unset is refused with 400 namin
     assert.equal(body.error.field, "method");
     assert.match(body.error.message, /evm:8453:usdc/);
   }, { env: { PAY_TO_TON: "" } });
+});
+
+Deno.test("shop solana: the shop's token account is the same associated token account as @solana/addresses derives", async () => {
+  const enc = getAddressEncoder();
+  for (let i = 0; i < 20; i++) {
+    const owner = await getAddressFromPublicKey((await generateKeyPair()).publicKey);
+    const [pda] = await getProgramDerivedAddress({
+      programAddress: ATA_PROGRAM as Parameters<
+        typeof getProgramDerivedAddress
+      >[0]["programAddress"],
+      seeds: [
+        enc.encode(owner),
+        enc.encode(TOKEN_PROGRAM as typeof owner),
+        enc.encode(USDC_MINT as typeof owner),
+      ],
+    });
+    assert.equal(associatedTokenAccount(owner, USDC_MINT), pda);
+  }
+});
+
+Deno.test("shop solana: a payment after expiry is found on the shop's account and delivered; one without a reference is kept unattributed", async () => {
+  await withChains(async ({ url, shop, sol, payTo, received, advance }) => {
+    const o = await chainOrder(url, "solana:usdc");
+    await received.next("order.created", o.id); // delivered before the clock moves
+    advance(25 * 3600_000);
+    await tickUntil(shop, async () => (await view(url, o)).status === "expired", "expiry");
+    const stray = await sol.pay({ to: payTo.solana, reference: null, units: 5_000_000n });
+    const late = await sol.pay({ to: payTo.solana, reference: o.pay.reference!, units: o.price });
+    await tickUntil(shop, async () => (await view(url, o)).status === "delivered", "delivery");
+    assert.deepEqual((await view(url, o)).payments.map((p) => p.ref), [late.signature]);
+    const kept = (await shop.store.listUnattributed()).filter((u) => u.chain.startsWith("solana:"));
+    assert.deepEqual(kept.map((u) => [u.ref, u.units, u.payer]), [[
+      stray.signature,
+      "5000000",
+      stray.payer,
+    ]]);
+    await received.next("order.delivered", o.id);
+    assert.deepEqual(received.typesOf(o.id), ["order.created", "order.expired", "order.delivered"]);
+  });
 });
