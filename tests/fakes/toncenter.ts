@@ -46,6 +46,8 @@ export interface ToncenterFake {
     now?: number;
   }): TonTransfer;
   maxPage: number;
+  /** False: answer like an index version without `decoded_forward_payload`. */
+  decodes: boolean;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export function startToncenterFake(o: { apiKey?: string } = {}): ToncenterFake {
     failures,
     requests,
     maxPage: 1000,
+    decodes: true,
     transfer(t) {
       const now = t.now ?? Math.floor(Date.now() / 1000);
       const trace = b64hash();
@@ -139,9 +142,13 @@ export function startToncenterFake(o: { apiKey?: string } = {}): ToncenterFake {
           forward_ton_amount: "1",
           forward_payload: t.comment === null ? null : beginCell().storeUint(0, 32)
             .storeStringTail(t.comment).endCell().toBoc().toString("base64"),
-          decoded_forward_payload: t.comment === null
-            ? null
-            : { type: "text_comment", "@type": "text_comment", comment: t.comment },
+          ...(fake.decodes
+            ? {
+              decoded_forward_payload: t.comment === null
+                ? null
+                : { type: "text_comment", "@type": "text_comment", comment: t.comment },
+            }
+            : {}),
           trace_id: t.trace_id,
         })),
         address_book: {},

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { tickUntil, view } from "./_env.ts";
 import { chainOrder, TONCENTER_KEY, withChains } from "./_chains.ts";
 import { randomTonAddress, TON_USDT } from "../fakes/toncenter.ts";
-import { TonAddress } from "../support/deps.ts";
+import { beginCell, TonAddress } from "../support/deps.ts";
+import { textComment } from "../../src/shop/ton/comment.ts";
 import { hashHex, tonRaw } from "../../src/shop/ton/address.ts";
 
 const TON = "ton:-239";
@@ -25,6 +26,17 @@ Deno.test("shop ton: address forms agree with @ton/core", () => {
     "0:B113A994B5024A16719F69139328EB759596C38A25F59028B146FECDC3621DFE",
   );
   assert.equal(tonRaw(TON_USDT.slice(0, -1) + "x"), null, "checksum");
+});
+
+Deno.test("shop ton: text comments are read from real forward-payload BOCs (@ton/core), snake cells included", () => {
+  for (const t of ["11", "sho_0123456789abcdef01234567", "é".repeat(200) + "x", "a".repeat(300)]) {
+    const boc = beginCell().storeUint(0, 32).storeStringTail(t).endCell().toBoc();
+    assert.equal(textComment(boc.toString("base64")), t);
+  }
+  assert.equal(textComment("te6cckEBAQEACAAADAAAAAAxMb6Vqnw="), "11", "toncenter's own fixture");
+  const other = beginCell().storeUint(0x12345678, 32).storeStringTail("x").endCell().toBoc();
+  assert.equal(textComment(other.toString("base64")), null, "not a text comment");
+  assert.equal(textComment("bm90IGEgYm9j"), null);
 });
 
 Deno.test("shop ton: a USDT transfer with the order's comment is credited by the shop's notification and delivered; aborted, bounced and fake jettons are not", async () => {

@@ -16,6 +16,7 @@ import type { HttpGet } from "../http_get.ts";
 import type { ShopStore } from "../store.ts";
 import type { PaymentSink, PaymentWatcher, PollResult } from "../watcher.ts";
 import { hashHex, tonRaw } from "./address.ts";
+import { textComment } from "./comment.ts";
 
 const TRAIL_S = 600;
 /** The first poll looks back this far: an order is open 24 hours, a late payment 3 days more. */
@@ -37,7 +38,8 @@ interface JettonTransfer {
   transaction_now: number;
   transaction_aborted: boolean;
   forward_payload: string | null;
-  decoded_forward_payload: { type?: string; comment?: string } | null;
+  /** Present in newer index versions; older ones give only `forward_payload`. */
+  decoded_forward_payload?: { type?: string; comment?: string } | null;
   trace_id: string | null;
 }
 
@@ -126,9 +128,10 @@ export class TonWatcher implements PaymentWatcher {
           continue;
         }
         const key = `ton:${hash}`;
+        // The index decodes text comments; an index that does not leaves the BOC to us.
         const comment = r.decoded_forward_payload?.type === "text_comment"
           ? String(r.decoded_forward_payload.comment ?? "")
-          : "";
+          : textComment(r.forward_payload) ?? "";
         await sink.observe({
           chain: this.chain,
           key,
