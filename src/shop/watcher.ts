@@ -66,3 +66,9 @@ export interface PaymentWatcher {
   /** Wall time (ms) of the last poll that reached the head; 0 before. */
   caughtUpAt(): Promise<number>;
 }
+
+/** Adds to a bounded memo of work done (past 10,000 entries it starts over: a re-read, no harm). */
+export function remember(set: Set<string>, key: string): void {
+  if (set.size >= 10_000) set.clear();
+  set.add(key);
+}

@@ -9,6 +9,8 @@ import { tickUntil, view } from "./_env.ts";
 import { chainOrder, withChains } from "./_chains.ts";
 import { USDC_MINT } from "../fakes/solana_rpc.ts";
 import { base58Decode, isSolanaAddress } from "../../src/shop/base58.ts";
+import { SolanaWatcher } from "../../src/shop/solana/watcher.ts";
+import { httpRpc } from "../../src/shop/evm/rpc.ts";
 import { associatedTokenAccount, ATA_PROGRAM, TOKEN_PROGRAM } from "../../src/shop/solana/ata.ts";
 import {
   generateKeyPair,
@@ -51,6 +53,16 @@ Deno.test("shop solana: a finalized Solana Pay transfer with the order's referen
     assert.deepEqual(v.payments.map((x) => [x.ref, x.payer, x.units]), [
       [p.signature, p.payer, o.price.toString()],
     ]);
+    const fresh = new SolanaWatcher({
+      rpc: httpRpc(sol.url),
+      store: shop.store,
+      sink: shop,
+      chain: o.pay.chain,
+      mint: USDC_MINT,
+      payTo: payTo.solana,
+    });
+    await shop.store.setCursor(o.pay.chain, { next_block: 0, caught_up_at: 0 });
+    await fresh.poll(); // a restarted watcher reads the account again
     await shop.tick();
     assert.equal((await view(url, o)).payments.length, 1);
     const gets = sol.calls.filter((c) => c.method === "getTransaction");

@@ -10,6 +10,8 @@ import { chainOrder, TONCENTER_KEY, withChains } from "./_chains.ts";
 import { randomTonAddress, TON_USDT } from "../fakes/toncenter.ts";
 import { beginCell, TonAddress } from "../support/deps.ts";
 import { textComment } from "../../src/shop/ton/comment.ts";
+import { TonWatcher } from "../../src/shop/ton/watcher.ts";
+import { httpGet } from "../../src/shop/http_get.ts";
 import { hashHex, tonRaw } from "../../src/shop/ton/address.ts";
 
 const TON = "ton:-239";
@@ -64,6 +66,15 @@ Deno.test("shop ton: a USDT transfer with the order's comment is credited by the
       [hashHex(t.notification!.hash), tonRaw(payer), amount],
     ]);
     await shop.store.setCursor(TON, { next_block: 0, caught_up_at: 0 });
+    const fresh = new TonWatcher({
+      api: httpGet(ton.url, { header: "X-API-Key", key: TONCENTER_KEY }),
+      store: shop.store,
+      sink: shop,
+      chain: TON,
+      master: TON_USDT,
+      payTo: payTo.ton,
+    });
+    await fresh.poll(); // a restarted watcher reads everything again
     await shop.tick();
     assert.equal((await view(url, o)).payments.length, 1, "read again, credited once");
     for (const r of ton.requests) assert.equal(r.key, TONCENTER_KEY);
@@ -80,11 +91,14 @@ Deno.test("shop ton: no or another comment stays unattributed; underpaid then to
     const o = await chainOrder(url, "ton:usdt");
     const payer = randomTonAddress();
     ton.transfer({ from: payer, to: payTo.ton, amount: o.price.toString(), comment: null });
-    ton.transfer({ from: payer, to: payTo.ton, amount: o.price.toString(), comment: "hello" });
-    ton.maxPage = 1; // every row on its own page
+    // More than one page (the watcher asks 256 rows a page).
+    for (let i = 0; i < 300; i++) {
+      ton.transfer({ from: payer, to: payTo.ton, amount: String(10_000 + i), comment: "hello" });
+    }
     await shop.tick();
     const kept = (await shop.store.listUnattributed()).filter((u) => u.chain === TON);
-    assert.equal(kept.length, 2);
+    assert.equal(kept.length, 301);
+    assert.ok(ton.requests.some((r) => r.query.get("offset") === "256"), "read the second page");
     ton.transfer({
       from: payer,
       to: payTo.ton,

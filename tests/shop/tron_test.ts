@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { api, firstOffer, tickUntil, view } from "./_env.ts";
 import { chainOrder, randomTronAddress, TRONGRID_KEY, withChains } from "./_chains.ts";
 import { tronAddress, tronAddressBytes, tronHex20 } from "../../src/shop/base58.ts";
+import { TronWatcher } from "../../src/shop/tron/watcher.ts";
+import { httpGet } from "../../src/shop/http_get.ts";
 
 const TRON = "tron:0x2b6653dc";
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -38,9 +40,19 @@ Deno.test("shop tron: a transfer of the unique amount counts once confirmed, is 
     assert.deepEqual(v.payments.map((p) => [p.ref, p.payer, p.units, p.final]), [
       [t.txid, payer, o.amount.toString(), true],
     ]);
-    // A restart that forgot the cursor reads everything again: still one payment.
+    // A restarted watcher (nothing in memory) that lost its cursor reads everything again, and
+    // a duplicate answer repeats the row: still one payment.
     await shop.store.setCursor(TRON, { next_block: 0, caught_up_at: 0 });
-    await shop.tick();
+    tron.transfer({ ...t, confirmed: true }); // the same transaction listed twice
+    const fresh = new TronWatcher({
+      api: httpGet(tron.url, { header: "TRON-PRO-API-KEY", key: TRONGRID_KEY }),
+      store: shop.store,
+      sink: shop,
+      chain: TRON,
+      token: USDT,
+      payTo: payTo.tron,
+    });
+    await fresh.poll();
     await shop.tick();
     assert.equal((await view(url, o)).payments.length, 1);
     const list = tron.requests.filter((r) => r.path.endsWith("/transactions/trc20"));

@@ -16,7 +16,7 @@
  */
 import { type Rpc, RpcError } from "../evm/rpc.ts";
 import type { ShopStore } from "../store.ts";
-import type { PaymentSink, PaymentWatcher, PollResult } from "../watcher.ts";
+import { type PaymentSink, type PaymentWatcher, type PollResult, remember } from "../watcher.ts";
 import { openForPayment } from "../types.ts";
 import { associatedTokenAccount } from "./ata.ts";
 
@@ -78,6 +78,8 @@ export class SolanaWatcher implements PaymentWatcher {
   readonly #account: string;
   /** Transactions of a version above 0 (logged once; never credited). */
   readonly #unsupported = new Set<string>();
+  /** Finalized transactions already judged (paying the shop or not): read once per process. */
+  readonly #judged = new Set<string>();
 
   constructor(o: SolanaWatcherOptions) {
     this.#o = o;
@@ -156,7 +158,14 @@ export class SolanaWatcher implements PaymentWatcher {
    * order reference among its read-only keys attributes it.
    */
   async #report(signature: string, known: string | null): Promise<boolean | null> {
-    if (this.#unsupported.has(signature)) return false;
+    if (this.#unsupported.has(signature) || this.#judged.has(signature)) return false;
+    const r = await this.#judge(signature, known);
+    // A finalized transaction never changes: judged once, unless the node did not serve it yet.
+    if (r !== null) remember(this.#judged, signature);
+    return r;
+  }
+
+  async #judge(signature: string, known: string | null): Promise<boolean | null> {
     const { rpc, sink, mint, payTo } = this.#o;
     let tx: ParsedTransaction | null;
     try {

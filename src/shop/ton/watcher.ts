@@ -14,7 +14,7 @@
 import { RpcError } from "../evm/rpc.ts";
 import type { HttpGet } from "../http_get.ts";
 import type { ShopStore } from "../store.ts";
-import type { PaymentSink, PaymentWatcher, PollResult } from "../watcher.ts";
+import { type PaymentSink, type PaymentWatcher, type PollResult, remember } from "../watcher.ts";
 import { hashHex, tonRaw } from "./address.ts";
 import { textComment } from "./comment.ts";
 
@@ -80,6 +80,8 @@ export class TonWatcher implements PaymentWatcher {
   readonly #now: () => number;
   readonly #payToRaw: string;
   readonly #masterRaw: string;
+  /** Transfers already reported (this process; a restart reads them again, keys dedupe). */
+  readonly #done = new Set<string>();
 
   constructor(o: TonWatcherOptions) {
     this.#o = o;
@@ -105,7 +107,7 @@ export class TonWatcher implements PaymentWatcher {
       jetton_master: this.#o.master,
       start_utime: start,
     });
-    const candidates = rows.filter((r) => this.#ours(r));
+    const candidates = rows.filter((r) => this.#ours(r) && !this.#done.has(r.transaction_hash));
     let transfers = 0;
     let unresolved = Infinity;
     if (candidates.length) {
@@ -144,6 +146,7 @@ export class TonWatcher implements PaymentWatcher {
           at: note.now * 1000,
         });
         await sink.confirm(this.chain, key);
+        remember(this.#done, r.transaction_hash);
         transfers++;
       }
     }
@@ -193,8 +196,7 @@ export class TonWatcher implements PaymentWatcher {
       const rows = r?.[field];
       if (!Array.isArray(rows)) throw new RpcError(`toncenter answered an unexpected shape`);
       out.push(...rows as T[]);
-      // Read until an empty page: an index may cap pages below the limit asked for.
-      if (rows.length === 0) return out;
+      if (rows.length < PAGE) return out;
     }
     return out;
   }

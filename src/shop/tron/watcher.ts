@@ -13,7 +13,7 @@
 import { RpcError } from "../evm/rpc.ts";
 import type { HttpGet } from "../http_get.ts";
 import type { ShopStore } from "../store.ts";
-import type { PaymentSink, PaymentWatcher, PollResult } from "../watcher.ts";
+import { type PaymentSink, type PaymentWatcher, type PollResult, remember } from "../watcher.ts";
 import { tronAddress, tronHex20 } from "../base58.ts";
 
 /** How far behind the indexer's clock the cursor stays (late confirmations). */
@@ -83,6 +83,8 @@ export class TronWatcher implements PaymentWatcher {
   readonly #now: () => number;
   readonly #payToHex: string;
   readonly #tokenHex: string;
+  /** Transactions whose events were all reported (this process; a restart reads them again). */
+  readonly #done = new Set<string>();
 
   constructor(o: TronWatcherOptions) {
     this.#o = o;
@@ -123,10 +125,14 @@ export class TronWatcher implements PaymentWatcher {
       }
       serverAt = Math.max(serverAt, Number(r.meta?.at) || 0);
       for (const row of r.data) {
-        if (!this.#ours(row)) continue;
+        // Rows stay in the trailing window for a while: their events are read once.
+        if (!this.#ours(row) || this.#done.has(row.transaction_id)) continue;
         const n = await this.#report(row);
         if (n === null) unresolved = Math.min(unresolved, row.block_timestamp);
-        else transfers += n;
+        else {
+          transfers += n;
+          remember(this.#done, row.transaction_id);
+        }
       }
       fingerprint = typeof r.meta?.fingerprint === "string" && r.meta.fingerprint
         ? r.meta.fingerprint
