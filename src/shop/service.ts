@@ -121,6 +121,8 @@ export class ShopService implements PaymentSink {
   readonly #now: () => number;
   readonly #watchers: PaymentWatcher[] = [];
   readonly #supplierBackoff = new Map<string, number>();
+  /** Per-chain pause after watcher failures (background loop). */
+  readonly #watchPause = new Map<PaymentWatcher, { failures: number; until: number }>();
   /** Orders whose settlement is running in this process. */
   readonly #inFlight = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -622,23 +624,41 @@ export class ShopService implements PaymentSink {
 
   // ---- background work ------------------------------------------------------------------
 
-  /** One pass over everything: watchers, then every unfinished order. */
-  async tick(): Promise<void> {
+  /**
+   * One pass over everything: watchers, then every unfinished order. Throws the first watcher
+   * failure (after the orders were moved). In the background loop (`paced`), a chain whose
+   * watcher failed waits its own growing pause (up to a minute) while the others go on, and
+   * watcher failures are only logged.
+   */
+  async tick(paced = false): Promise<void> {
     const caughtUp = new Map<string, number>();
     let failed: unknown;
     for (const w of this.#watchers) {
+      const pause = this.#watchPause.get(w);
+      if (paced && pause && pause.until > Date.now()) continue;
       try {
         await w.poll();
+        this.#watchPause.delete(w);
         caughtUp.set(w.chain, await w.caughtUpAt());
       } catch (err) {
         // That chain's orders neither expire nor get credited this time; the others go on.
+        const failures = (pause?.failures ?? 0) + 1;
+        const wait = Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6));
+        this.#watchPause.set(w, { failures, until: Date.now() + wait });
+        if (paced) {
+          this.#log(
+            `watching ${w.chain} failed (${failures}), retrying in ${wait} ms: ${
+              (err as Error).message
+            }`,
+          );
+        }
         failed ??= err;
       }
     }
     for (const id of await this.#d.store.unfinishedIds()) {
       await this.#advance(id, caughtUp);
     }
-    if (failed) throw failed;
+    if (failed && !paced) throw failed;
   }
 
   /** Moves one order as far as it goes now. */
@@ -797,7 +817,10 @@ export class ShopService implements PaymentSink {
     this.#log(`order ${id}: supplier not reachable, retrying: ${(err as Error).message}`);
   }
 
-  /** Starts the background loop: a tick every `intervalMs`, backing off on RPC failures. */
+  /**
+   * Starts the background loop: a tick every `intervalMs`; a failing chain backs off on its own
+   * (see `tick`), any other failure (the store) backs the whole loop off.
+   */
   start(intervalMs = 2_000): void {
     if (!this.#stopped) return;
     this.#stopped = false;
@@ -805,7 +828,7 @@ export class ShopService implements PaymentSink {
       if (this.#stopped) return;
       let wait = intervalMs;
       try {
-        await this.tick();
+        await this.tick(true);
         this.#failures = 0;
       } catch (err) {
         this.#failures++;

@@ -167,3 +167,24 @@ Deno.test("shop tron: with the payer's address given, transfers of any amount fr
     assert.equal((await view(url, o)).paid_units, due.toString());
   });
 });
+
+Deno.test("shop chains: in the background loop a failing chain waits on its own while another chain delivers", async () => {
+  await withChains(async ({ url, tron, ton, payTo, logs }) => {
+    ton.failures.push("500", 10_000); // toncenter is down for the whole test
+    const tonOrder = await chainOrder(url, "ton:usdt");
+    const o = await chainOrder(url, "tron:usdt");
+    const t = tron.transfer({
+      from: randomTronAddress(),
+      to: payTo.tron,
+      value: o.amount.toString(),
+    });
+    tron.confirm(t.txid);
+    const end = Date.now() + 20_000;
+    while ((await view(url, o)).status !== "delivered") {
+      if (Date.now() > end) throw new Error("not delivered while toncenter fails");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(logs.some((l) => /watching ton:-239 failed \(\d+\), retrying in \d+ ms/.test(l)));
+    assert.equal((await view(url, tonOrder)).status, "awaiting_payment");
+  }, { pollMs: 100 });
+});
