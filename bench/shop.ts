@@ -51,6 +51,9 @@ function rate(fn: () => unknown): number {
 const method = {
   kind: "evm" as const,
   method: "evm:8453:usdc",
+  network: BASE.network,
+  asset: BASE.usdc,
+  label: "USDC on Base",
   name: "base",
   chain: BASE,
   rpcUrl: "http://127.0.0.1:1",

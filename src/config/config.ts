@@ -24,6 +24,8 @@ import { toBase64Url } from "../crypto/hash.ts";
 import { readRetiredVrfKeys } from "../random/keys.ts";
 import { loadSensorsConfig, type SensorsConfig, SensorsConfigError } from "../sensors/config.ts";
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from "../http/serve_guarded.ts";
+import { isSolanaAddress, tronAddressBytes } from "../shop/base58.ts";
+import { tonRaw } from "../shop/ton/address.ts";
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, message: string) {
@@ -115,6 +117,16 @@ export interface Config {
     payToTon?: string;
     payToTron?: string;
     payToSolana?: string;
+    /** `TONCENTER_URL` (toncenter v3 index), default https://toncenter.com. */
+    toncenterUrl: string;
+    /** `TONCENTER_API_KEY_FILE`: sent as `X-API-Key`. */
+    toncenterApiKey?: string;
+    /** `TRONGRID_URL`, default https://api.trongrid.io. */
+    trongridUrl: string;
+    /** `TRONGRID_API_KEY_FILE`: sent as `TRON-PRO-API-KEY`. */
+    trongridApiKey?: string;
+    /** `SOLANA_RPC_URL`, default https://api.mainnet-beta.solana.com. */
+    solanaRpcUrl: string;
     evmChains: string[];
     storeName: string;
     /** The storefront is on (`STORE_NAME` set). */
@@ -469,9 +481,14 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
       network,
     },
     storefront: {
-      payToTon: env.PAY_TO_TON || undefined,
-      payToTron: env.PAY_TO_TRON || undefined,
-      payToSolana: env.PAY_TO_SOLANA || undefined,
+      payToTon: payToOther(env, "PAY_TO_TON"),
+      payToTron: payToOther(env, "PAY_TO_TRON"),
+      payToSolana: payToOther(env, "PAY_TO_SOLANA"),
+      toncenterUrl: url(env, "TONCENTER_URL") ?? "https://toncenter.com",
+      toncenterApiKey: await secretFile(env, "TONCENTER_API_KEY_FILE"),
+      trongridUrl: url(env, "TRONGRID_URL") ?? "https://api.trongrid.io",
+      trongridApiKey: await secretFile(env, "TRONGRID_API_KEY_FILE"),
+      solanaRpcUrl: url(env, "SOLANA_RPC_URL") ?? "https://api.mainnet-beta.solana.com",
       evmChains: (env.EVM_CHAINS || "base").split(",").map((s) => s.trim()).filter(Boolean),
       storeName: env.STORE_NAME || env.SELLER_NAME || "esim-rails store",
       enabled: Boolean(env.STORE_NAME),
@@ -491,6 +508,26 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     },
     sensors: await sensorsConfig(env),
   };
+}
+
+/** `PAY_TO_TON` (either address form), `PAY_TO_TRON` (base58check), `PAY_TO_SOLANA` (base58). */
+function payToOther(env: Env, name: "PAY_TO_TON" | "PAY_TO_TRON" | "PAY_TO_SOLANA") {
+  const v = env[name]?.trim();
+  if (!v) return undefined;
+  const ok = name === "PAY_TO_TON"
+    ? tonRaw(v) !== null
+    : name === "PAY_TO_TRON"
+    ? tronAddressBytes(v) !== null
+    : isSolanaAddress(v);
+  if (!ok) {
+    const form = name === "PAY_TO_TON"
+      ? "a TON address (user-friendly EQ.../UQ... or raw 0:<64 hex>)"
+      : name === "PAY_TO_TRON"
+      ? "a TRON address (base58, T...)"
+      : "a Solana address (base58 public key of the owner, not a token account)";
+    throw new ConfigError(name, `must be ${form}, got "${v}"`);
+  }
+  return v;
 }
 
 const STOREFRONT_CHAINS = ["base", "ethereum", "arbitrum", "optimism", "polygon", "base-sepolia"];

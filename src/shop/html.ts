@@ -32,6 +32,8 @@ export interface PageOptions {
   refresh?: number;
   script?: string;
   demo?: boolean;
+  /** What the store takes, for the footer ("USDC", "USDC or USDT"). */
+  tokens?: string;
 }
 
 export function page(o: PageOptions): string {
@@ -44,7 +46,7 @@ export function page(o: PageOptions): string {
     (o.demo
       ? `<p class="warn" role="status">Demo store: you can look around, nothing is sold.</p>`
       : "") +
-    o.body + `</main><footer class="note">Prices in USD, paid in USDC.</footer>` +
+    o.body + `</main><footer class="note">Prices in USD, paid in ${o.tokens ?? "USDC"}.</footer>` +
     (o.script ? `<script src="${esc(o.script)}" defer></script>` : "") +
     `</body></html>`;
 }

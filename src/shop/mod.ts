@@ -1,6 +1,6 @@
 /**
- * The storefront in a running server: settings, the order service with one EVM watcher and one
- * settler per chain, and its routes. Built by `openServices` when `STORE_NAME` is set.
+ * The storefront in a running server: settings, the order service with one watcher per payment
+ * method (EVM chains, TON, TRON, Solana) and one settler per EVM chain, and its routes. Built by `openServices` when `STORE_NAME` is set.
  *
  * @example
  * ```ts ignore
@@ -22,6 +22,12 @@ import { ShopService, type ShopSettler } from "./service.ts";
 import { EvmWatcher } from "./evm/watcher.ts";
 import { httpRpc } from "./evm/rpc.ts";
 import { shopRoutes } from "./routes.ts";
+import type { PayMethod } from "./settings.ts";
+import type { PaymentWatcher } from "./watcher.ts";
+import { httpGet } from "./http_get.ts";
+import { TonWatcher } from "./ton/watcher.ts";
+import { TronWatcher } from "./tron/watcher.ts";
+import { SolanaWatcher } from "./solana/watcher.ts";
 
 export interface ShopDeps {
   config: Config;
@@ -48,6 +54,7 @@ export function createShop(d: ShopDeps): Shop {
   const settlers = new Map<string, ShopSettler>();
   if (settings.facilitatorKey) {
     for (const m of settings.methods) {
+      if (m.kind !== "evm") continue;
       settlers.set(
         m.method,
         new LocalSettler({
@@ -67,20 +74,7 @@ export function createShop(d: ShopDeps): Shop {
     now: d.now,
     log: d.log ?? ((line) => console.log(`esim-rails shop: ${line}`)),
   });
-  for (const m of settings.methods) {
-    service.addWatcher(
-      new EvmWatcher({
-        rpc: httpRpc(m.rpcUrl),
-        store: d.store,
-        sink: service,
-        chain: m.chain.network,
-        chainId: m.chain.chainId,
-        token: m.chain.usdc,
-        payTo: m.payTo,
-        now: d.now,
-      }),
-    );
-  }
+  for (const m of settings.methods) service.addWatcher(watcherFor(m, d, service));
   return {
     settings,
     service,
@@ -91,4 +85,41 @@ export function createShop(d: ShopDeps): Shop {
     },
     stop: () => service.stop(),
   };
+}
+
+/** The watcher of one payment method. */
+function watcherFor(m: PayMethod, d: ShopDeps, service: ShopService): PaymentWatcher {
+  const common = { store: d.store, sink: service, chain: m.network, now: d.now };
+  switch (m.kind) {
+    case "evm":
+      return new EvmWatcher({
+        ...common,
+        rpc: httpRpc(m.rpcUrl),
+        chainId: m.chain.chainId,
+        token: m.chain.usdc,
+        payTo: m.payTo,
+      });
+    case "ton":
+      return new TonWatcher({
+        ...common,
+        api: httpGet(m.apiUrl, { header: "X-API-Key", key: m.apiKey }),
+        master: m.asset,
+        payTo: m.payTo,
+      });
+    case "tron":
+      return new TronWatcher({
+        ...common,
+        api: httpGet(m.apiUrl, { header: "TRON-PRO-API-KEY", key: m.apiKey }),
+        token: m.asset,
+        payTo: m.payTo,
+      });
+    case "solana":
+      return new SolanaWatcher({
+        ...common,
+        rpc: httpRpc(m.apiUrl),
+        mint: m.asset,
+        payTo: m.payTo,
+        log: d.log,
+      });
+  }
 }

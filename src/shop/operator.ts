@@ -27,13 +27,16 @@ export function shopRow(o: ShopOrder): OperatorRow {
   const last = o.payments.at(-1);
   let needs: string | null = null;
   if (o.state === "refund_due") {
-    needs = `refund ${formatUnits(paid)} USDC to ${last?.payer ?? "the payer"} (${
+    needs = `refund ${formatUnits(paid)} ${tokenOfOrder(o)} to ${last?.payer ?? "the payer"} (${
       o.error?.message ?? "supplier refused"
     })`;
   } else if (o.state === "underpaid") {
-    needs = `underpaid: ${formatUnits(stillDue(o))} USDC still due; refund if it expires`;
+    needs = `underpaid: ${formatUnits(stillDue(o))} ${
+      tokenOfOrder(o)
+    } still due; refund if it expires`;
   } else if (o.state === "expired" && paid > 0n) {
-    needs = `expired with ${formatUnits(paid)} USDC paid: refund ${last?.payer ?? ""}`.trim();
+    needs = `expired with ${formatUnits(paid)} ${tokenOfOrder(o)} paid: refund ${last?.payer ?? ""}`
+      .trim();
   }
   return {
     kind: "shop",
@@ -70,7 +73,12 @@ export function agentRow(r: OrderRecord): OperatorRow {
 }
 
 export function unattributedNeeds(t: UnattributedTransfer): string {
-  return `unattributed transfer of ${
-    formatUnits(BigInt(t.units))
-  } USDC from ${t.payer} (${t.ref} on ${t.chain}): find its buyer or refund`;
+  return `unattributed transfer of ${formatUnits(BigInt(t.units))} ${
+    tokenOfOrder({ method: t.chain })
+  } from ${t.payer} (${t.ref} on ${t.chain}): find its buyer or refund`;
+}
+
+/** The stablecoin of an order: USDT on TON and TRON, USDC elsewhere. */
+function tokenOfOrder(o: { method: string }): string {
+  return o.method.startsWith("ton:") || o.method.startsWith("tron:") ? "USDT" : "USDC";
 }

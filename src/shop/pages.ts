@@ -21,9 +21,12 @@ export function homePage(s: ShopSettings, countries: string[]): string {
   return page({
     title: "eSIMs for your trip",
     storeName: s.storeName,
+    tokens: tokensOf(s),
     demo: s.demo,
     body: `<h1>Mobile data for your trip</h1>` +
-      `<p>Pick the country you are going to, compare plans, pay with USDC and get your eSIM.</p>` +
+      `<p>Pick the country you are going to, compare plans, pay with ${
+        tokensOf(s)
+      } and get your eSIM.</p>` +
       `<form action="/shop/c" method="get"><label for="cc">Country</label> ` +
       `<select id="cc" name="cc" required>${options}</select> <button type="submit">Show plans</button></form>` +
       `<h2>All countries</h2><ul class="countries">${links}</ul>`,
@@ -63,6 +66,7 @@ export function countryPage(
   return page({
     title: `eSIM plans for ${name}`,
     storeName: s.storeName,
+    tokens: tokensOf(s),
     demo: s.demo,
     body: `<h1>eSIM plans for ${esc(name)}</h1>` +
       (notice ? `<p class="warn" role="alert">${esc(notice)}</p>` : "") +
@@ -73,8 +77,20 @@ export function countryPage(
   });
 }
 
+/** The stablecoins this store takes. */
+function tokensOf(s: ShopSettings): string {
+  const set = new Set(s.methods.map((m) => m.kind === "evm" ? "USDC" : m.token));
+  if (!set.size) set.add("USDC");
+  return [...set].sort().join(" or ");
+}
+
+/** The stablecoin an order is paid in. */
+function tokenOf(o: ShopOrder): string {
+  return o.method.startsWith("ton:") || o.method.startsWith("tron:") ? "USDT" : "USDC";
+}
+
 export function methodLabel(m: PayMethod): string {
-  return `USDC on ${m.chain.label}`;
+  return m.label;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -120,7 +136,7 @@ export function orderPage(i: OrderPageInput): string {
     parts.push(
       `<p class="ok">Payment seen: ${
         formatUnits(confirming.reduce((a, p) => a + BigInt(p.units), 0n))
-      } USDC, waiting for the network to confirm it.</p>`,
+      } ${tokenOf(o)}, waiting for the network to confirm it.</p>`,
     );
   }
   const sending = o.authorizations.some((a) => a.state === "settling" || a.state === "settled");
@@ -131,22 +147,7 @@ export function orderPage(i: OrderPageInput): string {
     parts.push(`<p class="warn" role="alert">${esc(o.error.message)}. You can pay again.</p>`);
   }
   if (i.pay && i.method && (o.state === "awaiting_payment" || o.state === "underpaid")) {
-    const due = stillDue(o);
-    parts.push(
-      `<h2>Pay with USDC on ${esc(i.method.chain.label)}</h2>`,
-      !sending && i.pay.eip3009
-        ? `<section id="pay-wallet" hidden aria-labelledby="w-h"><h3 id="w-h">With a browser wallet</h3><ul id="wallets" class="plain"></ul></section>`
-        : "",
-      `<p id="pay-status" role="status" aria-live="polite"></p>`,
-      `<h3>With any wallet</h3><p>Send exactly <strong class="mono">${
-        formatUnits(due)
-      } USDC</strong> (${due} units) on ${esc(i.method.chain.label)} to <span class="mono">${
-        esc(o.pay_to)
-      }</span>. The exact amount tells us it is yours.</p>`,
-      `<p><a class="btn" href="${esc(i.pay.uri)}">Open in wallet</a></p>`,
-      `<div class="qr">${i.pay.qr_svg}</div>`,
-      `<p class="note">Open until ${esc(o.expires_at.replace("T", " ").slice(0, 16))} UTC.</p>`,
-    );
+    parts.push(...payStep(o, i.method, i.pay, sending));
   }
   if (o.state === "delivered") {
     if (i.esim) {
@@ -183,7 +184,7 @@ export function orderPage(i: OrderPageInput): string {
     parts.push(
       `<p>Contact ${esc(i.settings.storeName)} with your order number for the refund of ${
         formatUnits(paidUnits(o))
-      } USDC.</p>`,
+      } ${tokenOf(o)}.</p>`,
     );
   }
   const data = {
@@ -203,16 +204,62 @@ export function orderPage(i: OrderPageInput): string {
   return page({
     title: STATUS_TEXT[o.state] ?? "Order",
     storeName: i.settings.storeName,
+    tokens: tokensOf(i.settings),
     body: parts.join(""),
     refresh: live ? 15 : undefined,
     script: "/shop/wallet.js",
   });
 }
 
+/** The payment step of the order page: what to send, where, and how the shop knows it is yours. */
+function payStep(o: ShopOrder, m: PayMethod, pay: PayView, sending: boolean): string[] {
+  const due = stillDue(o);
+  const token = m.kind === "evm" ? "USDC" : m.token;
+  const amount = `<strong class="mono">${formatUnits(due)} ${token}</strong> (${due} units)`;
+  const to = `<span class="mono" id="pay-to">${esc(o.pay_to)}</span>`;
+  const out = [`<h2>Pay with ${esc(m.label)}</h2>`];
+  if (m.kind === "evm" && !sending && pay.eip3009) {
+    out.push(
+      `<section id="pay-wallet" hidden aria-labelledby="w-h"><h3 id="w-h">With a browser wallet</h3><ul id="wallets" class="plain"></ul></section>`,
+    );
+  }
+  out.push(`<p id="pay-status" role="status" aria-live="polite"></p>`);
+  if (m.kind === "evm") {
+    out.push(
+      `<h3>With any wallet</h3><p>Send exactly ${amount} on ${
+        esc(m.chain.label)
+      } to ${to}. The exact amount tells us it is yours.</p>`,
+    );
+  } else if (m.kind === "ton") {
+    out.push(
+      `<p>Send ${amount} on TON to ${to} with this text comment: <code id="pay-memo">${
+        esc(o.memo ?? o.order_id)
+      }</code>. The comment tells us it is yours: without it we cannot match your payment.</p>`,
+    );
+  } else if (m.kind === "solana") {
+    out.push(
+      `<p>Scan the code with a Solana wallet (Solana Pay) or open the link: it sends ${amount} to ${to} with this order's reference, which tells us it is yours.</p>`,
+    );
+  } else {
+    out.push(
+      `<p>Send exactly ${amount} (USDT, TRC-20) on TRON to ${to}. The exact amount tells us it is yours: send it in one transfer if you can. The code below is the address.</p>`,
+    );
+  }
+  out.push(
+    m.kind === "tron"
+      ? ""
+      : `<p><a class="btn" id="pay-link" href="${esc(pay.uri)}">Open in wallet</a></p>`,
+    `<div class="qr" id="pay-qr" data-uri="${esc(pay.uri)}">${pay.qr_svg}</div>`,
+    `<p class="note">Open until ${esc(o.expires_at.replace("T", " ").slice(0, 16))} UTC.</p>`,
+  );
+  return out;
+}
+
 export function messagePage(s: ShopSettings, title: string, message: string): string {
   return page({
     title,
     storeName: s.storeName,
+    tokens: tokensOf(s),
     body: `<h1>${esc(title)}</h1><p role="alert">${
       esc(message)
     }</p><p><a href="/shop/">Back to the store</a></p>`,

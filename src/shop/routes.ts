@@ -27,6 +27,7 @@ export interface ShopRouteDeps {
 
 /** Offline EIP-3009 signature check against the method's USDC domain. */
 export const verifyAuthorization: AuthorizationVerifier = (a, signature, method) => {
+  if (method.kind !== "evm") return false;
   const sig = splitSignature(signature);
   if (!sig.ok) return false;
   const digest = authorizationDigest(usdcDomain(method.chain), a as unknown as Authorization);
@@ -55,7 +56,9 @@ export async function orderJson(
       price_usd: o.price_usd,
     },
     price_usd: o.price_usd,
-    pay: method ? payView(o, method, service.canSettle(o.method)) : null,
+    pay: method
+      ? payView(o, method, service.canSettle(o.method), service.settings.storeName)
+      : null,
     paid_units: paidUnits(o, true).toString(),
     due_units: stillDue(o).toString(),
     payments: o.payments.map((p) => ({
@@ -214,7 +217,9 @@ export function shopRoutes(d: ShopRouteDeps): Route[] {
             order: o,
             token: token!,
             method,
-            pay: method ? payView(o, method, service.canSettle(o.method)) : undefined,
+            pay: method
+              ? payView(o, method, service.canSettle(o.method), service.settings.storeName)
+              : undefined,
             esim,
             esimError,
           }),
@@ -240,7 +245,7 @@ export function shopRoutes(d: ShopRouteDeps): Route[] {
           order_id: o.order_id,
           status: o.state,
           price_usd: o.price_usd,
-          pay: payView(o, method, service.canSettle(o.method)),
+          pay: payView(o, method, service.canSettle(o.method), service.settings.storeName),
           expires_at: o.expires_at,
           status_token: service.token(o.order_id),
         }, { status: 201, headers: NO_STORE });

@@ -26,10 +26,11 @@ import { createEvent, type WebhookEmitter } from "../../rails/webhooks/event.ts"
 import type { CatalogSnapshot } from "../node/catalog_cache.ts";
 import { ErrorCode, HttpError, invalidInput } from "../http/errors.ts";
 import { toHex } from "../crypto/hash.ts";
+import { base58Encode, tronAddressBytes } from "./base58.ts";
 import type { ShopStore } from "./store.ts";
 import type { PaymentSink, PaymentWatcher, TrackedPayment } from "./watcher.ts";
 import type { ObservedTransfer } from "./watcher.ts";
-import type { PayMethod, ShopSettings } from "./settings.ts";
+import type { EvmMethod, PayMethod, ShopSettings } from "./settings.ts";
 import { ORDER_EVENTS, withEvent } from "./events.ts";
 import {
   askedUnits,
@@ -110,6 +111,8 @@ export class ShopService implements PaymentSink {
   readonly #now: () => number;
   readonly #watchers: PaymentWatcher[] = [];
   readonly #supplierBackoff = new Map<string, number>();
+  /** Per-chain pause after watcher failures (background loop). */
+  readonly #watchPause = new Map<PaymentWatcher, { failures: number; until: number }>();
   /** Orders whose settlement is running in this process. */
   readonly #inFlight = new Set<string>();
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -159,9 +162,9 @@ export class ShopService implements PaymentSink {
   // ---- create ---------------------------------------------------------------------------
 
   /** Starts an order for `offerId`, paid with `method`. Emits `order.created`. */
-  async create(input: { offer_id?: unknown; method?: unknown; plan_id?: unknown }): Promise<
-    Versioned
-  > {
+  async create(
+    input: { offer_id?: unknown; method?: unknown; plan_id?: unknown; payer?: unknown },
+  ): Promise<Versioned> {
     if (typeof input.offer_id !== "string" || !/^off_[A-Za-z0-9_-]{1,64}$/.test(input.offer_id)) {
       throw invalidInput("offer_id", "Send 'offer_id' from a quote of this store");
     }
@@ -169,6 +172,18 @@ export class ShopService implements PaymentSink {
       throw invalidInput("method", "Send 'method', e.g. 'evm:8453:usdc'");
     }
     const method = this.method(input.method);
+    // TRON: the buyer may name the address they pay from, so that every transfer from it
+    // (e.g. several partial payments of any amount) is attributed to this order.
+    let payer: string | undefined;
+    if (input.payer !== undefined && input.payer !== null && input.payer !== "") {
+      if (method.kind !== "tron") {
+        throw invalidInput("payer", "'payer' is taken for 'tron:usdt' orders only");
+      }
+      if (typeof input.payer !== "string" || !tronAddressBytes(input.payer)) {
+        throw invalidInput("payer", "'payer' must be a TRON address (base58, T...)");
+      }
+      payer = input.payer;
+    }
     const snap = await this.#d.catalog();
     const priced = snap.catalog.byId.get(input.offer_id);
     if (!priced) {
@@ -201,8 +216,15 @@ export class ShopService implements PaymentSink {
     const expires = now + this.#d.settings.expiryMs;
     for (let attempt = 0; attempt < 64; attempt++) {
       const id = "sho_" + toHex(crypto.getRandomValues(new Uint8Array(12)));
-      const offset = 1 + (crypto.getRandomValues(new Uint16Array(1))[0]! % 9999);
+      // The unique-amount offset only where the amount attributes the payment (EVM, TRON);
+      // TON attributes by the comment (the order id), Solana by a fresh reference key.
+      const offset = method.kind === "evm" || method.kind === "tron"
+        ? 1 + (crypto.getRandomValues(new Uint16Array(1))[0]! % 9999)
+        : 0;
       const nonce = "0x" + toHex(crypto.getRandomValues(new Uint8Array(32)));
+      const reference = method.kind === "solana"
+        ? base58Encode(crypto.getRandomValues(new Uint8Array(32)))
+        : undefined;
       let order: ShopOrder = {
         order_id: id,
         offer_id: priced.offer.offer_id,
@@ -214,15 +236,22 @@ export class ShopService implements PaymentSink {
         price_usd: priced.offer.price_usd,
         price_units: priceUnits.toString(),
         method: method.method,
-        chain: method.chain.network,
-        asset: method.chain.usdc,
+        chain: method.network,
+        asset: method.asset,
         pay_to: method.payTo,
         offset,
-        eip3009: {
-          nonce,
-          valid_after: "0",
-          valid_before: String(Math.floor(expires / 1000)),
-        },
+        ...(method.kind === "evm"
+          ? {
+            eip3009: {
+              nonce,
+              valid_after: "0",
+              valid_before: String(Math.floor(expires / 1000)),
+            },
+          }
+          : {}),
+        ...(method.kind === "ton" ? { memo: id } : {}),
+        ...(payer ? { payer } : {}),
+        ...(reference ? { reference } : {}),
         authorizations: [],
         state: "awaiting_payment",
         payments: [],
@@ -236,7 +265,8 @@ export class ShopService implements PaymentSink {
       order = withEvent(order, ORDER_EVENTS.created, now);
       const res = await this.#d.store.create(order, expires + OFFSET_GRACE_MS);
       if (res === "offset_taken" || res === "exists") continue;
-      await this.#d.store.indexNonce(order.chain, nonce, id);
+      if (order.eip3009) await this.#d.store.indexNonce(order.chain, nonce, id);
+      if (reference) await this.#d.store.indexNonce(order.chain, reference, id);
       await this.#flush(res);
       return res;
     }
@@ -270,6 +300,9 @@ export class ShopService implements PaymentSink {
     const o = v.order;
     const method = this.method(o.method);
     const settler = this.#d.settlers?.get(o.method);
+    if (method.kind !== "evm") {
+      throw new HttpError(409, ErrorCode.Conflict, "Signed payments are for EVM orders only");
+    }
     if (!settler) {
       throw new HttpError(
         503,
@@ -347,7 +380,7 @@ export class ShopService implements PaymentSink {
     v: Versioned,
     auth: WatchedAuthorization,
     settler: ShopSettler,
-    method: PayMethod,
+    method: EvmMethod,
     reconcile = false,
   ): Promise<Versioned> {
     const o = v.order;
@@ -447,7 +480,9 @@ export class ShopService implements PaymentSink {
         units: t.units,
         block: t.block,
         seen_at: this.#iso(),
-        reason: "no open order asks for this amount",
+        reason: t.memo !== undefined
+          ? "no open order has this comment or reference"
+          : "no open order asks for this amount",
       });
       // The unsafe blocks are scanned on every poll: say it once.
       if (added) this.#log(`unattributed transfer ${t.key} of ${t.units} units`);
@@ -456,7 +491,7 @@ export class ShopService implements PaymentSink {
     const payment: ShopPayment = {
       key: t.key,
       ref: t.ref,
-      payer: t.payer.toLowerCase(),
+      payer: normPayer(t.payer),
       units: t.units,
       chain: t.chain,
       block: t.block,
@@ -482,22 +517,33 @@ export class ShopService implements PaymentSink {
       if (!v || units !== BigInt(v.order.price_units)) return null;
       return payable(v.order) ? id : null;
     }
+    if (t.memo !== undefined) {
+      // TON comment (the order id) or Solana reference: names the order, never the amount.
+      const memo = t.memo.trim().toLowerCase();
+      const id = /^sho_[0-9a-f]{24}$/.test(memo) ? memo : await s.orderByNonce(t.chain, memo);
+      const v = id ? await s.get(id) : null;
+      if (v && v.order.chain === t.chain && payable(v.order) && !olderThan(t, v.order)) {
+        return v.order.order_id;
+      }
+      return null;
+    }
     const offset = Number(units % 10_000n);
     if (offset > 0) {
       const id = await s.orderByOffset(t.chain, offset, this.#now());
       const v = id ? await s.get(id) : null;
-      if (v && payable(v.order) && v.order.chain === t.chain) {
+      if (v && payable(v.order) && v.order.chain === t.chain && !olderThan(t, v.order)) {
         const due = askedUnits(v.order) - paidUnits(v.order);
         if (units === due || units < due) return v.order.order_id;
       }
     }
-    // A top-up from an address that already paid part of an open order.
+    // From the address the buyer named (TRON), or a top-up from an address that already paid
+    // part of an open order.
     for (const id of await s.unfinishedIds()) {
       const v = await s.get(id);
       const o = v?.order;
       if (
-        o && o.chain === t.chain && payable(o) &&
-        o.payments.some((p) => p.payer === t.payer.toLowerCase())
+        o && o.chain === t.chain && payable(o) && !olderThan(t, o) &&
+        (o.payer === t.payer || o.payments.some((p) => p.payer === normPayer(t.payer)))
       ) return id;
     }
     return null;
@@ -568,23 +614,41 @@ export class ShopService implements PaymentSink {
 
   // ---- background work ------------------------------------------------------------------
 
-  /** One pass over everything: watchers, then every unfinished order. */
-  async tick(): Promise<void> {
+  /**
+   * One pass over everything: watchers, then every unfinished order. Throws the first watcher
+   * failure (after the orders were moved). In the background loop (`paced`), a chain whose
+   * watcher failed waits its own growing pause (up to a minute) while the others go on, and
+   * watcher failures are only logged.
+   */
+  async tick(paced = false): Promise<void> {
     const caughtUp = new Map<string, number>();
     let failed: unknown;
     for (const w of this.#watchers) {
+      const pause = this.#watchPause.get(w);
+      if (paced && pause && pause.until > Date.now()) continue;
       try {
         await w.poll();
+        this.#watchPause.delete(w);
         caughtUp.set(w.chain, await w.caughtUpAt());
       } catch (err) {
         // That chain's orders neither expire nor get credited this time; the others go on.
+        const failures = (pause?.failures ?? 0) + 1;
+        const wait = Math.min(60_000, 1_000 * 2 ** Math.min(failures, 6));
+        this.#watchPause.set(w, { failures, until: Date.now() + wait });
+        if (paced) {
+          this.#log(
+            `watching ${w.chain} failed (${failures}), retrying in ${wait} ms: ${
+              (err as Error).message
+            }`,
+          );
+        }
         failed ??= err;
       }
     }
     for (const id of await this.#d.store.unfinishedIds()) {
       await this.#advance(id, caughtUp);
     }
-    if (failed) throw failed;
+    if (failed && !paced) throw failed;
   }
 
   /** Moves one order as far as it goes now. */
@@ -606,7 +670,13 @@ export class ShopService implements PaymentSink {
             await this.#settling(
               id,
               () =>
-                this.#settle(v!, settling, settler, this.method(o.method), Boolean(settling.tx)),
+                this.#settle(
+                  v!,
+                  settling,
+                  settler,
+                  this.method(o.method) as EvmMethod,
+                  Boolean(settling.tx),
+                ),
             ).catch(() => {});
           }
           return;
@@ -737,7 +807,10 @@ export class ShopService implements PaymentSink {
     this.#log(`order ${id}: supplier not reachable, retrying: ${(err as Error).message}`);
   }
 
-  /** Starts the background loop: a tick every `intervalMs`, backing off on RPC failures. */
+  /**
+   * Starts the background loop: a tick every `intervalMs`; a failing chain backs off on its own
+   * (see `tick`), any other failure (the store) backs the whole loop off.
+   */
   start(intervalMs = 2_000): void {
     if (!this.#stopped) return;
     this.#stopped = false;
@@ -745,7 +818,7 @@ export class ShopService implements PaymentSink {
       if (this.#stopped) return;
       let wait = intervalMs;
       try {
-        await this.tick();
+        await this.tick(true);
         this.#failures = 0;
       } catch (err) {
         this.#failures++;
@@ -839,6 +912,16 @@ export type AuthorizationVerifier = (
   signature: string,
   method: PayMethod,
 ) => boolean;
+
+/** EVM addresses compare in lower case; base58 and base64 addresses are case-sensitive. */
+function normPayer(a: string): string {
+  return a.startsWith("0x") ? a.toLowerCase() : a;
+}
+
+/** A transfer made before the order existed never pays it (chain time, whole seconds). */
+function olderThan(t: ObservedTransfer, o: ShopOrder): boolean {
+  return t.at !== undefined && t.at < Math.floor(Date.parse(o.created_at) / 1000) * 1000;
+}
 
 /** Open for a payment, or expired (a payment after expiry is still credited). */
 function payable(o: ShopOrder): boolean {

@@ -33,7 +33,11 @@ export function unfinished(s: ShopState): boolean {
   return s !== "delivered" && s !== "expired" && s !== "refund_due";
 }
 
-/** One transfer credited to an order. `key` is its idempotency key (`chainId:txHash:logIndex`). */
+/**
+ * One transfer credited to an order. `key` is its idempotency key (EVM `chainId:txHash:logIndex`,
+ * TRON `tron:<txid>:<event index>`, TON `ton:<hash of the shop-side transaction>`, Solana
+ * `solana:<signature>`).
+ */
 export interface ShopPayment {
   key: string;
   /** Transaction hash (or the chain's transaction id). */
@@ -92,6 +96,12 @@ export interface ShopOrder {
   pay_to: string;
   /** Unique-amount offset (1–9999 units) where the amount attributes the payment, else 0. */
   offset: number;
+  /** TON: the text comment that attributes the payment (the order id). */
+  memo?: string;
+  /** TRON: the address the buyer said they pay from; any transfer from it pays this order. */
+  payer?: string;
+  /** Solana: the Solana Pay reference key (base58) that attributes the payment. */
+  reference?: string;
   /** EIP-3009 parameters the page signs (EVM only). */
   eip3009?: { nonce: string; valid_after: string; valid_before: string };
   authorizations: WatchedAuthorization[];

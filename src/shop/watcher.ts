@@ -1,7 +1,8 @@
 /**
  * What a chain watcher reports and to whom. A watcher (EVM now; TON, TRON, Solana later) finds
  * transfers to the shop, reports each with its idempotency key, re-checks them until they reach
- * its chain's finality, and reports a payment that a reorganisation removed. The order logic
+ * its chain's finality, and reports a payment that a reorganisation removed. The TON, TRON and
+ * Solana watchers read only final data (committed, confirmed, finalized) and confirm at once. The order logic
  * (`ShopService`) is the sink and knows nothing about any chain.
  */
 
@@ -20,6 +21,13 @@ export interface ObservedTransfer {
   blockHash: string;
   /** The EIP-3009 nonce, when the transfer came through `transferWithAuthorization`. */
   authNonce?: string;
+  /**
+   * What names the order on chains that attribute by it: the TON text comment, or a Solana Pay
+   * reference key found in the transaction. Such a transfer is never attributed by amount.
+   */
+  memo?: string;
+  /** Chain time of the transfer (ms); a transfer older than an order never pays it. */
+  at?: number;
 }
 
 /** A credited payment that has not reached finality yet. */
@@ -57,4 +65,10 @@ export interface PaymentWatcher {
   poll(): Promise<PollResult>;
   /** Wall time (ms) of the last poll that reached the head; 0 before. */
   caughtUpAt(): Promise<number>;
+}
+
+/** Adds to a bounded memo of work done (past 10,000 entries it starts over: a re-read, no harm). */
+export function remember(set: Set<string>, key: string): void {
+  if (set.size >= 10_000) set.clear();
+  set.add(key);
 }

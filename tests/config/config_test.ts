@@ -115,6 +115,16 @@ Deno.test("loadConfig() names PORT when it is out of range", () =>
   refused({ PORT: "70000" }, "PORT"));
 Deno.test("loadConfig() names PAY_TO_EVM when it is not an address", () =>
   refused({ PAY_TO_EVM: "0x123" }, "PAY_TO_EVM"));
+Deno.test("loadConfig() names PAY_TO_TON when it is not a TON address (bad checksum)", () =>
+  refused({ PAY_TO_TON: "EQCxE6mUtQJKFnGfaROTKOt1lZbDiiX1kCixRv7Nw2Id_sDx" }, "PAY_TO_TON"));
+Deno.test("loadConfig() names PAY_TO_TRON when it is not a TRON address", () =>
+  refused({ PAY_TO_TRON: "0x" + "ab".repeat(20) }, "PAY_TO_TRON"));
+Deno.test("loadConfig() names PAY_TO_SOLANA when it is not a Solana address", () =>
+  refused({ PAY_TO_SOLANA: "not-base58-0OIl" }, "PAY_TO_SOLANA"));
+Deno.test("loadConfig() names TONCENTER_URL when it is not a URL", () =>
+  refused({ TONCENTER_URL: "toncenter.com" }, "TONCENTER_URL"));
+Deno.test("loadConfig() names TRONGRID_API_KEY_FILE when the file is missing", () =>
+  refused({ TRONGRID_API_KEY_FILE: "/nonexistent/trongrid.key" }, "TRONGRID_API_KEY_FILE"));
 Deno.test("loadConfig() names SUPPLIER when it is unknown", () =>
   refused({ SUPPLIER: "acme" }, "SUPPLIER"));
 Deno.test("loadConfig() names RATE_LIMIT_PER_MIN when it is zero", () =>

@@ -25,3 +25,12 @@ export { WebStandardStreamableHTTPServerTransport } from "npm:@modelcontextproto
 export { ListToolsRequestSchema } from "npm:@modelcontextprotocol/sdk@1.32.2/types.js";
 // node-postgres, the alternative PostgreSQL client bench/store.ts measures against `postgres`.
 export { default as pg } from "npm:pg@8.23.1";
+// Real TON addresses and text-comment payloads (BOC) for the toncenter fake.
+export { Address as TonAddress, beginCell } from "npm:@ton/core@0.63.1";
+// Real Solana keys, addresses and program-derived token accounts for the Solana RPC fake.
+export {
+  getAddressEncoder,
+  getAddressFromPublicKey,
+  getProgramDerivedAddress,
+} from "npm:@solana/addresses@8.4.0";
+export { generateKeyPair, signBytes } from "npm:@solana/keys@8.4.0";
