@@ -91,7 +91,13 @@ type Crosses = (a: number, b: number) => boolean;
 
 const term = (s: Span): Span => ({ start: s.start, end: s.end });
 
-function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: Crosses): Span[] {
+function near(
+  a: Span[],
+  b: Span[],
+  window: number,
+  anyOrder: boolean,
+  crosses: Crosses,
+): Span[] {
   const out: Span[] = [];
   if (a.length === 0 || b.length === 0) return out;
   // b sorted by start (regex output is); for "any" order also need b by end: same order here
@@ -182,6 +188,15 @@ export function matchText(text: string): RawMatch[] {
     const k = firstAtOrAfterNum(nuls, a);
     return k < nuls.length && nuls[k]! < b;
   };
+  let lines: number[] | null = null;
+  const crossesLine: Crosses = (a, b) => {
+    if (lines === null) {
+      lines = [];
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines.push(i);
+    }
+    const k = firstAtOrAfterNum(lines, a);
+    return (k < lines.length && lines[k]! < b) || crosses(a, b);
+  };
   for (const rule of TEXT_RULES) {
     let spans: Span[];
     if (rule.detector === "regex") spans = allMatches(rule.pattern!, rule.flags, text);
@@ -194,7 +209,7 @@ export function matchText(text: string): RawMatch[] {
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache);
       const second = first.length === 0 ? [] : termMatches(bFirst ? n.a : n.b, text, byRule, cache);
       const [a, b] = bFirst ? [second, first] : [first, second];
-      spans = near(a, b, n.window, n.order === "any", crosses);
+      spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
     }
     byRule.set(rule.id, spans);
     for (const s of spans) {

@@ -144,7 +144,7 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
 
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-/** Noisy-OR score: per tool over distinct rules, the highest tool score; 4 decimals. */
+/** Noisy-OR score: per tool over distinct scored rules, the highest tool score; 4 decimals. */
 export function scoreFindings(findings: readonly Finding[]): number {
   const perTool = new Map<string, Set<string>>();
   for (const f of findings) {
@@ -160,7 +160,10 @@ export function scoreRuleSets(perTool: ReadonlyMap<string, ReadonlySet<string>>)
   let best = 0;
   for (const ids of perTool.values()) {
     let keep = 1;
-    for (const id of ids) keep *= 1 - RULES.weights[ruleById(id).severity];
+    for (const id of ids) {
+      const rule = ruleById(id);
+      if (!rule.piece) keep *= 1 - RULES.weights[rule.severity];
+    }
     best = Math.max(best, 1 - keep);
   }
   return Math.round(best * 10_000) / 10_000;
