@@ -53,15 +53,28 @@ export type Signal =
   | "new_path_parameter"
   | "lookalike_name";
 
-/** A term of a `near` rule: a pattern, or the matches of other rules. */
-export type Term = { pattern: string; flags?: string } | { rules: readonly string[] };
+/**
+ * A term of a `near` rule: a pattern, or the matches of other rules. `unless_after` drops a
+ * pattern match that directly follows it (a negation such as "never" or "does not").
+ */
+export type Term =
+  | { pattern: string; flags?: string; unless_after?: string }
+  | { rules: readonly string[] };
 
 export interface Rule {
   id: string;
   category: Category;
   severity: Severity;
   signal: Signal;
-  detector: "regex" | "near" | "unicode" | "lookalike" | "email" | "base64" | "param_name";
+  detector:
+    | "regex"
+    | "near"
+    | "unicode"
+    | "lookalike"
+    | "email"
+    | "domain"
+    | "base64"
+    | "param_name";
   description: string;
   pattern?: string;
   flags?: string;
@@ -807,7 +820,7 @@ const rules: Rule[] = [
     description:
       'Asks to turn off safety, validation or confirmation ("disable all safety checks", "skip all validation", "bypass every approval step", "drop all safety rules").',
     pattern: String
-      .raw`(?<![\w,]\s{0,2})\b(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w+\s+)?(?:safety|security|content|validation|verification|confirmation|approval|permission|consent|guard|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
+      .raw`\b(?<![\w,]\s{1,2})(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w+\s+)?(?:safety|security|content|validation|verification|confirmation|approval|permission|consent|guard|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
     flags: "gi",
   },
   {
@@ -905,7 +918,8 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`(?<!\b(?:never|not|no|n't|without)\s{1,4}(?:\w+\s{1,4})?)\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their)|typed\s+into|get|grab|share|return)\b`,
+          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their)|typed\s+into|get|grab|share|return)\b`,
+        unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w+\s{1,4})?`,
       },
       b: {
         rules: [
@@ -990,7 +1004,7 @@ const rules: Rule[] = [
     severity: "low",
     signal: "new_url",
     piece: true,
-    detector: "regex",
+    detector: "domain",
     description: "A bare domain name (a destination when named next to a send verb).",
     pattern: String
       .raw`(?<![\w.@/-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,4}(?:com|net|org|io|sh|xyz|ru|cn|site|online|top|info|biz|cc|me|dev|app|co|ai|tk)\b(?![\w-]|\.[a-z])(?:/[\w./-]{0,100})?`,
@@ -1007,7 +1021,8 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`(?<!\b(?:never|not|no|n't)\s{1,4}(?:\w+\s{1,4})?)\b(?:send|sends|sent|forward|forwards|forwarded|upload|uploads|uploaded|post|posts|transmit|transmits|relay|relays|mirror|mirrored|ship|ships|export|exports|submit|submits|push|pushes|copy|copies|deliver|delivers|report|reports|exfiltrate|leak|stream|beacon|sync|syncs|e-?mail)\b`,
+          .raw`\b(?:send|sends|sent|forward|forwards|forwarded|upload|uploads|uploaded|post|posts|transmit|transmits|relay|relays|mirror|mirrored|ship|ships|export|exports|submit|submits|push|pushes|copy|copies|deliver|delivers|report|reports|exfiltrate|leak|stream|beacon|sync|syncs|e-?mail)\b`,
+        unless_after: String.raw`\b(?:never|not|no|n't)\s{1,4}(?:\w+\s{1,4})?`,
       },
       b: { rules: ["exfil.remote_dest"] },
       window: 90,
@@ -1047,7 +1062,8 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`(?<!\b(?:never|not|no|n't|is|are|be|been|only)\s{1,4})\b(?:send|forward|upload|post|transmit|relay|mirror|ship|export|submit|push|copy|deliver|report|exfiltrate|leak|stream|beacon|sync|include|pass|attach|append|encode)\b`,
+          .raw`\b(?:send|forward|upload|post|transmit|relay|mirror|ship|export|submit|push|copy|deliver|report|exfiltrate|leak|stream|beacon|sync|include|pass|attach|append|encode)\b`,
+        unless_after: String.raw`\b(?:never|not|no|n't|is|are|be|been|only)\s{1,4}`,
       },
       b: { rules: ["exfil.to_host"] },
       window: 90,
@@ -1066,7 +1082,8 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`(?<!\b(?:never|not|no|n't)\s{1,4}(?:\w+\s{1,4})?)\b(?:send|sends|sent|forward|forwards|forwarded|upload|uploads|uploaded|post|posts|transmit|transmits|relay|relays|mirror|mirrored|ship|ships|export|exports|submit|submits|push|pushes|copy|copies|deliver|delivers|report|reports|exfiltrate|leak|stream|beacon|sync|syncs)\b`,
+          .raw`\b(?:send|sends|sent|forward|forwards|forwarded|upload|uploads|uploaded|post|posts|transmit|transmits|relay|relays|mirror|mirrored|ship|ships|export|exports|submit|submits|push|pushes|copy|copies|deliver|delivers|report|reports|exfiltrate|leak|stream|beacon|sync|syncs)\b`,
+        unless_after: String.raw`\b(?:never|not|no|n't)\s{1,4}(?:\w+\s{1,4})?`,
       },
       b: {
         pattern: String
