@@ -3,13 +3,15 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|all] [--misses] [--json]
  *
  * Data (bench/data/):
  * - firewall_eval/public_kinds.json: attack kinds from public write-ups, papers and scanners'
  *   rule families (each case cites its `source`), plus benign near-misses; hash-split.
  * - firewall_eval/heldout_new_words.json: written in new words before any rule change; all
- *   held out, never edited.
+ *   held out (round 1), never edited.
+ * - firewall_eval/heldout2_new_words.json: round 2, written in new words after round 1 was
+ *   measured and before the round-2 rule changes; never edited.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -24,7 +26,7 @@ interface Case {
   label: "attack" | "benign";
   explicit: boolean;
   source: string;
-  split?: Split;
+  split?: Split | "heldout2";
   tools: Tool[];
 }
 
@@ -33,7 +35,7 @@ const ROOT = new URL("../", import.meta.url);
 function loadCases(): Case[] {
   const dir = new URL("bench/data/firewall_eval/", ROOT);
   const out: Case[] = [];
-  for (const f of ["public_kinds.json", "heldout_new_words.json"]) {
+  for (const f of ["public_kinds.json", "heldout_new_words.json", "heldout2_new_words.json"]) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
     for (const c of cases) out.push({ ...c, split: c.split ?? splitOf(c.id) });
   }
@@ -79,8 +81,15 @@ export interface Report {
   misses: string[];
 }
 
-export function evaluate(split: "dev" | "heldout" | "all"): Report {
-  const inSplit = (s: Split) => split === "all" || s === split;
+/**
+ * `dev`: tuned on. `heldout`: round 1, measured once after tuning on dev (then used as dev for
+ * round 2). `heldout2`: round 2, written before the round-2 changes. Real servers are split
+ * dev/heldout by package name; with `heldout2` every real server is reported.
+ */
+export type EvalSplit = "dev" | "heldout" | "heldout2" | "all";
+
+export function evaluate(split: EvalSplit): Report {
+  const inSplit = (s: Split | "heldout2") => split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();
   const benign: Tally = { n: 0, hit: 0 };
@@ -100,7 +109,7 @@ export function evaluate(split: "dev" | "heldout" | "all"): Report {
       }
     }
   }
-  const servers = loadServers().filter((s) => inSplit(s.split));
+  const servers = loadServers().filter((s) => split === "heldout2" || inSplit(s.split));
   const blockedServers = servers.filter((s) => !scanTools(s.tools).allow).map((s) => s.pkg);
   const fx = loadFixtures();
   const fxA = fx.filter((f) => f.label === "attack");
@@ -132,7 +141,7 @@ export function evaluate(split: "dev" | "heldout" | "all"): Report {
 if (import.meta.main) {
   const arg = (k: string) =>
     Deno.args.includes(k) ? Deno.args[Deno.args.indexOf(k) + 1] : undefined;
-  const split = (arg("--split") ?? "heldout") as "dev" | "heldout" | "all";
+  const split = (arg("--split") ?? "heldout2") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));

@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-1"
+ * RULES.version; // "2026.11.26-2"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -169,7 +169,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Reassigns the model's role or announces new instructions.",
     pattern: String
-      .raw`\b(?:you\s+are\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer)|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
+      .raw`\b(?:you\s+are\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer)|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
     flags: "gi",
   },
   {
@@ -422,7 +422,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:pass|passes|include|includes|send|sends|append|attach|embed|upload|forward|put|insert|copy|paste|add|echo|print|dump)\s+(?:(?:their|its|the|all|both|full|raw)\s+){0,2}(?:values?|contents?)\b`,
+          .raw`\b(?:(?:required|requires|must\s+(?:be|contain)|needs?)\s*:?\s+(?:the\s+)?(?:raw\s+)?values?\s+of|pass|passes|include|includes|send|sends|append|attach|embed|upload|forward|put|insert|copy|paste|add|echo|print|dump)\s+(?:(?:their|its|the|all|both|full|raw)\s+){0,2}(?:values?|contents?)\b`,
       },
       b: { rules: ["secret.env_secret"] },
       window: 80,
@@ -485,6 +485,18 @@ const rules: Rule[] = [
     pattern: String
       .raw`(?:^|_)(?:content|contents|read|reading|from|dump|copy|paste|value|text)_(?:[a-z0-9]{1,32}_){0,4}(?:id_(?:rsa|dsa|ecdsa|ed25519)|wallet_dat|mcp_json|git_credentials|aws_credentials|bash_history|zsh_history|etc_(?:passwd|shadow)|ssh_key|private_key|env_file)(?:_|$)|^(?:ssh_)?id_(?:rsa|dsa|ecdsa|ed25519)(?:_(?:pem|contents?|key|text|value))?$`,
     flags: "",
+  },
+  {
+    id: "secret.param_unexplained",
+    category: "secret_request",
+    severity: "high",
+    signal: "secret_request",
+    detector: "param_name",
+    description:
+      "A parameter asking for a secret (secret.param_name, secret.param_high) in a tool whose name, title and descriptions never say why it needs one (no sign-in, account, connection, database or protection word).",
+    pattern: String
+      .raw`\b(?:auth|authenticat\w*|authoriz\w*|login|log\s+in|sign\s+in|signin|account|credential\w*|connect\w*|database|db|server|protect\w*|encrypt\w*|decrypt\w*|password|passphrase|token|api|key|secret|oauth|session|vault|keychain|wallet|sign\w*|user)\b`,
+    flags: "i",
   },
   // ---- exfiltration -----------------------------------------------------------------------
   {
@@ -820,7 +832,7 @@ const rules: Rule[] = [
     description:
       'Asks to turn off safety, validation or confirmation ("disable all safety checks", "skip all validation", "bypass every approval step", "drop all safety rules").',
     pattern: String
-      .raw`\b(?<![\w,]\s{1,2})(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w+\s+)?(?:safety|security|content|validation|verification|confirmation|approval|permission|consent|guard|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
+      .raw`\b(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w+\s+)?(?:safety|security|content|validation|verification|confirmation|approval|permission|consent|guard|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
     flags: "gi",
   },
   {
@@ -882,12 +894,12 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:when(?:ever)?|every\s+time|each\s+time|any\s+call\s+to|after|before|while|if|instructions?\s+for)\s+(?:(?:you|the\s+(?:agent|assistant|model))\s+)?(?:(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|send|sending|sends)\s+(?:\w+\s+){0,2}?(?:with\s+|via\s+)?)?[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b`,
+          .raw`\b(?:when(?:ever)?|every\s+time|each\s+time|any\s+call\s+to|after|before|while|if|instructions?\s+for)\s+(?:(?:you|the\s+(?:agent|assistant|model))\s+)?(?:(?:call|calls|calling|use|uses|using|invoke|invokes|invoking|run|runs|running|send|sending|sends)\s+(?:\w+\s+){0,2}?(?:with\s+|via\s+)?)?[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b|\b(?:the|calls\s+to|for\s+the)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}(?:\s+tool)?\b`,
         flags: "gi",
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:always|also|quietly|silently|secretly|first)\s+(?:add|append|include|change|replace|set|copy|post|push|send|forward|write|bcc|run)|(?:change|replace|swap|set|override|redirect)\s+the\s+(?:\w+\s+){0,2}?(?:recipients?|destination|account(?:\s+number)?|address|url|query|number|target|channel|body|amount)|must\s+(?:also\s+)?(?:have|include|contain|add|append|be\s+(?:prefixed|suffixed|sent|copied|appended))|(?:appended|prefixed|added)\s+(?:at|to)|regardless\s+of|copy\s+(?:the\s+)?(?:\w+\s+){0,2}(?:secrets?|keys?|tokens?|credentials|passwords?)|push\s+the\s+(?:\w+\s+)?to)\b`,
+          .raw`\b(?:(?:always|also|quietly|silently|secretly|first)\s+(?:add|append|include|change|replace|set|copy|post|push|send|forward|write|bcc|run)|(?:change|replace|swap|set|override|redirect)\s+the\s+(?:\w+\s+){0,2}?(?:recipients?|destination|account(?:\s+number)?|address|url|query|number|target|channel|body|amount)|must\s+(?:also\s+)?(?:have|include|contain|add|append|be\s+(?:prefixed|suffixed|sent|copied|appended))|(?:appended|prefixed|added)\s+(?:at|to)|regardless\s+of|copy\s+(?:the\s+)?(?:[\w']+\s+){0,2}(?:secrets?|keys?|tokens?|credentials|passwords?)|push\s+the\s+(?:\w+\s+)?to|(?:also|additionally)\s+(?:write|send|copy|save|store|forward|post|upload|include|add|append|cc|bcc|return|invite|push)|(?:invite|cc|bcc)\s+[\w.+-]{1,64}@)\b`,
       },
       window: 60,
       order: "a_then_b",
@@ -904,7 +916,7 @@ const rules: Rule[] = [
     description:
       "Data a model should never hand over: secrets, the conversation, personal records, client configuration (a piece; weak on its own).",
     pattern: String
-      .raw`\b(?:(?:api|access|secret|session|bearer|auth|oauth|refresh)\s+(?:keys?|tokens?)|tokens?\s+stored|every\s+(?:api\s+key|token|password)|(?:all|any)\s+(?:the\s+)?(?:passwords?|tokens|api\s+keys|secrets|credentials)|passwords?|passphrases?|credentials|(?:session|browser|user's)\s+cookies|one-time\s+code|(?:card|account)\s+number|cvv|expiry|private\s+keys?|seed\s+phrases?|mnemonic\s+(?:words|phrases?)|recovery\s+phrases?|\d{2}-word\s+(?:recovery\s+|seed\s+)?phrase|(?:environment|env)\s+(?:variables|vars)|(?:(?:this|current|whole|entire|full|our|your)\s+)conversation(?:\s+(?:so\s+far|history|log|transcript))?|conversation\s+(?:so\s+far|history|log|transcript)|chat\s+(?:history|log|transcript)|(?:full|raw|entire)\s+transcript|(?:previous|earlier|prior|last\s+(?:\w+\s+)?|all\s+(?:the\s+)?(?:earlier|previous|prior|user's|user)\s+)(?:user\s+)?messages|user's\s+(?:latest|first|last|full)\s+(?:message|request)|everything\s+the\s+user|system\s+prompt|(?:hidden|system)\s+instructions|(?:mcp|cursor|claude)\s+(?:configuration|config|settings)(?:\s+files?)?|(?:kubernetes|kube|cloud|aws|gcp|azure|docker|npm|ssh)\s+(?:config|configuration|credentials)|shell\s+history|location\s+history|address\s+book|customer\s+records|user's\s+(?:files|profile|profile\s+data|documents)|home\s+(?:directory|folder)|(?:secrets|keys)\s+(?:stored|visible|seen))\b`,
+      .raw`\b(?:(?:api|access|secret|session|bearer|auth|oauth|refresh)\s+(?:keys?|tokens?)|tokens?\s+stored|every\s+(?:api\s+key|token|password)|(?:all|any)\s+(?:the\s+)?(?:passwords?|tokens|api\s+keys|secrets|credentials)|passwords?|passphrases?|credentials|(?:session|browser|user's)\s+cookies|one-time\s+code|(?:card|account)\s+number|cvv|expiry|private\s+keys?|seed\s+phrases?|mnemonic\s+(?:words|phrases?)|recovery\s+phrases?|\d{2}-word\s+(?:recovery\s+|seed\s+)?phrase|(?:environment|env)\s+(?:variables|vars)|(?:(?:this|current|whole|entire|full|our|your)\s+)conversation(?:\s+(?:so\s+far|history|log|transcript))?|conversation\s+(?:so\s+far|history|log|transcript)|chat\s+(?:history|log|transcript)|(?:full|raw|entire)\s+transcript|(?:previous|earlier|prior|last\s+(?:\w+\s+)?|all\s+(?:the\s+)?(?:earlier|previous|prior|user's|user)\s+)(?:user\s+)?messages|user's\s+(?:latest|first|last|full)\s+(?:message|request)|everything\s+the\s+user|system\s+prompt|(?:hidden|system)\s+instructions|(?:mcp|cursor|claude)\s+(?:configuration|config|settings)(?:\s+files?)?|(?:kubernetes|kube|cloud|aws|gcp|azure|docker|npm|ssh)\s+(?:config|configuration|credentials)|shell\s+history|location\s+history|address\s+book|customer\s+records|user's\s+(?:files|profile|profile\s+data|documents)|home\s+(?:directory|folder)|(?:secrets|keys)\s+(?:stored|visible|seen)|(?:collected|gathered|harvested|stored|saved|cached)\s+(?:tokens|secrets|keys|credentials|passwords)|(?:your|their|the\s+user's|the\s+repository's|the\s+repo's|the\s+project's)\s+(?:[\w-]+\s+){0,2}?(?:tokens?|api\s+keys?|passwords?|secrets|pins?|credentials)|(?:github|gitlab|slack|openai|anthropic|npm|stripe|personal)\s+(?:access\s+)?tokens?)\b`,
     flags: "gi",
   },
   {
@@ -918,7 +930,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their)|typed\s+into|get|grab|share|return)\b`,
+          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b`,
         unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w+\s{1,4})?`,
       },
       b: {
@@ -1044,7 +1056,7 @@ const rules: Rule[] = [
         pattern: String
           .raw`\b(?:to|at|into|towards)\s+(?:(?:our|the|a|an|this|their)\s+)?(?:[\w-]{1,20}\s+){0,2}?(?=\S)`,
       },
-      b: { rules: ["exfil.url", "exfil.domain"] },
+      b: { rules: ["exfil.url", "exfil.domain", "exfil.email"] },
       window: 0,
       order: "a_then_b",
       same_line: true,
@@ -1090,6 +1102,35 @@ const rules: Rule[] = [
           .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their)\s+(?:\w+\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w+\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b`,
       },
       window: 90,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "exfil.url_template",
+    category: "exfiltration",
+    severity: "low",
+    signal: "new_url",
+    piece: true,
+    detector: "regex",
+    description:
+      "A URL with a placeholder for the model to fill in (https://host/p?d=<message>): data leaves when it is fetched.",
+    pattern: String
+      .raw`\b(?:https?|wss?)://[^\s"'<>(){}\[\]\\^\x60|]{1,300}?(?:<[A-Za-z_ -]{1,40}>|\{[A-Za-z_ .-]{1,40}\}|\[[A-Za-z_ -]{1,40}\]|\$\{)`,
+    flags: "gi",
+  },
+  {
+    id: "exfil.sensitive_to_dest",
+    category: "exfiltration",
+    severity: "critical",
+    signal: "covert_action",
+    detector: "near",
+    description:
+      'Sensitive data taken and given a destination outside the conversation ("submit the raw transcript to https://...", "copy all customer records ... to x@y", "encode the last message into https://h/p?d=<message>").',
+    near: {
+      a: { rules: ["intent.take_sensitive"] },
+      b: { rules: ["exfil.to_host", "exfil.remote_dest", "exfil.url_template"] },
+      window: 80,
       order: "a_then_b",
       same_line: true,
     },
@@ -1208,7 +1249,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-1",
+  version: "2026.11.26-2",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -55,10 +55,20 @@ export { decodeBase64Text } from "./_base64.ts";
 
 export const MAX_FINDINGS = 10_000;
 
-const PARAM_RULES = RULES.rules.filter((r) => r.detector === "param_name").map((rule) => ({
-  rule,
-  re: new RegExp(rule.pattern!, rule.flags),
-}));
+const UNEXPLAINED = ruleById("secret.param_unexplained");
+const UNEXPLAINED_CONTEXT = new RegExp(UNEXPLAINED.pattern!, UNEXPLAINED.flags);
+const SECRET_PARAM = new Set(["secret.param_name", "secret.param_high"]);
+const PARAM_RULES = RULES.rules.filter((r) => r.detector === "param_name" && r !== UNEXPLAINED)
+  .map((rule) => ({ rule, re: new RegExp(rule.pattern!, rule.flags) }));
+
+/** Whether a tool's name, titles or descriptions say why it would take a secret. */
+function explainsSecret(items: readonly { field: string; text: string }[]): boolean {
+  return items.some((it) =>
+    (it.field === "/name" || it.field.endsWith("/description") || it.field.endsWith("/title") ||
+      it.field.includes("/enum/")) &&
+    UNEXPLAINED_CONTEXT.test(it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " "))
+  );
+}
 
 /**
  * Scans tools and returns every finding with its mcp-diff signal and position-free key.
@@ -115,6 +125,9 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
         paramCache.set(p.text, hit);
       }
       for (const rule of hit.rules) col.add(rule, tool, p.field, 0, p.text, { key: hit.snake });
+      if (hit.rules.some((r) => SECRET_PARAM.has(r.id)) && !explainsSecret(texts[tool]!)) {
+        col.add(UNEXPLAINED, tool, p.field, 0, p.text, { key: hit.snake });
+      }
     }
   });
 
