@@ -26,7 +26,7 @@ interface Case {
   label: "attack" | "benign";
   explicit: boolean;
   source: string;
-  split?: Split | "heldout2";
+  split?: Split | "heldout2" | "heldout3";
   tools: Tool[];
 }
 
@@ -35,7 +35,14 @@ const ROOT = new URL("../", import.meta.url);
 function loadCases(): Case[] {
   const dir = new URL("bench/data/firewall_eval/", ROOT);
   const out: Case[] = [];
-  for (const f of ["public_kinds.json", "heldout_new_words.json", "heldout2_new_words.json"]) {
+  for (
+    const f of [
+      "public_kinds.json",
+      "heldout_new_words.json",
+      "heldout2_new_words.json",
+      "heldout3_new_words.json",
+    ]
+  ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
     for (const c of cases) out.push({ ...c, split: c.split ?? splitOf(c.id) });
   }
@@ -86,10 +93,10 @@ export interface Report {
  * round 2). `heldout2`: round 2, written before the round-2 changes. Real servers are split
  * dev/heldout by package name; with `heldout2` every real server is reported.
  */
-export type EvalSplit = "dev" | "heldout" | "heldout2" | "all";
+export type EvalSplit = "dev" | "heldout" | "heldout2" | "heldout3" | "all";
 
 export function evaluate(split: EvalSplit): Report {
-  const inSplit = (s: Split | "heldout2") => split === "all" || s === split;
+  const inSplit = (s: Split | "heldout2" | "heldout3") => split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();
   const benign: Tally = { n: 0, hit: 0 };
@@ -109,7 +116,7 @@ export function evaluate(split: EvalSplit): Report {
       }
     }
   }
-  const servers = loadServers().filter((s) => split === "heldout2" || inSplit(s.split));
+  const servers = loadServers().filter((s) => split.startsWith("heldout") || inSplit(s.split));
   const blockedServers = servers.filter((s) => !scanTools(s.tools).allow).map((s) => s.pkg);
   const fx = loadFixtures();
   const fxA = fx.filter((f) => f.label === "attack");
@@ -141,7 +148,7 @@ export function evaluate(split: EvalSplit): Report {
 if (import.meta.main) {
   const arg = (k: string) =>
     Deno.args.includes(k) ? Deno.args[Deno.args.indexOf(k) + 1] : undefined;
-  const split = (arg("--split") ?? "heldout2") as EvalSplit;
+  const split = (arg("--split") ?? "heldout3") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
