@@ -75,6 +75,57 @@ export function emailMatches(text: string): Span[] {
   return out;
 }
 
+const TLD = new Set(
+  "com net org io sh xyz ru cn site online top info biz cc me dev app co ai tk".split(" "),
+);
+const LABEL = /[A-Za-z0-9-]/;
+const PATH = /\/[\w./-]{0,100}/y;
+
+/**
+ * Bare domain names (exfil.domain): found from each '.', walked back over at most four labels
+ * and checked against the listed top-level domains; linear, no regex backtracking.
+ */
+export function domainMatches(text: string): Span[] {
+  const out: Span[] = [];
+  let lastEnd = -1;
+  for (let dot = text.indexOf("."); dot !== -1; dot = text.indexOf(".", dot + 1)) {
+    // The top-level domain: letters after this dot, then not a word character or '-' or '.x'.
+    let e = dot + 1;
+    while (e < text.length && e - dot <= 7 && /[A-Za-z]/.test(text[e]!)) e++;
+    const tld = text.slice(dot + 1, e).toLowerCase();
+    if (!TLD.has(tld)) continue;
+    const after = text[e];
+    if (
+      after !== undefined &&
+      (/[\w-]/.test(after) || (after === "." && /[a-z]/i.test(text[e + 1] ?? "")))
+    ) {
+      continue;
+    }
+    // Labels before the dot: 1-4 of them, each 1-63 characters.
+    let s = dot;
+    let labels = 0;
+    while (labels < 4) {
+      let k = s;
+      while (k > 0 && s - k < 63 && LABEL.test(text[k - 1]!)) k--;
+      if (k === s) break;
+      labels++;
+      s = k;
+      if (text[s - 1] === "." && s - 1 > 0 && LABEL.test(text[s - 2]!)) s--;
+      else break;
+    }
+    if (labels === 0 || s <= lastEnd) continue;
+    const before = text[s - 1];
+    if (before !== undefined && /[\w.@/-]/.test(before)) continue;
+    if (text[s] === "-" || text[dot - 1] === "-") continue;
+    PATH.lastIndex = e;
+    const p = PATH.exec(text);
+    const end = p ? e + p[0].length : e;
+    out.push({ start: s, end });
+    lastEnd = end;
+  }
+  return out;
+}
+
 function firstAtOrAfter(list: Span[], pos: number): number {
   let lo = 0;
   let hi = list.length;
@@ -91,7 +142,13 @@ type Crosses = (a: number, b: number) => boolean;
 
 const term = (s: Span): Span => ({ start: s.start, end: s.end });
 
-function near(a: Span[], b: Span[], window: number, anyOrder: boolean, crosses: Crosses): Span[] {
+function near(
+  a: Span[],
+  b: Span[],
+  window: number,
+  anyOrder: boolean,
+  crosses: Crosses,
+): Span[] {
   const out: Span[] = [];
   if (a.length === 0 || b.length === 0) return out;
   // b sorted by start (regex output is); for "any" order also need b by end: same order here
@@ -133,10 +190,11 @@ function termMatches(
   cache: Map<string, Span[]>,
 ): Span[] {
   if ("pattern" in t) {
-    const key = (t.flags ?? "gi") + "\u0000" + t.pattern;
+    const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
     let spans = cache.get(key);
     if (!spans) {
       spans = allMatches(t.pattern, t.flags ?? "gi", text);
+      if (t.unless_after) spans = notAfter(spans, t.unless_after, text);
       cache.set(key, spans);
     }
     return spans;
@@ -147,9 +205,23 @@ function termMatches(
   return merged;
 }
 
+const afterCache = new Map<string, RegExp>();
+
+/** Drops matches directly preceded by `pattern` (checked on the 48 characters before each). */
+function notAfter(spans: Span[], pattern: string, text: string): Span[] {
+  let r = afterCache.get(pattern);
+  if (!r) {
+    r = new RegExp(`(?:${pattern})$`, "i");
+    afterCache.set(pattern, r);
+  }
+  return spans.filter((s) => !r.test(text.slice(Math.max(0, s.start - 48), s.start)));
+}
+
 /** Text rules in dependency order (plain detectors before the `near` rules that use them). */
 const TEXT_RULES = [
-  ...RULES.rules.filter((r) => r.detector === "regex" || r.detector === "email"),
+  ...RULES.rules.filter((r) =>
+    r.detector === "regex" || r.detector === "email" || r.detector === "domain"
+  ),
   ...RULES.rules.filter((r) => r.detector === "near"),
 ];
 
@@ -182,10 +254,20 @@ export function matchText(text: string): RawMatch[] {
     const k = firstAtOrAfterNum(nuls, a);
     return k < nuls.length && nuls[k]! < b;
   };
+  let lines: number[] | null = null;
+  const crossesLine: Crosses = (a, b) => {
+    if (lines === null) {
+      lines = [];
+      for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines.push(i);
+    }
+    const k = firstAtOrAfterNum(lines, a);
+    return (k < lines.length && lines[k]! < b) || crosses(a, b);
+  };
   for (const rule of TEXT_RULES) {
     let spans: Span[];
     if (rule.detector === "regex") spans = allMatches(rule.pattern!, rule.flags, text);
     else if (rule.detector === "email") spans = emailMatches(text);
+    else if (rule.detector === "domain") spans = domainMatches(text);
     else {
       const n = rule.near!;
       // Evaluate the cheaper term first (matches of other rules are already known) and skip the
@@ -194,7 +276,7 @@ export function matchText(text: string): RawMatch[] {
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache);
       const second = first.length === 0 ? [] : termMatches(bFirst ? n.a : n.b, text, byRule, cache);
       const [a, b] = bFirst ? [second, first] : [first, second];
-      spans = near(a, b, n.window, n.order === "any", crosses);
+      spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
     }
     byRule.set(rule.id, spans);
     for (const s of spans) {

@@ -55,10 +55,20 @@ export { decodeBase64Text } from "./_base64.ts";
 
 export const MAX_FINDINGS = 10_000;
 
-const PARAM_RULES = RULES.rules.filter((r) => r.detector === "param_name").map((rule) => ({
-  rule,
-  re: new RegExp(rule.pattern!, rule.flags),
-}));
+const UNEXPLAINED = ruleById("secret.param_unexplained");
+const UNEXPLAINED_CONTEXT = new RegExp(UNEXPLAINED.pattern!, UNEXPLAINED.flags);
+const SECRET_PARAM = new Set(["secret.param_name", "secret.param_high"]);
+const PARAM_RULES = RULES.rules.filter((r) => r.detector === "param_name" && r !== UNEXPLAINED)
+  .map((rule) => ({ rule, re: new RegExp(rule.pattern!, rule.flags) }));
+
+/** Whether a tool's name, titles or descriptions say why it would take a secret. */
+function explainsSecret(items: readonly { field: string; text: string }[]): boolean {
+  return items.some((it) =>
+    (it.field === "/name" || it.field.endsWith("/description") || it.field.endsWith("/title") ||
+      it.field.includes("/enum/")) &&
+    UNEXPLAINED_CONTEXT.test(it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " "))
+  );
+}
 
 /**
  * Scans tools and returns every finding with its mcp-diff signal and position-free key.
@@ -115,6 +125,9 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
         paramCache.set(p.text, hit);
       }
       for (const rule of hit.rules) col.add(rule, tool, p.field, 0, p.text, { key: hit.snake });
+      if (hit.rules.some((r) => SECRET_PARAM.has(r.id)) && !explainsSecret(texts[tool]!)) {
+        col.add(UNEXPLAINED, tool, p.field, 0, p.text, { key: hit.snake });
+      }
     }
   });
 
@@ -144,7 +157,7 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
 
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-/** Noisy-OR score: per tool over distinct rules, the highest tool score; 4 decimals. */
+/** Noisy-OR score: per tool over distinct scored rules, the highest tool score; 4 decimals. */
 export function scoreFindings(findings: readonly Finding[]): number {
   const perTool = new Map<string, Set<string>>();
   for (const f of findings) {
@@ -160,7 +173,10 @@ export function scoreRuleSets(perTool: ReadonlyMap<string, ReadonlySet<string>>)
   let best = 0;
   for (const ids of perTool.values()) {
     let keep = 1;
-    for (const id of ids) keep *= 1 - RULES.weights[ruleById(id).severity];
+    for (const id of ids) {
+      const rule = ruleById(id);
+      if (!rule.piece) keep *= 1 - RULES.weights[rule.severity];
+    }
     best = Math.max(best, 1 - keep);
   }
   return Math.round(best * 10_000) / 10_000;

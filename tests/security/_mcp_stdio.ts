@@ -15,13 +15,18 @@ export function binOf(pkg: string): string {
 }
 
 /** Spawns `node <bin> ...args`, lists its tools over stdio and stops it. */
-export async function listToolsOverStdio(bin: string, args: string[]): Promise<Tool[]> {
+export async function listToolsOverStdio(
+  bin: string,
+  args: string[],
+  opts: { env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Tool[]> {
   const child = new Deno.Command("node", {
     args: [bin, ...args],
     stdin: "piped",
     stdout: "piped",
     stderr: "null",
-    signal: AbortSignal.timeout(60_000),
+    env: opts.env,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
   }).spawn();
   const writer = child.stdin.getWriter();
   const enc = new TextEncoder();

@@ -39,6 +39,13 @@ const INPUTS: Record<string, string> = {
   "env-var fragments": fill("AB_CD_"),
   "plus and digits": fill("+1"),
   "recipient wording": fill("recipient address must be "),
+  "authority markers": fill("#|[{=<>~*"),
+  "snake_case tool names after when": fill("when a_b "),
+  "possessive secret wording": fill("the user's "),
+  "sends to bare domains": fill("send it to a.com "),
+  "dots": fill("."),
+  "words and hyphens": fill("a-b-c "),
+  "negations before verbs": fill("never not read "),
 };
 
 for (const [name, text] of Object.entries(INPUTS)) {

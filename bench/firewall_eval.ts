@@ -1,0 +1,171 @@
+/**
+ * The firewall evaluation: recall and false blocks of firewall-scan on labelled cases and real
+ * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
+ * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
+ *
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|all] [--misses] [--json]
+ *
+ * Data (bench/data/):
+ * - firewall_eval/public_kinds.json: attack kinds from public write-ups, papers and scanners'
+ *   rule families (each case cites its `source`), plus benign near-misses; hash-split.
+ * - firewall_eval/heldout_new_words.json: written in new words before any rule change; all
+ *   held out (round 1), never edited.
+ * - firewall_eval/heldout2_new_words.json: round 2, written in new words after round 1 was
+ *   measured and before the round-2 rule changes; never edited.
+ * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
+ *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
+ * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
+ */
+import { scanTools, type Tool } from "../src/security/scan.ts";
+import { RULES } from "../src/security/rules.ts";
+import { type Split, splitOf } from "./_eval_split.ts";
+
+interface Case {
+  id: string;
+  class: string;
+  label: "attack" | "benign";
+  explicit: boolean;
+  source: string;
+  split?: Split | "heldout2" | "heldout3";
+  tools: Tool[];
+}
+
+const ROOT = new URL("../", import.meta.url);
+
+function loadCases(): Case[] {
+  const dir = new URL("bench/data/firewall_eval/", ROOT);
+  const out: Case[] = [];
+  for (
+    const f of [
+      "public_kinds.json",
+      "heldout_new_words.json",
+      "heldout2_new_words.json",
+      "heldout3_new_words.json",
+    ]
+  ) {
+    const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
+    for (const c of cases) out.push({ ...c, split: c.split ?? splitOf(c.id) });
+  }
+  return out;
+}
+
+function loadServers(): { pkg: string; split: Split; tools: Tool[] }[] {
+  const dir = new URL("bench/data/mcp_servers/", ROOT);
+  const out = [];
+  for (const e of [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1)) {
+    if (!e.name.endsWith(".json")) continue;
+    const d = JSON.parse(Deno.readTextFileSync(new URL(e.name, dir)));
+    out.push({ pkg: d.package as string, split: splitOf(d.package), tools: d.tools as Tool[] });
+  }
+  return out;
+}
+
+function loadFixtures(): { case: string; label: string; tools: Tool[] }[] {
+  const dir = new URL("tests/security/fixtures/", ROOT);
+  return [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json"))
+    .map((e) => JSON.parse(Deno.readTextFileSync(new URL(e.name, dir))));
+}
+
+interface Tally {
+  n: number;
+  hit: number;
+}
+const pct = (t: Tally) => t.n === 0 ? "-" : `${(100 * t.hit / t.n).toFixed(1)}%`;
+const add = (m: Map<string, Tally>, k: string, hit: boolean) => {
+  const t = m.get(k) ?? { n: 0, hit: 0 };
+  t.n++;
+  if (hit) t.hit++;
+  m.set(k, t);
+};
+
+export interface Report {
+  rules_version: string;
+  split: string;
+  attack_recall: Record<string, { n: number; blocked: number; recall: string }>;
+  benign_false_blocks: { n: number; blocked: number; rate: string };
+  real_servers: { servers: number; tools: number; blocked_servers: number; blocked: string[] };
+  fixtures: { attacks: string; benign: string };
+  misses: string[];
+}
+
+/**
+ * `dev`: tuned on. `heldout`: round 1, measured once after tuning on dev (then used as dev for
+ * round 2). `heldout2`: round 2, written before the round-2 changes. Real servers are split
+ * dev/heldout by package name; with `heldout2` every real server is reported.
+ */
+export type EvalSplit = "dev" | "heldout" | "heldout2" | "heldout3" | "all";
+
+export function evaluate(split: EvalSplit): Report {
+  const inSplit = (s: Split | "heldout2" | "heldout3") => split === "all" || s === split;
+  const cases = loadCases().filter((c) => inSplit(c.split!));
+  const recall = new Map<string, Tally>();
+  const benign: Tally = { n: 0, hit: 0 };
+  const misses: string[] = [];
+  for (const c of cases) {
+    const blocked = !scanTools(c.tools).allow;
+    if (c.label === "attack") {
+      add(recall, "all tool-metadata attacks", blocked);
+      if (c.explicit) add(recall, "explicit hidden instructions", blocked);
+      add(recall, `class ${c.class}`, blocked);
+      if (!blocked) misses.push(`miss ${c.id} (${c.class})`);
+    } else {
+      benign.n++;
+      if (blocked) {
+        benign.hit++;
+        misses.push(`false block ${c.id}`);
+      }
+    }
+  }
+  const servers = loadServers().filter((s) => split.startsWith("heldout") || inSplit(s.split));
+  const blockedServers = servers.filter((s) => !scanTools(s.tools).allow).map((s) => s.pkg);
+  const fx = loadFixtures();
+  const fxA = fx.filter((f) => f.label === "attack");
+  const fxB = fx.filter((f) => f.label !== "attack");
+  const attack_recall: Report["attack_recall"] = {};
+  for (const k of [...recall.keys()].sort()) {
+    const t = recall.get(k)!;
+    attack_recall[k] = { n: t.n, blocked: t.hit, recall: pct(t) };
+  }
+  return {
+    rules_version: RULES.version,
+    split,
+    attack_recall,
+    benign_false_blocks: { n: benign.n, blocked: benign.hit, rate: pct(benign) },
+    real_servers: {
+      servers: servers.length,
+      tools: servers.reduce((s, x) => s + x.tools.length, 0),
+      blocked_servers: blockedServers.length,
+      blocked: blockedServers,
+    },
+    fixtures: {
+      attacks: `${fxA.filter((f) => !scanTools(f.tools).allow).length}/${fxA.length} blocked`,
+      benign: `${fxB.filter((f) => scanTools(f.tools).allow).length}/${fxB.length} allowed`,
+    },
+    misses,
+  };
+}
+
+if (import.meta.main) {
+  const arg = (k: string) =>
+    Deno.args.includes(k) ? Deno.args[Deno.args.indexOf(k) + 1] : undefined;
+  const split = (arg("--split") ?? "heldout3") as EvalSplit;
+  const r = evaluate(split);
+  if (Deno.args.includes("--json")) {
+    console.log(JSON.stringify(r, null, 2));
+  } else {
+    console.log(`firewall evaluation, rules ${r.rules_version}, split: ${r.split}`);
+    for (const [k, v] of Object.entries(r.attack_recall)) {
+      console.log(`  recall ${k.padEnd(40)} ${String(v.blocked).padStart(3)}/${v.n}  ${v.recall}`);
+    }
+    const b = r.benign_false_blocks;
+    console.log(`  benign near-misses falsely blocked     ${b.blocked}/${b.n}  ${b.rate}`);
+    const s = r.real_servers;
+    console.log(
+      `  real MCP servers blocked               ${s.blocked_servers}/${s.servers} (${s.tools} tools)${
+        s.blocked.length ? " " + s.blocked.join(", ") : ""
+      }`,
+    );
+    console.log(`  unit fixtures: attacks ${r.fixtures.attacks}, near-misses ${r.fixtures.benign}`);
+    if (Deno.args.includes("--misses")) { for (const m of r.misses) console.log("  " + m); }
+  }
+}
