@@ -17,7 +17,7 @@ import type { OrderEvents } from "../../rails/node/events.ts";
 import { logOrigin, TransparencyLog } from "../tlog/log.ts";
 import { type CrawlLoop, startCrawlLoop } from "../tlog/schedule.ts";
 import { logSigner } from "../tlog/signer.ts";
-import { createShop, type Shop } from "../shop/mod.ts";
+import type { Shop } from "../shop/mod.ts";
 
 export interface Services {
   config: Config;
@@ -125,7 +125,9 @@ export async function openServices(
     })
     : undefined;
   const shop = config.storefront.enabled
-    ? createShop({
+    // Loaded only when the storefront is on: it brings the chain client (viem), which a node
+    // that sells only to agents loads on its first settlement instead of at start.
+    ? (await import("../shop/mod.ts")).createShop({
       config,
       store: store.shop,
       supplier: supplier.supplier,
