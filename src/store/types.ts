@@ -46,6 +46,17 @@ export class StoreUnavailableError extends StoreError {
   }
 }
 
+/**
+ * An imported record cannot be written without corrupting what is stored (e.g. a transparency
+ * log leaf where the store holds a different log): the import stops there.
+ */
+export class RestoreConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RestoreConflictError";
+  }
+}
+
 // ---------------------------------------------------------------- payment claims (x402)
 
 /** A claim record as stored. */

@@ -3,10 +3,11 @@
  * over the `TlogStore` interface so both backends move the log the same way. Leaves travel in
  * index order; an import appends each at its own index (the store's conditional append), and
  * recomputes its subtree hashes and index entries, so the imported log verifies exactly as
- * the exported one did. A leaf whose index is not the importing log's size is skipped.
+ * the exported one did. A leaf already there is skipped (so an import can be rerun); a log that
+ * differs from the imported one stops the import (`RestoreConflictError`).
  */
 import { fromBase64, toBase64 } from "../crypto/hash.ts";
-import type { DumpRecord } from "../store/types.ts";
+import { type DumpRecord, RestoreConflictError } from "../store/types.ts";
 import { indexEntryOf } from "./log.ts";
 import { completedParents, type Hash, leafHash } from "./merkle.ts";
 import type { Observation } from "./observation.ts";
@@ -54,6 +55,10 @@ export async function tlogRestore(store: TlogStore, rec: TlogRecord): Promise<bo
   }
 }
 
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 function tryObservation(leaf: Uint8Array): Observation | undefined {
   try {
     return JSON.parse(new TextDecoder().decode(leaf)) as Observation;
@@ -63,13 +68,26 @@ function tryObservation(leaf: Uint8Array): Observation | undefined {
 }
 
 async function restoreLeaf(store: TlogStore, index: number, leaf: Uint8Array): Promise<boolean> {
-  if ((await store.treeSize()) !== index) return false;
+  const size = await store.treeSize();
+  if (index < size) {
+    // Already there, unless the store holds another log: never graft one log onto another.
+    const held = await store.leaf(index);
+    if (held && sameBytes(held, leaf)) return false;
+    throw new RestoreConflictError(
+      `the store's transparency log differs at leaf ${index}; import a log into an empty log`,
+    );
+  }
+  if (index > size) {
+    throw new RestoreConflictError(
+      `tlog_leaf ${index} follows a log of ${size} leaves; leaves must come in order from 0`,
+    );
+  }
   const o = tryObservation(leaf);
-  if (!o?.target) throw new Error(`tlog_leaf ${index} is not an observation`);
+  if (!o?.target) throw new RestoreConflictError(`tlog_leaf ${index} is not an observation`);
   const lh = leafHash(leaf);
   const read = async (level: number, i: number): Promise<Hash> => {
     const h = await store.node(level, i);
-    if (!h) throw new Error(`the log is missing subtree hash ${level}/${i}`);
+    if (!h) throw new RestoreConflictError(`the log is missing subtree hash ${level}/${i}`);
     return h;
   };
   const parents = await completedParents(index, lh, read);

@@ -5,7 +5,12 @@
  * one pool: on PostgreSQL they are as many connections, as several nodes would be.
  */
 import assert from "node:assert/strict";
-import type { DataStore, DumpRecord, StoredEvent } from "../../src/store/types.ts";
+import {
+  type DataStore,
+  type DumpRecord,
+  RestoreConflictError,
+  type StoredEvent,
+} from "../../src/store/types.ts";
 import { Store } from "../../src/store/kv/kv.ts";
 import { openPostgresStore } from "../../src/store/postgres/pg_store.ts";
 import type { OrderRecord } from "../../rails/node/order_state.ts";
@@ -562,6 +567,35 @@ const CASES: Case[] = [
       "tlog_toolset",
     ]);
     for (const r of first) assert.equal(await s.restore(r), false, `${r.kind} already there`);
+  }],
+  ["dump and restore: a different log is never grafted onto the stored one", async (s) => {
+    const other = await Store.open(":memory:");
+    try {
+      await logOf(other.tlog).appendMany([5, 6, 7].map((i) => ({ observation: observation(i) })));
+      const leaves = (await collect(other)).filter((r) => r.kind === "tlog_leaf");
+      assert.equal(leaves.length, 3);
+      await logOf(s.tlog).appendMany([0, 1].map((i) => ({ observation: observation(i) })));
+      await assert.rejects(() => s.restore(leaves[0]!), RestoreConflictError);
+      await assert.rejects(() => s.restore(leaves[1]!), RestoreConflictError);
+      await assert.rejects(
+        () => s.restore({ ...leaves[2]!, index: 3 } as DumpRecord),
+        RestoreConflictError,
+        "a gap",
+      );
+      assert.equal(await s.tlog.treeSize(), 2);
+      await assertLogVerifies(s.tlog, 2);
+      // Into an empty log, in order, twice: the second pass finds every leaf present.
+      const empty = await Store.open(":memory:");
+      try {
+        for (const r of leaves) assert.equal(await empty.restore(r), true);
+        for (const r of leaves) assert.equal(await empty.restore(r), false);
+        await assertLogVerifies(empty.tlog, 3);
+      } finally {
+        empty.close();
+      }
+    } finally {
+      other.close();
+    }
   }],
 ];
 
