@@ -50,14 +50,16 @@ const STEPS: readonly string[][] = [
       PRIMARY KEY (kind, key, leaf_index))`,
     // Text, not jsonb: a tool set is read back byte for byte as it was hashed.
     `CREATE TABLE IF NOT EXISTS esim_tlog_toolsets (sha256 text PRIMARY KEY, tools text NOT NULL)`,
-    `CREATE TABLE IF NOT EXISTS esim_tlog_registry (name text PRIMARY KEY, entry jsonb NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_registry (
+      name text COLLATE "C" PRIMARY KEY, entry jsonb NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS esim_tlog_checkpoints (size bigint PRIMARY KEY, note text NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS esim_tlog_crawl (
       id smallint PRIMARY KEY CHECK (id = 0), state jsonb NOT NULL)`,
-    // The storefront (src/store/postgres/shop.ts).
+    // The storefront (src/store/postgres/shop.ts). Ids, timestamps and names sort as bytes
+    // (COLLATE "C"), as Deno KV orders keys, whatever the database's locale.
     `CREATE TABLE IF NOT EXISTS esim_shop_orders (
-      order_id text PRIMARY KEY, record jsonb NOT NULL, created_at text NOT NULL,
-      open boolean NOT NULL, version bigint NOT NULL DEFAULT nextval('esim_version'))`,
+      order_id text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL,
+      created_at text COLLATE "C" NOT NULL, open boolean NOT NULL, version bigint NOT NULL DEFAULT nextval('esim_version'))`,
     `CREATE INDEX IF NOT EXISTS esim_shop_orders_open ON esim_shop_orders (created_at) WHERE open`,
     `CREATE INDEX IF NOT EXISTS esim_shop_orders_created ON esim_shop_orders (created_at)`,
     `CREATE TABLE IF NOT EXISTS esim_shop_offsets (
@@ -66,7 +68,8 @@ const STEPS: readonly string[][] = [
     `CREATE TABLE IF NOT EXISTS esim_shop_nonces (
       chain text NOT NULL, nonce text NOT NULL, order_id text NOT NULL, PRIMARY KEY (chain, nonce))`,
     `CREATE TABLE IF NOT EXISTS esim_shop_credits (key text PRIMARY KEY, order_id text NOT NULL)`,
-    `CREATE TABLE IF NOT EXISTS esim_shop_unattributed (key text PRIMARY KEY, record jsonb NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_shop_unattributed (
+      key text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL)`,
     `CREATE TABLE IF NOT EXISTS esim_shop_cursors (chain text PRIMARY KEY, cursor jsonb NOT NULL)`,
   ],
 ];
