@@ -9,7 +9,12 @@
 import { type CliCommand, parseFlags, UsageError } from "./args.ts";
 import { maskStoreUrl } from "../config/config.ts";
 import { openStore } from "../store/open.ts";
-import { type DataStore, DUMP_KINDS, type DumpRecord } from "../store/types.ts";
+import {
+  type DataStore,
+  DUMP_KINDS,
+  type DumpRecord,
+  RestoreConflictError,
+} from "../store/types.ts";
 
 const USAGE = `Usage: esim-rails store <migrate|export|import> [options]
 
@@ -146,7 +151,14 @@ async function importFrom(store: DataStore, input: string | undefined): Promise<
         JSON.stringify((rec as { kind?: unknown })?.kind)
       }`;
     }
-    if (await store.restore(rec)) added.set(rec.kind, (added.get(rec.kind) ?? 0) + 1);
+    let written;
+    try {
+      written = await store.restore(rec);
+    } catch (err) {
+      if (err instanceof RestoreConflictError) return `line ${lineNo}: ${err.message}`;
+      throw err;
+    }
+    if (written) added.set(rec.kind, (added.get(rec.kind) ?? 0) + 1);
     else present++;
     return null;
   };

@@ -2,9 +2,17 @@
  * What the storefront needs from a store backend. Every method that changes an order is one
  * atomic operation: the order, its indexes (open orders, unique-amount offsets, EIP-3009
  * nonces) and the idempotency keys of credited payments move together or not at all.
- * The Deno KV backend is `src/store/kv/shop.ts`.
+ * Backends: Deno KV `src/store/kv/shop.ts`, PostgreSQL `src/store/postgres/shop.ts`.
  */
-import type { ShopOrder, UnattributedTransfer, Versioned } from "./types.ts";
+import { type ShopOrder, type UnattributedTransfer, unfinished, type Versioned } from "./types.ts";
+
+/**
+ * Listed by `unfinishedIds`: unfinished, or holding a payment that is not final yet (an expired
+ * order paid late). Both backends keep their open index by this rule.
+ */
+export function watched(o: ShopOrder): boolean {
+  return unfinished(o.state) || o.payments.some((p) => !p.final);
+}
 
 /** Why a create did not happen. */
 export type CreateRefusal = "offset_taken" | "exists";

@@ -21,8 +21,9 @@
 import type { IdempotencyStore } from "../../rails/adapters/idempotency.ts";
 import type { ReceiverStore, StoredOrder, StoredProfile } from "../../rails/receiver/store.ts";
 import type { OrderRecord } from "../../rails/node/order_state.ts";
-import type { TlogStore } from "../tlog/store.ts";
-import type { ShopStore } from "../shop/store.ts";
+import type { CrawlState, RegistryEntry, TlogStore } from "../tlog/store.ts";
+import type { ShopStore, WatchCursor } from "../shop/store.ts";
+import type { ShopOrder, UnattributedTransfer } from "../shop/types.ts";
 
 export type { IdempotencyStore, ReceiverStore };
 
@@ -42,6 +43,17 @@ export class StoreUnavailableError extends StoreError {
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "StoreUnavailableError";
+  }
+}
+
+/**
+ * An imported record cannot be written without corrupting what is stored (e.g. a transparency
+ * log leaf where the store holds a different log): the import stops there.
+ */
+export class RestoreConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "RestoreConflictError";
   }
 }
 
@@ -258,7 +270,21 @@ export type DumpRecord =
   | { kind: "idempotency"; key: string; value: string }
   | { kind: "receiver_order"; order: StoredOrder }
   | { kind: "receiver_profile"; profile: StoredProfile }
-  | { kind: "meta"; name: string; value: string };
+  | { kind: "meta"; name: string; value: string }
+  // The transparency log: leaves in index order (an import appends each at its index and
+  // recomputes the subtree hashes and index entries), then what the crawler keeps.
+  | { kind: "tlog_leaf"; index: number; /** base64 */ leaf: string }
+  | { kind: "tlog_toolset"; sha256: string; tools: unknown[] }
+  | { kind: "tlog_checkpoint"; size: number; note: string }
+  | { kind: "tlog_registry"; entry: RegistryEntry }
+  | { kind: "tlog_crawl"; state: CrawlState }
+  // The storefront.
+  | { kind: "shop_order"; order: ShopOrder }
+  | { kind: "shop_offset"; chain: string; offset: number; order_id: string; until: number }
+  | { kind: "shop_nonce"; chain: string; nonce: string; order_id: string }
+  | { kind: "shop_credit"; key: string; order_id: string }
+  | { kind: "shop_unattributed"; transfer: UnattributedTransfer }
+  | { kind: "shop_cursor"; chain: string; cursor: WatchCursor };
 
 export const DUMP_KINDS: readonly DumpRecord["kind"][] = [
   "claim",
@@ -268,6 +294,17 @@ export const DUMP_KINDS: readonly DumpRecord["kind"][] = [
   "receiver_order",
   "receiver_profile",
   "meta",
+  "tlog_leaf",
+  "tlog_toolset",
+  "tlog_checkpoint",
+  "tlog_registry",
+  "tlog_crawl",
+  "shop_order",
+  "shop_offset",
+  "shop_nonce",
+  "shop_credit",
+  "shop_unattributed",
+  "shop_cursor",
 ];
 
 // ---------------------------------------------------------------- the aggregate

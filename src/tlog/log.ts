@@ -30,7 +30,7 @@ import {
 } from "./merkle.ts";
 import { signCheckpoint, verifierKey } from "./note.ts";
 import { leafBytes, type Observation, sortTools } from "./observation.ts";
-import type { TlogStore } from "./store.ts";
+import type { IndexEntry, TlogStore } from "./store.ts";
 import { keyIdOf } from "../crypto/ed25519.ts";
 import { toBase64 } from "../crypto/hash.ts";
 
@@ -46,6 +46,18 @@ const CACHE_MAX = 200_000;
 /** `<host of PUBLIC_URL>/mcp-log` (host with a non-default port). */
 export function logOrigin(publicUrl: string): string {
   return `${new URL(publicUrl).host}/mcp-log`;
+}
+
+/** How the per-target indexes list the observation at leaf `index`. */
+export function indexEntryOf(o: Observation, index: number): IndexEntry {
+  return {
+    leaf_index: index,
+    observed_at: o.observed_at,
+    outcome: o.outcome,
+    ...(o.target.name !== undefined ? { name: o.target.name } : {}),
+    ...(o.target.endpoint !== undefined ? { endpoint: o.target.endpoint } : {}),
+    ...(o.tools_sha256 ? { tools_sha256: o.tools_sha256 } : {}),
+  };
 }
 
 export class TransparencyLog {
@@ -160,14 +172,7 @@ export class TransparencyLog {
         batch.push({
           leaf: leaves[k]!.leaf,
           nodes: [{ level: 0, index, hash: lh }, ...parents],
-          entry: {
-            leaf_index: index,
-            observed_at: o.observed_at,
-            outcome: o.outcome,
-            ...(o.target.name !== undefined ? { name: o.target.name } : {}),
-            ...(o.target.endpoint !== undefined ? { endpoint: o.target.endpoint } : {}),
-            ...(o.tools_sha256 ? { tools_sha256: o.tools_sha256 } : {}),
-          },
+          entry: indexEntryOf(o, index),
         });
       }
       if (await this.store.append({ index: start, leaves: batch })) {

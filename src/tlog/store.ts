@@ -1,6 +1,6 @@
 /**
  * What the transparency log needs from storage. Backends implement this (Deno KV:
- * src/store/kv/tlog.ts); the log itself (log.ts) never touches a database directly.
+ * src/store/kv/tlog.ts; PostgreSQL: src/store/postgres/tlog.ts); the log itself (log.ts) never touches a database directly.
  *
  * The one rule every backend keeps: `append` is atomic. The leaf, its complete-subtree hashes,
  * its index entries and the new tree size are written together or not at all, and only when
@@ -78,8 +78,8 @@ export interface TlogStore {
   node(level: number, index: number): Promise<Hash | null>;
   byName(name: string): Promise<IndexEntry[]>;
   byEndpoint(endpoint: string): Promise<IndexEntry[]>;
-  /** Keeps a full tool set under its `tools_sha256` (idempotent). */
-  putToolSet(sha256: string, tools: unknown[]): Promise<void>;
+  /** Keeps a full tool set under its `tools_sha256` (idempotent); true when newly kept. */
+  putToolSet(sha256: string, tools: unknown[]): Promise<boolean>;
   getToolSet(sha256: string): Promise<unknown[] | null>;
   getCrawlState(): Promise<CrawlState | null>;
   setCrawlState(state: CrawlState): Promise<void>;
@@ -87,8 +87,11 @@ export interface TlogStore {
   getRegistryEntry(name: string): Promise<RegistryEntry | null>;
   /** Registry entries in name order, strictly after `after`. */
   registryEntries(after?: string): AsyncIterable<RegistryEntry>;
-  /** Stores a signed checkpoint for `size` (first one kept: signing is deterministic). */
-  putCheckpoint(size: number, note: string): Promise<void>;
+  /**
+   * Stores a signed checkpoint for `size` (first one kept: signing is deterministic); true
+   * when it was not stored yet.
+   */
+  putCheckpoint(size: number, note: string): Promise<boolean>;
   latestCheckpoint(): Promise<{ size: number; note: string } | null>;
   /** Every stored checkpoint, by size. */
   checkpoints(): AsyncIterable<{ size: number; note: string }>;

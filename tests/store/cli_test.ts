@@ -1,7 +1,8 @@
 /**
  * `esim-rails store migrate|export|import` as real processes: usage, migrate without and with
  * PostgreSQL (idempotent, concurrent runs, a newer schema refused), and a node's data moved
- * from its KV file to PostgreSQL through JSON lines without losing orders, events or claims.
+ * from its KV file to PostgreSQL through JSON lines without losing orders, events or claims,
+ * nor its transparency log (which `log verify` checks after each move) and storefront orders.
  */
 import assert from "node:assert/strict";
 import postgres from "postgres";
@@ -165,5 +166,133 @@ Deno.test({
     });
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /line 1 is not JSON/);
+  },
+});
+
+Deno.test({
+  ...PG,
+  name:
+    `store export|import moves the transparency log and the storefront KV → PostgreSQL → KV, and log verify passes on each${pgSuffix()}`,
+  async fn() {
+    await using dir = await tempDir();
+    await using pg = await startPostgres();
+    const hex = () =>
+      [...crypto.getRandomValues(new Uint8Array(32))]
+        .map((b) => b.toString(16).padStart(2, "0")).join("");
+    for (const k of ["signer", "vrf", "log", "node"]) {
+      await Deno.writeTextFile(`${dir.path}/${k}.key`, hex());
+    }
+    const common = {
+      DATA_DIR: dir.path,
+      PUBLIC_URL: "https://log.test",
+      SIGNER_KEY_FILE: `${dir.path}/signer.key`,
+      VRF_KEY_FILE: `${dir.path}/vrf.key`,
+      LOG_KEY_FILE: `${dir.path}/log.key`,
+      NODE_SECRET_FILE: `${dir.path}/node.key`,
+    };
+    const kvPath = `${dir.path}/node.kv`;
+    await Deno.writeTextFile(
+      `${dir.path}/tools.json`,
+      JSON.stringify({ tools: [{ name: "t", description: "d", inputSchema: { type: "object" } }] }),
+    );
+    for (const name of ["io.example/a", "io.example/b", "io.example/c"]) {
+      const r = await runCli([
+        "log",
+        "observe",
+        "--tools",
+        `${dir.path}/tools.json`,
+        "--name",
+        name,
+      ], {
+        env: { ...common, KV_PATH: kvPath },
+      });
+      assert.equal(r.code, 0, r.stderr);
+    }
+    const kv = await Store.open(kvPath);
+    try {
+      const at = new Date().toISOString();
+      const created = await kv.shop.create({
+        order_id: "sho_1",
+        offer_id: "off",
+        offer_name: "1 GB",
+        plan_id: "p",
+        data_bytes: 1,
+        days: 1,
+        cost_usd: 1,
+        price_usd: "2.00",
+        price_units: "2000000",
+        method: "evm:8453:usdc",
+        chain: "eip155:8453",
+        asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        pay_to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+        offset: 17,
+        authorizations: [],
+        state: "awaiting_payment",
+        payments: [],
+        created_at: at,
+        updated_at: at,
+        expires_at: at,
+        event_counts: {},
+        pending_events: [],
+      }, Date.now() + 3600_000);
+      assert(typeof created === "object");
+    } finally {
+      kv.close();
+    }
+    const verify = async (env: Record<string, string>) => {
+      const r = await runCli(["log", "verify"], { env: { ...common, ...env } });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      const report = JSON.parse(r.stdout);
+      assert.equal(report.tree_size, 3);
+      assert.equal(report.valid, true);
+    };
+    await verify({ KV_PATH: kvPath });
+
+    const url = await pg.createDatabase();
+    const dump = `${dir.path}/node.jsonl`;
+    const ex = await runCli(["store", "export", "--kv-path", kvPath, "--out", dump]);
+    assert.equal(ex.code, 0, ex.stderr);
+    assert.match(ex.stderr, /3 tlog_leaf/);
+    assert.match(ex.stderr, /1 shop_order, 1 shop_offset/);
+    const im = await runCli(["store", "import", "--in", dump], { env: { STORE_URL: url } });
+    assert.equal(im.code, 0, im.stderr);
+    assert.match(im.stderr, /3 tlog_leaf/);
+    await verify({ STORE_URL: url });
+
+    const back = `${dir.path}/back.kv`;
+    const ex2 = await runCli(["store", "export", "--out", `${dir.path}/pg.jsonl`], {
+      env: { STORE_URL: url },
+    });
+    assert.equal(ex2.code, 0, ex2.stderr);
+    const im2 = await runCli([
+      "store",
+      "import",
+      "--kv-path",
+      back,
+      "--in",
+      `${dir.path}/pg.jsonl`,
+    ]);
+    assert.equal(im2.code, 0, im2.stderr);
+    await verify({ KV_PATH: back });
+    const orders = await runCli(["orders", "--json", "--kv-path", back]);
+    assert.equal(orders.code, 0, orders.stderr);
+    assert.match(orders.stdout, /sho_1/, "the storefront order came back");
+
+    // A store holding another log refuses the import and keeps its own.
+    const otherKv = `${dir.path}/other.kv`;
+    const r = await runCli([
+      "log",
+      "observe",
+      "--tools",
+      `${dir.path}/tools.json`,
+      "--name",
+      "io.example/z",
+    ], {
+      env: { ...common, KV_PATH: otherKv },
+    });
+    assert.equal(r.code, 0, r.stderr);
+    const clash = await runCli(["store", "import", "--kv-path", otherKv, "--in", dump]);
+    assert.equal(clash.code, 1);
+    assert.match(clash.stderr, /transparency log differs at leaf 0/);
   },
 });

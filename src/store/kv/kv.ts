@@ -150,7 +150,7 @@ export class Store implements DataStore {
   }
 
   dump(): AsyncIterable<DumpRecord> {
-    return kvDump(this.kv);
+    return kvDump(this);
   }
 
   restore(rec: DumpRecord): Promise<boolean> {

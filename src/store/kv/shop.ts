@@ -14,13 +14,8 @@
  * ```
  */
 import type { Store } from "../kv.ts";
-import type { CreateRefusal, ShopStore, WatchCursor } from "../../shop/store.ts";
-import {
-  type ShopOrder,
-  type UnattributedTransfer,
-  unfinished,
-  type Versioned,
-} from "../../shop/types.ts";
+import { type CreateRefusal, type ShopStore, type WatchCursor, watched } from "../../shop/store.ts";
+import type { ShopOrder, UnattributedTransfer, Versioned } from "../../shop/types.ts";
 
 const P = "shop";
 const orderKey = (id: string): Deno.KvKey => [P, "order", id];
@@ -37,11 +32,6 @@ const creditKey = (key: string): Deno.KvKey => [P, "credit", key.toLowerCase()];
 interface OffsetReservation {
   order_id: string;
   until: number;
-}
-
-/** Unfinished, or holding a payment that is not final yet (an expired order paid late). */
-function watched(o: ShopOrder): boolean {
-  return unfinished(o.state) || o.payments.some((p) => !p.final);
 }
 
 export class KvShopStore implements ShopStore {

@@ -116,8 +116,8 @@ export class KvTlogStore implements TlogStore {
     return this.#index("by_endpoint", endpoint);
   }
 
-  async putToolSet(sha256: string, tools: unknown[]): Promise<void> {
-    if ((await this.#kv.get([P, "toolset_n", sha256])).value !== null) return;
+  async putToolSet(sha256: string, tools: unknown[]): Promise<boolean> {
+    if ((await this.#kv.get([P, "toolset_n", sha256])).value !== null) return false;
     const parts = chunks(new TextEncoder().encode(JSON.stringify(tools)));
     // Chunks first, the count last: a reader sees a tool set only once it is whole.
     for (let i = 0; i < parts.length; i += 10) {
@@ -125,7 +125,9 @@ export class KvTlogStore implements TlogStore {
       parts.slice(i, i + 10).forEach((c, j) => op.set([P, "toolset", sha256, i + j], c));
       await op.commit();
     }
-    await this.#kv.set([P, "toolset_n", sha256], parts.length);
+    const n: Deno.KvKey = [P, "toolset_n", sha256];
+    return (await this.#kv.atomic().check({ key: n, versionstamp: null }).set(n, parts.length)
+      .commit()).ok;
   }
 
   async getToolSet(sha256: string): Promise<unknown[] | null> {
@@ -161,9 +163,9 @@ export class KvTlogStore implements TlogStore {
     for await (const e of this.#kv.list<RegistryEntry>(sel)) yield e.value;
   }
 
-  async putCheckpoint(size: number, note: string): Promise<void> {
+  async putCheckpoint(size: number, note: string): Promise<boolean> {
     const key = [P, "checkpoint", size];
-    await this.#kv.atomic().check({ key, versionstamp: null }).set(key, note).commit();
+    return (await this.#kv.atomic().check({ key, versionstamp: null }).set(key, note).commit()).ok;
   }
 
   async latestCheckpoint(): Promise<{ size: number; note: string } | null> {

@@ -3,10 +3,14 @@ import type { ClaimRecord, DumpRecord, StoredEvent } from "../types.ts";
 import type { OrderRecord } from "../../../rails/node/order_state.ts";
 import type { StoredOrder, StoredProfile } from "../../../rails/receiver/store.ts";
 import type { Db } from "./client.ts";
+import type { TlogStore } from "../../tlog/store.ts";
+import { tlogDump, tlogRestore } from "../../tlog/dump.ts";
+import { type WatchCursor, watched } from "../../shop/store.ts";
+import type { ShopOrder, UnattributedTransfer } from "../../shop/types.ts";
 
 const KEEP_MS = 30 * 24 * 3600 * 1000;
 
-export async function* pgDump(db: Db): AsyncGenerator<DumpRecord> {
+export async function* pgDump(db: Db, tlog: TlogStore): AsyncGenerator<DumpRecord> {
   const sql = db.sql;
   for (
     const r of await db.run(() =>
@@ -64,9 +68,82 @@ export async function* pgDump(db: Db): AsyncGenerator<DumpRecord> {
   ) {
     yield { kind: "receiver_profile", profile: r.record };
   }
+  yield* tlogDump(tlog);
+  yield* shopDump(db);
 }
 
-export async function pgRestore(db: Db, rec: DumpRecord): Promise<boolean> {
+/** The storefront's tables (src/store/postgres/shop.ts). */
+async function* shopDump(db: Db): AsyncGenerator<DumpRecord> {
+  // Orders page by id: a shop may hold many.
+  for (let after = "";;) {
+    const from = after;
+    const rows = await db.run((sql) =>
+      sql<{ order_id: string; record: ShopOrder }[]>`
+        SELECT order_id, record FROM esim_shop_orders WHERE order_id > ${from}
+        ORDER BY order_id LIMIT 500`
+    );
+    if (!rows.length) break;
+    for (const r of rows) yield { kind: "shop_order", order: r.record };
+    after = rows.at(-1)!.order_id;
+  }
+  for (
+    const r of await db.run((sql) =>
+      sql<{ chain: string; offset_units: number; order_id: string; until: number }[]>`
+        SELECT chain, offset_units, order_id, until FROM esim_shop_offsets
+        ORDER BY chain, offset_units`
+    )
+  ) {
+    yield {
+      kind: "shop_offset",
+      chain: r.chain,
+      offset: r.offset_units,
+      order_id: r.order_id,
+      until: r.until,
+    };
+  }
+  for (
+    const r of await db.run((sql) =>
+      sql<{ chain: string; nonce: string; order_id: string }[]>`
+        SELECT chain, nonce, order_id FROM esim_shop_nonces ORDER BY chain, nonce`
+    )
+  ) {
+    yield { kind: "shop_nonce", chain: r.chain, nonce: r.nonce, order_id: r.order_id };
+  }
+  for (
+    const r of await db.run((sql) =>
+      sql<{ key: string; order_id: string }[]>`
+        SELECT key, order_id FROM esim_shop_credits ORDER BY key`
+    )
+  ) {
+    yield { kind: "shop_credit", key: r.key, order_id: r.order_id };
+  }
+  for (
+    const r of await db.run((sql) =>
+      sql<{ record: UnattributedTransfer }[]>`
+        SELECT record FROM esim_shop_unattributed ORDER BY key`
+    )
+  ) {
+    yield { kind: "shop_unattributed", transfer: r.record };
+  }
+  for (
+    const r of await db.run((sql) =>
+      sql<{ chain: string; cursor: WatchCursor }[]>`
+        SELECT chain, cursor FROM esim_shop_cursors ORDER BY chain`
+    )
+  ) {
+    yield { kind: "shop_cursor", chain: r.chain, cursor: r.cursor };
+  }
+}
+
+export async function pgRestore(db: Db, tlog: TlogStore, rec: DumpRecord): Promise<boolean> {
+  switch (rec.kind) {
+    case "tlog_leaf":
+    case "tlog_toolset":
+    case "tlog_checkpoint":
+    case "tlog_registry":
+    case "tlog_crawl":
+      return await tlogRestore(tlog, rec);
+  }
   const rows = await db.run((sql) => {
     switch (rec.kind) {
       case "meta":
@@ -101,6 +178,31 @@ export async function pgRestore(db: Db, rec: DumpRecord): Promise<boolean> {
       case "receiver_profile":
         return sql`INSERT INTO esim_receiver_profiles (profile_id, record)
           VALUES (${rec.profile.profile.profileId}, ${sql.json(rec.profile as never)})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+      case "shop_order":
+        return sql`INSERT INTO esim_shop_orders (order_id, record, created_at, open)
+          VALUES (${rec.order.order_id}, ${sql.json(rec.order as never)}, ${rec.order.created_at},
+            ${watched(rec.order)})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+      case "shop_offset":
+        return sql`INSERT INTO esim_shop_offsets (chain, offset_units, order_id, until)
+          VALUES (${rec.chain}, ${rec.offset}, ${rec.order_id}, ${rec.until})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+      case "shop_nonce":
+        return sql`INSERT INTO esim_shop_nonces (chain, nonce, order_id)
+          VALUES (${rec.chain}, ${rec.nonce.toLowerCase()}, ${rec.order_id})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+      case "shop_credit":
+        return sql`INSERT INTO esim_shop_credits (key, order_id)
+          VALUES (${rec.key.toLowerCase()}, ${rec.order_id})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+      case "shop_unattributed":
+        return sql`INSERT INTO esim_shop_unattributed (key, record)
+          VALUES (${rec.transfer.key.toLowerCase()}, ${sql.json(rec.transfer as never)})
+          ON CONFLICT DO NOTHING RETURNING 1`;
+      case "shop_cursor":
+        return sql`INSERT INTO esim_shop_cursors (chain, cursor)
+          VALUES (${rec.chain}, ${sql.json(rec.cursor as never)})
           ON CONFLICT DO NOTHING RETURNING 1`;
     }
   });

@@ -14,8 +14,8 @@ import { PgRateLimitStore } from "./rate_limits.ts";
 import { PgIdempotencyStore } from "./idempotency.ts";
 import { PgReceiverStore } from "./receiver.ts";
 import { PgMetaStore } from "./meta.ts";
-import type { TlogStore } from "../../tlog/store.ts";
-import type { ShopStore } from "../../shop/store.ts";
+import { PgTlogStore } from "./tlog.ts";
+import { PgShopStore } from "./shop.ts";
 import { pgDump, pgRestore } from "./dump.ts";
 
 export class PgStore implements DataStore {
@@ -28,13 +28,8 @@ export class PgStore implements DataStore {
   readonly idempotency: PgIdempotencyStore;
   readonly receiver: PgReceiverStore;
   readonly meta: PgMetaStore;
-  // INTERIM (replaced by the PostgreSQL transparency-log and shop stores before release).
-  get tlog(): TlogStore {
-    throw new StoreError("the transparency log is not yet stored in PostgreSQL");
-  }
-  get shop(): ShopStore {
-    throw new StoreError("the storefront is not yet stored in PostgreSQL");
-  }
+  readonly tlog: PgTlogStore;
+  readonly shop: PgShopStore;
   #closed?: Promise<void>;
 
   constructor(readonly db: Db) {
@@ -46,6 +41,8 @@ export class PgStore implements DataStore {
     this.idempotency = new PgIdempotencyStore(db);
     this.receiver = new PgReceiverStore(db);
     this.meta = new PgMetaStore(db);
+    this.tlog = new PgTlogStore(db);
+    this.shop = new PgShopStore(db);
   }
 
   async ping(): Promise<void> {
@@ -53,11 +50,11 @@ export class PgStore implements DataStore {
   }
 
   dump(): AsyncIterable<DumpRecord> {
-    return pgDump(this.db);
+    return pgDump(this.db, this.tlog);
   }
 
   restore(rec: DumpRecord): Promise<boolean> {
-    return pgRestore(this.db, rec);
+    return pgRestore(this.db, this.tlog, rec);
   }
 
   close(): Promise<void> {

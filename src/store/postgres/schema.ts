@@ -38,6 +38,39 @@ const STEPS: readonly string[][] = [
     `CREATE TABLE IF NOT EXISTS esim_receiver_profiles (
       profile_id text PRIMARY KEY, record jsonb NOT NULL,
       version bigint NOT NULL DEFAULT nextval('esim_version'))`,
+    // The transparency log (src/store/postgres/tlog.ts).
+    `CREATE TABLE IF NOT EXISTS esim_tlog_size (
+      id smallint PRIMARY KEY CHECK (id = 0), size bigint NOT NULL)`,
+    `INSERT INTO esim_tlog_size (id, size) VALUES (0, 0) ON CONFLICT DO NOTHING`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_leaves (idx bigint PRIMARY KEY, leaf bytea NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_nodes (
+      level smallint NOT NULL, idx bigint NOT NULL, hash bytea NOT NULL, PRIMARY KEY (level, idx))`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_index (
+      kind text NOT NULL, key text NOT NULL, leaf_index bigint NOT NULL, entry jsonb NOT NULL,
+      PRIMARY KEY (kind, key, leaf_index))`,
+    // Text, not jsonb: a tool set is read back byte for byte as it was hashed.
+    `CREATE TABLE IF NOT EXISTS esim_tlog_toolsets (sha256 text PRIMARY KEY, tools text NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_registry (
+      name text COLLATE "C" PRIMARY KEY, entry jsonb NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_checkpoints (size bigint PRIMARY KEY, note text NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_tlog_crawl (
+      id smallint PRIMARY KEY CHECK (id = 0), state jsonb NOT NULL)`,
+    // The storefront (src/store/postgres/shop.ts). Ids, timestamps and names sort as bytes
+    // (COLLATE "C"), as Deno KV orders keys, whatever the database's locale.
+    `CREATE TABLE IF NOT EXISTS esim_shop_orders (
+      order_id text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL,
+      created_at text COLLATE "C" NOT NULL, open boolean NOT NULL, version bigint NOT NULL DEFAULT nextval('esim_version'))`,
+    `CREATE INDEX IF NOT EXISTS esim_shop_orders_open ON esim_shop_orders (created_at) WHERE open`,
+    `CREATE INDEX IF NOT EXISTS esim_shop_orders_created ON esim_shop_orders (created_at)`,
+    `CREATE TABLE IF NOT EXISTS esim_shop_offsets (
+      chain text NOT NULL, offset_units integer NOT NULL, order_id text NOT NULL,
+      until bigint NOT NULL, PRIMARY KEY (chain, offset_units))`,
+    `CREATE TABLE IF NOT EXISTS esim_shop_nonces (
+      chain text NOT NULL, nonce text NOT NULL, order_id text NOT NULL, PRIMARY KEY (chain, nonce))`,
+    `CREATE TABLE IF NOT EXISTS esim_shop_credits (key text PRIMARY KEY, order_id text NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_shop_unattributed (
+      key text COLLATE "C" PRIMARY KEY, record jsonb NOT NULL)`,
+    `CREATE TABLE IF NOT EXISTS esim_shop_cursors (chain text PRIMARY KEY, cursor jsonb NOT NULL)`,
   ],
 ];
 
