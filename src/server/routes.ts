@@ -46,17 +46,13 @@ export function buildRoutes(services: Services): Route[] {
   ];
   const firewallRules = publishedRules();
 
-  let lastPing: { at: number; status: Promise<"ok" | "unavailable"> } | undefined;
-  const storeHealth = () => {
-    const now = Date.now();
-    if (!lastPing || now - lastPing.at >= 1000) {
-      lastPing = {
-        at: now,
-        status: services.store.ping().then(() => "ok" as const, () => "unavailable" as const),
-      };
-    }
-    return lastPing.status;
-  };
+  // Health requests that arrive while a ping is in flight share it: a flood of probes costs one
+  // store round trip at a time, and every answer reflects a ping that started after it arrived
+  // or was already running.
+  let pinging: Promise<"ok" | "unavailable"> | undefined;
+  const storeHealth = () =>
+    pinging ??= services.store.ping().then(() => "ok" as const, () => "unavailable" as const)
+      .finally(() => pinging = undefined);
   const routes: Route[] = [
     {
       method: "GET",
@@ -64,8 +60,7 @@ export function buildRoutes(services: Services): Route[] {
       errors: NODE,
       info: { summary: "Liveness: version, uptime, whether payments are configured, store status" },
       handler: async (ctx) => {
-        // The store answers, or the node cannot serve what needs it (DESIGN.md §13). Asked at
-        // most once a second, so health probes and floods of them cost no store round trips.
+        // The store answers, or the node cannot serve what needs it (DESIGN.md §13).
         const store = await storeHealth();
         return ctx.send({
           status: store === "ok" ? "ok" : "degraded",

@@ -227,7 +227,6 @@ export class LocalSettler implements Settler {
     sig: { v: number; r: bigint; s: bigint },
     block: bigint,
   ): Promise<PreflightResult> {
-    const a = input.payment.payload.authorization;
     try {
       await pub.simulateContract({
         address: input.requirements.asset as Hex,
