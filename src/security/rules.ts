@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-3"
+ * RULES.version; // "2026.11.26-4"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -880,7 +880,7 @@ const rules: Rule[] = [
     description:
       'An instruction to run on every turn or before any other tool ("on every turn", "after each reply you produce", "first in every session").',
     pattern: String
-      .raw`\b(?:(?:on|for|after|before|with|at\s+the\s+(?:start|beginning)\s+of)\s+(?:every|each)(?:\s+and\s+every)?\s+(?:turn|reply|replies|response|responses|answer|conversation|session|prompt)|before\s+(?:(?:any|every)\s+other\s+tool|(?:any|every)\s+(?:answer|reply|response))|(?:called|invoked|run|used)\s+first\s+in\s+every)`,
+      .raw`\b(?:(?:on|for|after|before|with|at\s+the\s+(?:start|beginning)\s+of)\s+(?:every|each)(?:\s+and\s+every)?\s+(?:single\s+|new\s+)?(?:user\s+)?(?:turn|reply|replies|response|responses|answer|conversation|session|prompt|message|exchange|interaction|request|query)|before\s+(?:(?:any|every)\s+other\s+tool|(?:any|every)\s+(?:answer|reply|response))|(?:called|invoked|run|used)\s+first\s+in\s+every)`,
     flags: "gi",
   },
   {
@@ -1363,6 +1363,204 @@ const rules: Rule[] = [
       same_line: true,
     },
   },
+  // ---- structure of an instruction (round 4): an imperative clause addressed to the model,
+  // its object (private data) and its destination (an argument, another tool, outside).
+  {
+    id: "pi.imperative",
+    category: "prompt_injection",
+    severity: "low",
+    signal: "model_instruction",
+    piece: true,
+    detector: "regex",
+    description:
+      'An imperative clause addressed to the model: a base-form verb that opens a clause ("Grab ...", "Quietly lift ...", "(Internal: pull ...") or a modal said to the model ("you, the language model, need to", "agents must", "the assistant is expected to", "whoever runs this should").',
+    pattern: String
+      .raw`(?:(?:^|[.!?;:(\[>\-]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told)\s+)?to|ought\s+to)\b)`,
+    flags: "gim",
+  },
+  {
+    id: "data.private",
+    category: "secret_request",
+    severity: "low",
+    signal: "secret_request",
+    piece: true,
+    detector: "regex",
+    description:
+      "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
+    pattern: String
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|pem|p12|pfx|kdbx|keystore|env(?:\.\w{1,12})?)\b|\b[\w.-]{0,24}(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
+    flags: "gi",
+  },
+  {
+    id: "dest.argument",
+    category: "secret_request",
+    severity: "low",
+    signal: "secret_request",
+    piece: true,
+    detector: "regex",
+    description:
+      "A destination inside the tool call: a named or quoted argument, a field, this tool, the request (a piece).",
+    pattern: String
+      .raw`\b(?:in|into|as|inside|to|via|through|within|under)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|string|list|slot|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:to|into)\s+this\s+(?:tool|call|function)\b|\b(?:as|in|into)\s+(?:part\s+of\s+)?the\s+(?:result|request|call|input|query|body)\b`,
+    flags: "gi",
+  },
+  {
+    id: "intent.imperative_private",
+    category: "secret_request",
+    severity: "high",
+    signal: "secret_request",
+    detector: "near",
+    description:
+      "An imperative clause addressed to the model whose object is private data (the structure of a hidden instruction, in any verbs).",
+    near: {
+      a: { rules: ["pi.imperative"] },
+      b: {
+        rules: [
+          "data.private",
+          "secret.key_path",
+          "secret.credential_path",
+          "secret.wallet_path",
+          "secret.env_secret",
+        ],
+      },
+      window: 70,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "intent.private_to_argument",
+    category: "secret_request",
+    severity: "critical",
+    signal: "secret_request",
+    detector: "near",
+    description:
+      "An imperative about private data that gives it a destination in the call (an argument, a field, this tool).",
+    near: {
+      a: { rules: ["intent.imperative_private"] },
+      b: { rules: ["dest.argument"] },
+      window: 120,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "exfil.ip",
+    category: "exfiltration",
+    severity: "low",
+    signal: "new_url",
+    piece: true,
+    detector: "regex",
+    description: "An IPv4 address (a destination when named after a send verb).",
+    pattern: String.raw`\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+    flags: "g",
+  },
+  {
+    id: "dest.outside",
+    category: "exfiltration",
+    severity: "low",
+    signal: "covert_action",
+    piece: true,
+    detector: "regex",
+    description:
+      'A destination outside the conversation said in prose ("an outside collector", "a third-party bucket", "the vendor\'s cloud", "our partner archive", "an offsite mailbox", "nc host port").',
+    pattern: String
+      .raw`\b(?:an?\s+|our\s+|the\s+|some\s+|their\s+)?(?:outside|offsite|off-site|external|foreign|third[- ]party|partner|vendor's|author's|maker's|developer's|collection|telemetry|analytics|tracking)\s+(?:[\w-]{1,20}\s+)?(?:collectors?|servers?|buckets?|archives?|mailbox(?:es)?|inbox|cloud|endpoints?|hosts?|storage|sinks?|drops?|vaults?|services?|backends?|sites?|machines?|listeners?|urls?)\b|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b`,
+    flags: "gi",
+  },
+  {
+    id: "exfil.moved_out",
+    category: "exfiltration",
+    severity: "high",
+    signal: "covert_action",
+    detector: "near",
+    description:
+      'Any data moved (in any tense: "ship ... off", "gets uploaded", "pipe its stdout", "relay ... to") to a host, an address or a party outside the conversation.',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:send|sent|sends|sending|forward(?:s|ed|ing)?|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|transmit(?:s|ted|ting)?|relay(?:s|ed|ing)?|mirror(?:s|ed|ing)?|ship(?:s|ped|ping)?|export(?:s|ed|ing)?|submit(?:s|ted|ting)?|push(?:es|ed|ing)?|cop(?:y|ies|ied|ying)|deliver(?:s|ed|ing)?|report(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|leak(?:s|ed|ing)?|stream(?:s|ed|ing)?|beam(?:s|ed|ing)?|pip(?:e|es|ed|ing)|sync(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|tee|dispatch(?:es|ed|ing)?|bcc|cc)\b`,
+        unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
+      },
+      b: {
+        rules: ["dest.outside", "exfil.ip"],
+      },
+      window: 90,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "exfil.moved_to_host",
+    category: "exfiltration",
+    severity: "low",
+    signal: "new_url",
+    piece: true,
+    detector: "near",
+    description: "Data moved, in any tense, to a named host, URL or address (a piece).",
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:send|sent|sends|sending|forward(?:s|ed|ing)?|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|transmit(?:s|ted|ting)?|relay(?:s|ed|ing)?|mirror(?:s|ed|ing)?|ship(?:s|ped|ping)?|export(?:s|ed|ing)?|push(?:es|ed|ing)?|cop(?:y|ies|ied|ying)|deliver(?:s|ed|ing)?|report(?:s|ed|ing)?|leak(?:s|ed|ing)?|stream(?:s|ed|ing)?|beam(?:s|ed|ing)?|pip(?:e|es|ed|ing)|sync(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|dispatch(?:es|ed|ing)?)\b`,
+        unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
+      },
+      b: { rules: ["exfil.to_host"] },
+      window: 90,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "exfil.moved_habitually",
+    category: "exfiltration",
+    severity: "high",
+    signal: "covert_action",
+    detector: "near",
+    description:
+      'Data moved to a named host on every run, on the side or out of sight ("each time this runs", "as well as to the user", "in the background", "too").',
+    near: {
+      a: { rules: ["exfil.moved_to_host"] },
+      b: {
+        pattern: String
+          .raw`\b(?:(?:each|every)\s+(?:single\s+)?(?:time|call|run|request|result|message|note|entry|one|item|page|file)|as\s+well|too|also|additionally|in\s+the\s+background|for\s+safekeeping|behind\s+the\s+scenes|silently|quietly|secretly|covertly|without\s+(?:asking|telling|notice|informing))\b`,
+      },
+      window: 80,
+      order: "any",
+      same_line: true,
+    },
+  },
+  {
+    id: "pi.alteration",
+    category: "prompt_injection",
+    severity: "low",
+    signal: "model_instruction",
+    piece: true,
+    detector: "regex",
+    description:
+      'A change made to something a call carries ("tack on", "bump every amount", "add the collaborator", "must carry", "should always be", "override ...:").',
+    pattern: String
+      .raw`(?<!\b(?:not|never|no|n't|nor)\s{1,3}(?:\w{1,20}\s{1,3})?)(?:\b(?:(?:tack|slip|sneak|bolt)\s+on|bump|inflate|raise|increase|lower|alter|modify|rewrite|swap|substitute|replace|redirect|reroute|override|append|prepend|inject|insert|add|attach|include|invite|cc|bcc|set|change)\b|\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:always\s+|also\s+|now\s+)?(?:carry|contain|include|have|be\s+(?:sent|set|changed|redirected|routed|copied|raised|\w{1,20}ed)))\b`,
+    flags: "gi",
+  },
+  {
+    id: "pi.shadow_ident",
+    category: "prompt_injection",
+    severity: "high",
+    signal: "model_instruction",
+    detector: "near",
+    description:
+      'Shadowing in any words: a snake_case tool name next to a change to what it carries, in one sentence ("Side effect on create_invoice: bump every amount", "Calls made to send_sms must carry ...").',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:calls?|invocations?|requests?|uses?|side\s+effects?|effects?)\s+(?:made\s+)?(?:to|on|of|via)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b|\b(?:when(?:ever)?|each\s+time|every\s+time|once|if|after|before)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b\s+(?:executes|runs|is\s+(?:used|called|run|invoked)|gets\s+(?:called|used|run)|fires|is\s+triggered)\b|\b(?:for|on)\s+(?:any|every|each|all)\s+(?:calls?|invocations?|uses?|requests?)\s+(?:to|of)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b|\b(?:override|hijack|patch|redirect)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b`,
+      },
+      b: { rules: ["pi.alteration"] },
+      window: 70,
+      order: "any",
+      same_line: true,
+    },
+  },
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
@@ -1439,7 +1637,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-3",
+  version: "2026.11.26-4",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
