@@ -15,7 +15,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-4"
+ * RULES.version; // "2026.11.26-5"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -1366,19 +1366,6 @@ const rules: Rule[] = [
   // ---- structure of an instruction (round 4): an imperative clause addressed to the model,
   // its object (private data) and its destination (an argument, another tool, outside).
   {
-    id: "pi.imperative",
-    category: "prompt_injection",
-    severity: "low",
-    signal: "model_instruction",
-    piece: true,
-    detector: "regex",
-    description:
-      'An imperative clause addressed to the model: a base-form verb that opens a clause ("Grab ...", "Quietly lift ...", "(Internal: pull ...") or a modal said to the model ("you, the language model, need to", "agents must", "the assistant is expected to", "whoever runs this should").',
-    pattern: String
-      .raw`(?:(?:^|[.!?;:(\[>\-]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told)\s+)?to|ought\s+to)\b)`,
-    flags: "gim",
-  },
-  {
     id: "data.private",
     category: "secret_request",
     severity: "low",
@@ -1388,20 +1375,7 @@ const rules: Rule[] = [
     description:
       "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
     pattern: String
-      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|pem|p12|pfx|kdbx|keystore|env(?:\.\w{1,12})?)\b|\b[\w.-]{0,24}(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
-    flags: "gi",
-  },
-  {
-    id: "dest.argument",
-    category: "secret_request",
-    severity: "low",
-    signal: "secret_request",
-    piece: true,
-    detector: "regex",
-    description:
-      "A destination inside the tool call: a named or quoted argument, a field, this tool, the request (a piece).",
-    pattern: String
-      .raw`\b(?:in|into|as|inside|to|via|through|within|under)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|string|list|slot|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:to|into)\s+this\s+(?:tool|call|function)\b|\b(?:as|in|into)\s+(?:part\s+of\s+)?the\s+(?:result|request|call|input|query|body)\b`,
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
     flags: "gi",
   },
   {
@@ -1413,7 +1387,15 @@ const rules: Rule[] = [
     description:
       "An imperative clause addressed to the model whose object is private data (the structure of a hidden instruction, in any verbs).",
     near: {
-      a: { rules: ["pi.imperative"] },
+      // An imperative clause addressed to the model: a base-form verb that opens a clause
+      // ("Grab ...", "Quietly lift ...", "(Internal: pull ...") or a modal said to the model ("you,
+      // the language model, need to", "agents must", "whoever runs this should"). Evaluated only
+      // where private data was found.
+      a: {
+        pattern: String
+          .raw`(?:(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told)\s+)?to|ought\s+to)\b)`,
+        flags: "gim",
+      },
       b: {
         rules: [
           "data.private",
@@ -1438,35 +1420,15 @@ const rules: Rule[] = [
       "An imperative about private data that gives it a destination in the call (an argument, a field, this tool).",
     near: {
       a: { rules: ["intent.imperative_private"] },
-      b: { rules: ["dest.argument"] },
+      // A named or quoted argument, a field, this tool, the request.
+      b: {
+        pattern: String
+          .raw`\b(?:in|into|as|inside|to|via|through|within|under)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|string|list|slot|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:to|into)\s+this\s+(?:tool|call|function)\b|\b(?:as|in|into)\s+(?:part\s+of\s+)?the\s+(?:result|request|call|input|query|body)\b`,
+      },
       window: 120,
       order: "a_then_b",
       same_line: true,
     },
-  },
-  {
-    id: "exfil.ip",
-    category: "exfiltration",
-    severity: "low",
-    signal: "new_url",
-    piece: true,
-    detector: "regex",
-    description: "An IPv4 address (a destination when named after a send verb).",
-    pattern: String.raw`\b(?:\d{1,3}\.){3}\d{1,3}\b`,
-    flags: "g",
-  },
-  {
-    id: "dest.outside",
-    category: "exfiltration",
-    severity: "low",
-    signal: "covert_action",
-    piece: true,
-    detector: "regex",
-    description:
-      'A destination outside the conversation said in prose ("an outside collector", "a third-party bucket", "the vendor\'s cloud", "our partner archive", "an offsite mailbox", "nc host port").',
-    pattern: String
-      .raw`\b(?:an?\s+|our\s+|the\s+|some\s+|their\s+)?(?:outside|offsite|off-site|external|foreign|third[- ]party|partner|vendor's|author's|maker's|developer's|collection|telemetry|analytics|tracking)\s+(?:[\w-]{1,20}\s+)?(?:collectors?|servers?|buckets?|archives?|mailbox(?:es)?|inbox|cloud|endpoints?|hosts?|storage|sinks?|drops?|vaults?|services?|backends?|sites?|machines?|listeners?|urls?)\b|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b`,
-    flags: "gi",
   },
   {
     id: "exfil.moved_out",
@@ -1483,7 +1445,10 @@ const rules: Rule[] = [
         unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
       },
       b: {
-        rules: ["dest.outside", "exfil.ip"],
+        // An outside party in prose ("an outside collector", "a third-party bucket", "the
+        // vendor's cloud", "an offsite mailbox"), "nc host port", or an IPv4 address.
+        pattern: String
+          .raw`\b(?:an?\s+|our\s+|the\s+|some\s+|their\s+)?(?:outside|offsite|off-site|external|foreign|third[- ]party|partner|vendor's|author's|maker's|developer's|collection|telemetry|analytics|tracking)\s+(?:[\w-]{1,20}\s+)?(?:collectors?|servers?|buckets?|archives?|mailbox(?:es)?|inbox|cloud|endpoints?|hosts?|storage|sinks?|drops?|vaults?|services?|backends?|sites?|machines?|listeners?|urls?)\b|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",
@@ -1501,7 +1466,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:send|sent|sends|sending|forward(?:s|ed|ing)?|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|transmit(?:s|ted|ting)?|relay(?:s|ed|ing)?|mirror(?:s|ed|ing)?|ship(?:s|ped|ping)?|export(?:s|ed|ing)?|push(?:es|ed|ing)?|cop(?:y|ies|ied|ying)|deliver(?:s|ed|ing)?|report(?:s|ed|ing)?|leak(?:s|ed|ing)?|stream(?:s|ed|ing)?|beam(?:s|ed|ing)?|pip(?:e|es|ed|ing)|sync(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|dispatch(?:es|ed|ing)?)\b`,
+          .raw`\b(?:send|sent|sends|sending|forward(?:s|ed|ing)?|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|transmit(?:s|ted|ting)?|relay(?:s|ed|ing)?|mirror(?:s|ed|ing)?|ship(?:s|ped|ping)?|export(?:s|ed|ing)?|submit(?:s|ted|ting)?|push(?:es|ed|ing)?|cop(?:y|ies|ied|ying)|deliver(?:s|ed|ing)?|report(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|leak(?:s|ed|ing)?|stream(?:s|ed|ing)?|beam(?:s|ed|ing)?|pip(?:e|es|ed|ing)|sync(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|tee|dispatch(?:es|ed|ing)?|bcc|cc)\b`,
         unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
       },
       b: { rules: ["exfil.to_host"] },
@@ -1530,19 +1495,6 @@ const rules: Rule[] = [
     },
   },
   {
-    id: "pi.alteration",
-    category: "prompt_injection",
-    severity: "low",
-    signal: "model_instruction",
-    piece: true,
-    detector: "regex",
-    description:
-      'A change made to something a call carries ("tack on", "bump every amount", "add the collaborator", "must carry", "should always be", "override ...:").',
-    pattern: String
-      .raw`(?<!\b(?:not|never|no|n't|nor)\s{1,3}(?:\w{1,20}\s{1,3})?)(?:\b(?:(?:tack|slip|sneak|bolt)\s+on|bump|inflate|raise|increase|lower|alter|modify|rewrite|swap|substitute|replace|redirect|reroute|override|append|prepend|inject|insert|add|attach|include|invite|cc|bcc|set|change)\b|\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:always\s+|also\s+|now\s+)?(?:carry|contain|include|have|be\s+(?:sent|set|changed|redirected|routed|copied|raised|\w{1,20}ed)))\b`,
-    flags: "gi",
-  },
-  {
     id: "pi.shadow_ident",
     category: "prompt_injection",
     severity: "high",
@@ -1555,7 +1507,13 @@ const rules: Rule[] = [
         pattern: String
           .raw`\b(?:calls?|invocations?|requests?|uses?|side\s+effects?|effects?)\s+(?:made\s+)?(?:to|on|of|via)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b|\b(?:when(?:ever)?|each\s+time|every\s+time|once|if|after|before)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b\s+(?:executes|runs|is\s+(?:used|called|run|invoked)|gets\s+(?:called|used|run)|fires|is\s+triggered)\b|\b(?:for|on)\s+(?:any|every|each|all)\s+(?:calls?|invocations?|uses?|requests?)\s+(?:to|of)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b|\b(?:override|hijack|patch|redirect)\s+[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b`,
       },
-      b: { rules: ["pi.alteration"] },
+      // A change to what the call carries ("tack on", "bump every amount", "add the
+      // collaborator", "must carry", "should always be"); not after a negation.
+      b: {
+        pattern: String
+          .raw`(?:\b(?:(?:tack|slip|sneak|bolt)\s+on|bump|inflate|raise|increase|lower|alter|modify|rewrite|swap|substitute|replace|redirect|reroute|override|append|prepend|inject|insert|add|attach|include|invite|cc|bcc|set|change)\b|\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:always\s+|also\s+|now\s+)?(?:carry|contain|include|have|be\s+(?:sent|set|changed|redirected|routed|copied|raised|\w{1,20}ed)))\b`,
+        unless_after: String.raw`\b(?:not|never|no|n't|nor)\s{1,3}(?:\w{1,20}\s{1,3})?`,
+      },
       window: 70,
       order: "any",
       same_line: true,
@@ -1637,7 +1595,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-4",
+  version: "2026.11.26-5",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
