@@ -3,15 +3,16 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|all] [--misses] [--json]
  *
  * Data (bench/data/):
  * - firewall_eval/public_kinds.json: attack kinds from public write-ups, papers and scanners'
  *   rule families (each case cites its `source`), plus benign near-misses; hash-split.
  * - firewall_eval/heldout_new_words.json: written in new words before any rule change; all
  *   held out (round 1), never edited.
- * - firewall_eval/heldout2_new_words.json: round 2, written in new words after round 1 was
- *   measured and before the round-2 rule changes; never edited.
+ * - firewall_eval/heldout2_new_words.json, heldout3_…, heldout4_…, heldout5_…: rounds 2 to 5, each written in
+ *   new words after the previous round was measured and before that round's rule changes; never
+ *   edited.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -26,7 +27,7 @@ interface Case {
   label: "attack" | "benign";
   explicit: boolean;
   source: string;
-  split?: Split | "heldout2" | "heldout3";
+  split?: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5";
   tools: Tool[];
 }
 
@@ -41,6 +42,8 @@ function loadCases(): Case[] {
       "heldout_new_words.json",
       "heldout2_new_words.json",
       "heldout3_new_words.json",
+      "heldout4_new_words.json",
+      "heldout5_new_words.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
@@ -93,10 +96,18 @@ export interface Report {
  * round 2). `heldout2`: round 2, written before the round-2 changes. Real servers are split
  * dev/heldout by package name; with `heldout2` every real server is reported.
  */
-export type EvalSplit = "dev" | "heldout" | "heldout2" | "heldout3" | "all";
+export type EvalSplit =
+  | "dev"
+  | "heldout"
+  | "heldout2"
+  | "heldout3"
+  | "heldout4"
+  | "heldout5"
+  | "all";
 
 export function evaluate(split: EvalSplit): Report {
-  const inSplit = (s: Split | "heldout2" | "heldout3") => split === "all" || s === split;
+  const inSplit = (s: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5") =>
+    split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();
   const benign: Tally = { n: 0, hit: 0 };
@@ -148,7 +159,7 @@ export function evaluate(split: EvalSplit): Report {
 if (import.meta.main) {
   const arg = (k: string) =>
     Deno.args.includes(k) ? Deno.args[Deno.args.indexOf(k) + 1] : undefined;
-  const split = (arg("--split") ?? "heldout3") as EvalSplit;
+  const split = (arg("--split") ?? "heldout5") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
