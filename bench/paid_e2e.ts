@@ -231,17 +231,31 @@ await Deno.writeTextFile(
 );
 const startDir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
 const main = new URL("../main.ts", import.meta.url).pathname;
-const starts = { bare: [] as number[], serve: [] as number[], bareRss: 0, serveRss: 0 };
+const starts = {
+  bare: [] as number[],
+  serve: [] as number[],
+  manual: [] as number[],
+  bareRss: 0,
+  serveRss: 0,
+  manualRss: 0,
+};
+const serveEnv = { DATA_DIR: startDir, KV_PATH: `${startDir}/start.kv` };
 for (let i = 0; i < 3; i++) {
   const b = await coldStart(["run", "-A", "--quiet", bareScript], {}, "/");
-  const s = await coldStart(["run", "-A", "--quiet", main, "serve"], {
-    DATA_DIR: startDir,
-    KV_PATH: `${startDir}/start.kv`,
-  }, "/healthz");
+  const s = await coldStart(["run", "-A", "--quiet", main, "serve"], serveEnv, "/healthz");
+  // For comparison: the same with node_modules used as installed (`deno install`) rather than
+  // checked against the lockfile on every start (deno.json's "nodeModulesDir": "auto").
+  const m = await coldStart(
+    ["run", "-A", "--quiet", "--node-modules-dir=manual", main, "serve"],
+    serveEnv,
+    "/healthz",
+  );
   starts.bare.push(b.ms);
   starts.serve.push(s.ms);
+  starts.manual.push(m.ms);
   starts.bareRss = b.rss;
   starts.serveRss = s.rss;
+  starts.manualRss = m.rss;
 }
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
@@ -254,6 +268,11 @@ console.log(
   `idle RSS: serve ${fmt(starts.serveRss)} MB, bare ${fmt(starts.bareRss)} MB, ratio ${
     fmt(starts.serveRss / starts.bareRss, 2)
   } (target <= 2)`,
+);
+console.log(
+  `  with --node-modules-dir=manual: cold start ${fmt(med(starts.manual), 0)} ms (ratio ${
+    fmt(med(starts.manual) / med(starts.bare), 2)
+  }), idle RSS ${fmt(starts.manualRss)} MB (ratio ${fmt(starts.manualRss / starts.bareRss, 2)})`,
 );
 await Deno.remove(startDir, { recursive: true });
 await Deno.remove(bareScript);

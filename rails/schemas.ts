@@ -1,8 +1,9 @@
 /**
  * The `esim.*@v1` JSON Schemas (rails/spec/esim-v1/*.json, JSON Schema 2020-12) and their
- * validators, compiled once with Ajv. `$id`s share the base `SCHEMA_BASE`; references between
- * schemas (`offer.json` from `quote-result.json`) resolve against it. The schemas are imported
- * as JSON modules so the SDK bundle carries them. v1 only grows: new optional fields may
+ * validators, compiled once with Ajv. The documents live in ./schema_docs.ts (re-exported
+ * here), so code that only publishes them does not load Ajv. `$id`s share the base
+ * `SCHEMA_BASE`; references between schemas (`offer.json` from `quote-result.json`) resolve
+ * against it. The schemas are imported as JSON modules so the SDK bundle carries them. v1 only grows: new optional fields may
  * appear, so no schema forbids unknown properties.
  *
  * @example
@@ -13,54 +14,15 @@
  * ```
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import plan from "./spec/esim-v1/plan.json" with { type: "json" };
-import profile from "./spec/esim-v1/profile.json" with { type: "json" };
-import offer from "./spec/esim-v1/offer.json" with { type: "json" };
-import quoteInput from "./spec/esim-v1/quote-input.json" with { type: "json" };
-import orderInput from "./spec/esim-v1/order-input.json" with { type: "json" };
-import quoteResult from "./spec/esim-v1/quote-result.json" with { type: "json" };
-import statusInput from "./spec/esim-v1/status-input.json" with { type: "json" };
-import statusResult from "./spec/esim-v1/status-result.json" with { type: "json" };
-import delivery from "./spec/esim-v1/delivery.json" with { type: "json" };
-import listing from "./spec/esim-v1/listing.json" with { type: "json" };
-import webhookEvent from "./spec/esim-v1/webhook-event.json" with { type: "json" };
+import { SCHEMA_BASE, type SchemaName, SCHEMAS } from "./schema_docs.ts";
 
-/** Base of every schema `$id`: `${SCHEMA_BASE}<name>.json`. */
-export const SCHEMA_BASE = "https://esim-rails.dev/spec/esim-v1/";
-
-/** The schema names of `esim.*@v1`, one file each under `rails/spec/esim-v1/`. */
-export type SchemaName =
-  | "plan"
-  | "profile"
-  | "offer"
-  | "quote-input"
-  | "quote-result"
-  | "order-input"
-  | "status-input"
-  | "status-result"
-  | "delivery"
-  | "listing"
-  | "webhook-event";
-
-/** A JSON Schema document (each has `$schema`, `$id` and `title`). */
-export type JsonSchema = { $id: string; [key: string]: unknown };
-
-/** The schema documents by name. Treat as read-only. */
-export const SCHEMAS: Readonly<Record<SchemaName, JsonSchema>> = {
-  plan,
-  profile,
-  offer,
-  "quote-input": quoteInput,
-  "quote-result": quoteResult,
-  "order-input": orderInput,
-  "status-input": statusInput,
-  "status-result": statusResult,
-  delivery,
-  listing,
-  "webhook-event": webhookEvent,
-};
-
-export const SCHEMA_NAMES = Object.keys(SCHEMAS) as SchemaName[];
+export {
+  type JsonSchema,
+  SCHEMA_BASE,
+  SCHEMA_NAMES,
+  type SchemaName,
+  SCHEMAS,
+} from "./schema_docs.ts";
 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();

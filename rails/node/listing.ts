@@ -11,7 +11,7 @@
  * doc.capabilities.map((c) => c.capability_id); // ["esim.quote@v1", "esim.order@v1", "esim.status@v1"]
  * ```
  */
-import { type JsonSchema, SCHEMAS } from "../schemas.ts";
+import { type JsonSchema, SCHEMAS } from "../schema_docs.ts";
 
 export const CAPABILITY_QUOTE = "esim.quote@v1";
 export const CAPABILITY_ORDER = "esim.order@v1";

@@ -71,7 +71,7 @@ export function twinCommand(twin: Twin): CliCommand {
   return {
     usage: usage(twin),
     async run(argv) {
-      const { values } = parseFlags(joinNegativeValues(argv), {
+      const { values } = await parseFlags(joinNegativeValues(argv), {
         lat: { type: "string" },
         lon: { type: "string" },
         city: { type: "string" },

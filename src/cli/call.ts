@@ -24,7 +24,7 @@ receipt). Exit 0 on a 2xx answer, 1 otherwise.
                      (default ${DEFAULT_MAX_TIMEOUT_CAP_SECONDS}; non-integer values are always refused)`,
 
   async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
+    const { values, positionals } = await parseFlags(argv, {
       data: { type: "string" },
       "key-file": { type: "string" },
       "max-usd": { type: "string" },

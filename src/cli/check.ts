@@ -23,7 +23,7 @@ Exit 0 when the node is conformant (warnings allowed, e.g. demo mode), 1 when it
 check could not run, 2 on usage errors.`,
 
   async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
+    const { values, positionals } = await parseFlags(argv, {
       country: { type: "string" },
       json: { type: "boolean" },
       "timeout-ms": { type: "string" },

@@ -59,7 +59,10 @@ class Refusal extends Error {}
 export const command: CliCommand = {
   usage: USAGE,
   async run(argv) {
-    const { values } = parseFlags(argv, { port: { type: "string" }, dir: { type: "string" } });
+    const { values } = await parseFlags(argv, {
+      port: { type: "string" },
+      dir: { type: "string" },
+    });
     if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) {
       throw new UsageError("--port takes a number");
     }

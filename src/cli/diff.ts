@@ -18,7 +18,7 @@ tools, {tools}, or a JSON-RPC tools/list answer ('-' reads one of them from stdi
 Exit codes: 0 unchanged, changed or review; 1 suspicious; 2 usage or invalid input.`,
 
   async run(argv) {
-    const { positionals } = parseFlags(argv, {}, true);
+    const { positionals } = await parseFlags(argv, {}, true);
     if (positionals.length !== 2) throw new UsageError("give two files: <old.json> <new.json>");
     if (positionals[0] === "-" && positionals[1] === "-") {
       throw new UsageError("only one of the two files can be stdin");

@@ -27,7 +27,7 @@ Lists stored webhook events, oldest first, with their delivery status and attemp
 export const command: CliCommand = {
   usage: USAGE,
   async run(argv) {
-    const { values } = parseFlags(argv, {
+    const { values } = await parseFlags(argv, {
       failed: { type: "boolean" },
       pending: { type: "boolean" },
       delivered: { type: "boolean" },

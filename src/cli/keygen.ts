@@ -23,7 +23,7 @@ Creates a key file with mode 0600 and prints its public part. Never overwrites a
   --out <file>       where to write (required)`,
 
   async run(argv) {
-    const { values } = parseFlags(argv, {
+    const { values } = await parseFlags(argv, {
       type: { type: "string" },
       out: { type: "string" },
     });

@@ -89,7 +89,7 @@ async function withLog(
 }
 
 async function observe(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
+  const { values, positionals } = await parseFlags(argv, {
     endpoint: { type: "string" },
     name: { type: "string" },
     tools: { type: "string" },
@@ -151,7 +151,7 @@ async function observe(argv: string[]): Promise<number> {
 }
 
 async function crawlCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
+  const { values, positionals } = await parseFlags(argv, {
     registry: { type: "string" },
     concurrency: { type: "string" },
     timeout: { type: "string" },
@@ -198,7 +198,7 @@ async function crawlCommand(argv: string[]): Promise<number> {
 }
 
 async function verifyCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { "kv-path": { type: "string" } }, true);
+  const { values, positionals } = await parseFlags(argv, { "kv-path": { type: "string" } }, true);
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   return await withLog(values["kv-path"], async ({ log }) => {
     const report = await auditLog(log, (line) => console.error(line));

@@ -29,7 +29,7 @@ transfers to PAY_TO_EVM that no order claimed.
 export const command: CliCommand = {
   usage: USAGE,
   async run(argv) {
-    const { values } = parseFlags(argv, {
+    const { values } = await parseFlags(argv, {
       status: { type: "string" },
       "needs-human": { type: "boolean" },
       json: { type: "boolean" },

@@ -60,7 +60,7 @@ function parseHexFlag(name: string, v: string | undefined): Uint8Array {
 }
 
 async function prove(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, {
+  const { values } = await parseFlags(argv, {
     "key-file": { type: "string" },
     seed: { type: "string" },
     "num-bytes": { type: "string" },
@@ -85,8 +85,8 @@ async function prove(argv: string[]): Promise<number> {
   return 0;
 }
 
-function verify(argv: string[]): number {
-  const { values } = parseFlags(argv, {
+async function verify(argv: string[]): Promise<number> {
+  const { values } = await parseFlags(argv, {
     "public-key": { type: "string" },
     seed: { type: "string" },
     proof: { type: "string" },
@@ -113,7 +113,7 @@ export const command: CliCommand = {
   async run(argv) {
     const [sub, ...rest] = argv;
     if (sub === "prove") return await prove(rest);
-    if (sub === "verify") return verify(rest);
+    if (sub === "verify") return await verify(rest);
     throw new UsageError(
       sub === undefined ? "missing subcommand: prove or verify" : `unknown subcommand '${sub}'`,
     );

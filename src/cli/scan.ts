@@ -17,7 +17,7 @@ published firewall rules and prints {status, service, verdict} as POST /x402/fir
 No network. Exit codes: 0 allow, 1 block, 2 usage or invalid input.`,
 
   async run(argv) {
-    const { positionals } = parseFlags(argv, {}, true);
+    const { positionals } = await parseFlags(argv, {}, true);
     if (positionals.length !== 1) throw new UsageError("give one tools.json file, or - for stdin");
     const raw = await readJsonArg(positionals[0]!);
     const body = Array.isArray(raw) ? { tools: raw } : raw;

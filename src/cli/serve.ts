@@ -22,7 +22,7 @@ environment variables (see docs/configuration.md); these flags override PORT, HO
   --kv-path <file>  Deno KV file (default ./data/esim-rails.kv; :memory: for a throwaway store)`,
 
   async run(argv) {
-    const { values } = parseFlags(argv, {
+    const { values } = await parseFlags(argv, {
       port: { type: "string" },
       host: { type: "string" },
       "kv-path": { type: "string" },

@@ -37,7 +37,7 @@ Moving a node from KV to PostgreSQL (stop it first):
 export const command: CliCommand = {
   usage: USAGE,
   async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
+    const { values, positionals } = await parseFlags(argv, {
       "kv-path": { type: "string" },
       out: { type: "string" },
       in: { type: "string" },

@@ -40,7 +40,7 @@ HMAC-signed with the shared secret.
   --kv-path <path>        Deno KV file for orders (default ${DEFAULT_KV_PATH}; :memory: allowed)`,
 
   async run(argv) {
-    const { values } = parseFlags(argv, {
+    const { values } = await parseFlags(argv, {
       port: { type: "string" },
       host: { type: "string" },
       "secret-file": { type: "string" },

@@ -96,7 +96,7 @@ function checkReceipt(input: unknown, key: Uint8Array): Record<string, unknown> 
 export const command: CliCommand = {
   usage: USAGE,
   async run(argv) {
-    const { values, positionals } = parseFlags(argv, {
+    const { values, positionals } = await parseFlags(argv, {
       "public-key": { type: "string" },
       signature: { type: "string" },
       input: { type: "string" },

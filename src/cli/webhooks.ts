@@ -36,7 +36,7 @@ export const command: CliCommand = {
         sub === undefined ? "missing subcommand" : `unknown subcommand '${sub}'`,
       );
     }
-    const { values } = parseFlags(rest, {
+    const { values } = await parseFlags(rest, {
       "secret-file": { type: "string" },
       port: { type: "string" },
       host: { type: "string" },

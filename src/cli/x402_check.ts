@@ -15,7 +15,7 @@ The input is that endpoint's body: {"x_payment": "<base64>"} or {"authorization"
 Exit 0 when the payment is valid, 1 when it is not, 2 when the input is unusable.`,
 
   async run(argv) {
-    const { positionals } = parseFlags(argv, {}, true);
+    const { positionals } = await parseFlags(argv, {}, true);
     if (positionals.length !== 1) throw new UsageError("give one input file, or - for stdin");
     const path = positionals[0]!;
     let text: string;

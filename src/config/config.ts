@@ -399,13 +399,15 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
 
   const signerKey = await keyFile(env, "SIGNER_KEY_FILE", `${dataDir}/signer.key`, generated);
   const vrfKey = await keyFile(env, "VRF_KEY_FILE", `${dataDir}/vrf.key`, generated);
-  const signer = new Ed25519Signer(signerKey.secret);
-  if (new Ed25519Signer(vrfKey.secret).keyId === signer.keyId) {
+  // Public keys derived natively (Ed25519Signer.load): the pure-JS tables wait for a signature.
+  const signer = await Ed25519Signer.load(signerKey.secret);
+  const vrfKeyId = (await Ed25519Signer.load(vrfKey.secret)).keyId;
+  if (vrfKeyId === signer.keyId) {
     throw new ConfigError("VRF_KEY_FILE", "must not hold the same key as SIGNER_KEY_FILE");
   }
   const logKeyFile = await keyFile(env, "LOG_KEY_FILE", `${dataDir}/log.key`, generated);
-  const logKey = new Ed25519Signer(logKeyFile.secret);
-  if (logKey.keyId === signer.keyId || logKey.keyId === new Ed25519Signer(vrfKey.secret).keyId) {
+  const logKey = await Ed25519Signer.load(logKeyFile.secret);
+  if (logKey.keyId === signer.keyId || logKey.keyId === vrfKeyId) {
     throw new ConfigError(
       "LOG_KEY_FILE",
       "must not hold the same key as SIGNER_KEY_FILE or VRF_KEY_FILE",

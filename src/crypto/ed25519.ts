@@ -11,7 +11,64 @@
  * ```
  */
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { sha256Hex, toBase64 } from "./hash.ts";
+import { fromBase64, sha256Hex, toBase64 } from "./hash.ts";
+
+/** PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410), for WebCrypto. */
+export const ED25519_PKCS8_PREFIX: readonly number[] = [
+  0x30,
+  0x2e,
+  0x02,
+  0x01,
+  0x00,
+  0x30,
+  0x05,
+  0x06,
+  0x03,
+  0x2b,
+  0x65,
+  0x70,
+  0x04,
+  0x22,
+  0x04,
+  0x20,
+];
+
+// Public keys derived natively by `loadEd25519PublicKey`, by secret (checked against a copy of
+// the secret, so a secret changed in place is derived again). The pure-JS derivation builds the
+// base point's tables (~20 ms, ~10 MB) on first use; a server that loads its keys natively
+// builds them on its first signature instead of at start.
+const derived = new WeakMap<Uint8Array, { secret: Uint8Array; publicKey: Uint8Array }>();
+
+/** The public key `loadEd25519PublicKey` derived for this secret, if any. */
+export function knownPublicKey(secretKey: Uint8Array): Uint8Array | undefined {
+  const d = derived.get(secretKey);
+  if (!d || d.secret.length !== secretKey.length) return undefined;
+  for (let i = 0; i < secretKey.length; i++) if (d.secret[i] !== secretKey[i]) return undefined;
+  return d.publicKey;
+}
+
+/**
+ * Derives the public key of a 32-byte secret with WebCrypto's native Ed25519 and remembers it
+ * for `new Ed25519Signer(secret)` (and the ECVRF key, which RFC 9381 derives the same way).
+ * Where WebCrypto lacks Ed25519, nothing is remembered and the pure-JS derivation is used.
+ */
+export async function loadEd25519PublicKey(secretKey: Uint8Array): Promise<void> {
+  if (secretKey.length !== 32 || knownPublicKey(secretKey)) return;
+  try {
+    const key = await crypto.subtle.importKey(
+      "pkcs8",
+      new Uint8Array([...ED25519_PKCS8_PREFIX, ...secretKey]),
+      { name: "Ed25519" },
+      true,
+      ["sign"],
+    );
+    const { x } = await crypto.subtle.exportKey("jwk", key);
+    const publicKey = x ? fromBase64(x.replaceAll("-", "+").replaceAll("_", "/")) : undefined;
+    if (publicKey?.length === 32) derived.set(secretKey, { secret: secretKey.slice(), publicKey });
+  } catch {
+    // No native Ed25519 here: the signer derives the key itself.
+  }
+}
 
 /** `key_id`: the first 16 hex characters of SHA-256 of the raw public key. */
 export function keyIdOf(publicKey: Uint8Array): string {
@@ -26,8 +83,14 @@ export class Ed25519Signer {
   constructor(secretKey: Uint8Array) {
     if (secretKey.length !== 32) throw new RangeError("An Ed25519 secret key is 32 bytes");
     this.#secret = secretKey.slice();
-    this.publicKey = ed25519.getPublicKey(this.#secret);
+    this.publicKey = knownPublicKey(secretKey)?.slice() ?? ed25519.getPublicKey(this.#secret);
     this.keyId = keyIdOf(this.publicKey);
+  }
+
+  /** Like the constructor, deriving the public key natively where WebCrypto can. */
+  static async load(secretKey: Uint8Array): Promise<Ed25519Signer> {
+    await loadEd25519PublicKey(secretKey);
+    return new Ed25519Signer(secretKey);
   }
 
   static generate(): Ed25519Signer {

@@ -15,7 +15,6 @@
 import type { Plan } from "../../rails/supplier/types.ts";
 import type { PricingConfig } from "../../rails/pricing.ts";
 import { priceCatalog, type PricedCatalog } from "../../rails/node/offers.ts";
-import { validate } from "../../rails/schemas.ts";
 
 export interface CatalogSnapshot {
   catalog: PricedCatalog;
@@ -66,6 +65,8 @@ export class CatalogCache {
     const priced = priceCatalog(plans, this.pricing);
     // Once per snapshot, every offer is checked against the offer schema; a plan that cannot
     // make a valid offer (e.g. a supplier's malformed row) is left out of quotes and orders.
+    // The validator (ajv) is loaded here, on the first catalog fetch, rather than at start.
+    const { validate } = await import("../../rails/schemas.ts");
     const valid = priced.offers.filter((o) => validate("offer", o.offer).ok);
     if (valid.length !== priced.offers.length) {
       this.onInvalid?.(priced.offers.length - valid.length);

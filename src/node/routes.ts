@@ -32,7 +32,6 @@ import type { PaymentRequirements } from "../x402/types.ts";
 import type { Profile } from "../../rails/supplier/types.ts";
 import { esimView } from "./esim_view.ts";
 import { quoteOffers } from "../../rails/node/offers.ts";
-import { parseOrderInput, parseQuoteInput, parseStatusInput } from "../../rails/node/inputs.ts";
 import { SIGNATURE_HEADER, signFreeAnswer } from "../../rails/node/free_answer.ts";
 import { checkStatusToken, statusToken } from "../../rails/node/status_token.ts";
 import {
@@ -47,6 +46,15 @@ import type { SellerNode } from "./seller_node.ts";
 import type { AdvanceResult } from "./order_flow.ts";
 
 const NODE = { kind: "node" } as const;
+
+// The input parsers bring the schema validator (ajv): loaded by the first request that needs
+// them, not at start. Every request still validates; the first one waits for the load.
+type Inputs = typeof import("../../rails/node/inputs.ts");
+let inputs: Inputs | undefined;
+async function loadInputs(): Promise<Inputs> {
+  return inputs ??= await import("../../rails/node/inputs.ts");
+}
+
 const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
 const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
 /** Open states whose next step is the settlement, its delivery or the cancel (no profile wait). */
@@ -78,7 +86,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   node.quotes = quotes;
   const quote = async (ctx: Ctx): Promise<Response> => {
     const body = await ctx.json();
-    const parsed = parseQuoteInput(body);
+    const parsed = (inputs ?? await loadInputs()).parseQuoteInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
     const key = quoteKey(parsed.value);
     const raw = JSON.stringify(body);
@@ -109,7 +117,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   // ---- status ----
   const status = async (ctx: Ctx): Promise<Response> => {
     const body = await ctx.json();
-    const parsed = parseStatusInput(body);
+    const parsed = (inputs ?? await loadInputs()).parseStatusInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
     const { orderId, token } = parsed.value;
     let entry = await node.orders.get(orderId);
@@ -162,7 +170,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   // ---- order ----
   const order = async (ctx: Ctx): Promise<Response> => {
     const body = await ctx.json();
-    const parsed = parseOrderInput(body);
+    const parsed = (inputs ?? await loadInputs()).parseOrderInput(body);
     if (!parsed.ok) throw invalidInput(parsed.field, parsed.message);
     const snap = await node.snapshot();
     const offer = snap.catalog.byId.get(parsed.value.offerId);

@@ -34,6 +34,7 @@ import {
 import { encodeToCurveEll2 } from "./_ell2.ts";
 import { encodePoints, mulSameBase } from "./_multiply.ts";
 import { toHex } from "../crypto/hash.ts";
+import { knownPublicKey } from "../crypto/ed25519.ts";
 
 export const SUITE_TAI = "ECVRF-EDWARDS25519-SHA512-TAI";
 export const SUITE_ELL2 = "ECVRF-EDWARDS25519-SHA512-ELL2";
@@ -189,7 +190,8 @@ export class VrfSecretKey {
     this.#x = x;
     this.#xModQ = xModQ;
     this.#prefix = prefix;
-    this.publicKey = pointToBytes(BASE.multiply(xModQ));
+    // x*B is the RFC 8032 public key of the same secret: reuse one derived natively at start.
+    this.publicKey = knownPublicKey(secretKey)?.slice() ?? pointToBytes(BASE.multiply(xModQ));
   }
 
   /** ECVRF_prove (§5.1): the 80-byte proof pi for `alpha`. */

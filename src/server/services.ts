@@ -92,7 +92,7 @@ export async function openServices(
     const log = options.nodeLog ?? ((line: string) => console.log(`esim-rails: ${line}`));
     paywall.settler = withSettleLog(paywall.settler, log);
   }
-  const supplier = buildSupplier(config, store);
+  const supplier = await buildSupplier(config, store);
   const webhooks = createWebhookOutbox({
     store,
     webhook: config.webhook,

@@ -10,50 +10,35 @@
  * (await s.sign(new Uint8Array([1]))).length; // 64
  * ```
  */
-import { Ed25519Signer } from "../crypto/ed25519.ts";
+import { ED25519_PKCS8_PREFIX, Ed25519Signer } from "../crypto/ed25519.ts";
 
 export interface NoteSigner {
   readonly publicKey: Uint8Array;
   sign(message: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
 
-/** PKCS#8 wrapping of a raw Ed25519 seed (RFC 8410). */
-const PKCS8_PREFIX = [
-  0x30,
-  0x2e,
-  0x02,
-  0x01,
-  0x00,
-  0x30,
-  0x05,
-  0x06,
-  0x03,
-  0x2b,
-  0x65,
-  0x70,
-  0x04,
-  0x22,
-  0x04,
-  0x20,
-];
-
 export async function logSigner(secret: Uint8Array): Promise<NoteSigner> {
   const js = new Ed25519Signer(secret);
   try {
     const key = await crypto.subtle.importKey(
       "pkcs8",
-      new Uint8Array([...PKCS8_PREFIX, ...secret]),
+      new Uint8Array([...ED25519_PKCS8_PREFIX, ...secret]),
       { name: "Ed25519" },
       false,
       ["sign"],
     );
-    const probe = new Uint8Array([1, 2, 3]);
-    const native = new Uint8Array(await crypto.subtle.sign("Ed25519", key, probe));
-    if (native.join() !== js.sign(probe).join()) throw new Error("signers disagree");
+    const native = async (m: Uint8Array) =>
+      new Uint8Array(await crypto.subtle.sign("Ed25519", key, new Uint8Array(m)));
+    // The two signers are compared once, on the first signature rather than at start (the
+    // pure-JS signer builds its tables on first use); if they disagree, the pure-JS one signs.
+    let agree: Promise<boolean> | undefined;
+    const check = async () => {
+      const probe = new Uint8Array([1, 2, 3]);
+      return (await native(probe)).join() === js.sign(probe).join();
+    };
     return {
       publicKey: js.publicKey,
-      sign: async (m) =>
-        new Uint8Array(await crypto.subtle.sign("Ed25519", key, new Uint8Array(m))),
+      sign: async (m) => (await (agree ??= check().catch(() => false))) ? native(m) : js.sign(m),
     };
   } catch {
     return js;
