@@ -71,8 +71,12 @@ Deno.test("settle log: an RPC on another chain, a reverted transfer, a pending t
     assert.ok(pending.line.includes(`tx=${pending.out.transaction}`));
     await chain.rpc("evm_setAutomine", [true]);
 
-    // Wrong chain: the RPC serves 84532, the terms need 8453.
-    await chain.rpc("anvil_setChainId", [84532]);
+    // Wrong chain: the RPC serves 84532, the terms need 8453. anvil may apply the new chain id
+    // only after the block that enabling automine starts mining: set it until it reads back.
+    for (let i = 0; i < 100 && await chain.rpc("eth_chainId", []) !== "0x14a34"; i++) {
+      await chain.rpc("anvil_setChainId", [84532]);
+    }
+    assert.equal(await chain.rpc("eth_chainId", []), "0x14a34", "anvil serves chain 84532");
     const wrong = await settleLogged(chain.rpcUrl);
     assert.match(wrong.line, /settlement failed: wrong chain \(RPC_URL serves another chain\)/);
     assert.match(wrong.line, /detail="RPC_URL serves chain 84532, terms need 8453"/);
