@@ -5,28 +5,10 @@
  * the payment → the page goes live to the delivered eSIM. Screenshots under `.tmp/shop-browser/`.
  */
 import assert from "node:assert/strict";
+import { ARTIFACTS, decodeQr, launchBrowser, missingTools } from "./_browser.ts";
 import { api } from "./_env.ts";
 import { type ChainsEnv, randomTronAddress, withChains } from "./_chains.ts";
 import { randomTonAddress } from "../fakes/toncenter.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ZBARIMG = "/usr/bin/zbarimg";
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const missing = [
-  exists(CHROMIUM) ? "" : "chromium not installed (Debian package chromium)",
-  exists(ZBARIMG) ? "" : "zbarimg not installed (Debian package zbar-tools)",
-].filter(Boolean);
-
-const ARTIFACTS = new URL("../../.tmp/shop-browser/", import.meta.url).pathname;
 
 interface Case {
   method: string;
@@ -90,36 +72,17 @@ const CASES: Case[] = [
 
 for (const c of CASES) {
   Deno.test({
-    name: missing.length
-      ? `shop browser ${c.method}: link, QR code and delivery (skipped: ${missing.join("; ")})`
+    name: missingTools.length
+      ? `shop browser ${c.method}: link, QR code and delivery (skipped: ${missingTools.join("; ")})`
       : `shop browser ${c.method}: the order page shows the wallet link and its QR code, and delivers once the chain reports the payment`,
-    ignore: missing.length > 0,
+    ignore: missingTools.length > 0,
     // puppeteer keeps its own timers and sockets for the browser's lifetime.
     sanitizeOps: false,
     sanitizeResources: false,
     async fn() {
-      // Test-only dependency: a full pinned specifier, kept out of deno.json "imports".
-      // deno-lint-ignore no-import-prefix
-      const { default: puppeteer } = await import("npm:puppeteer-core@25.16.0");
-      await Deno.mkdir(ARTIFACTS, { recursive: true });
-      const profile = await Deno.makeTempDir({ prefix: "esim-chromium-" });
       const name = c.method.split(":")[0]!;
       await withChains(async (e) => {
-        const browser = await puppeteer.launch({
-          executablePath: CHROMIUM,
-          headless: false,
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            `--user-data-dir=${profile}`,
-          ],
-        });
+        const browser = await launchBrowser();
         try {
           const page = await browser.newPage();
           await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 });
@@ -156,14 +119,7 @@ for (const c of CASES) {
           const qr = await page.$("#pay-qr svg");
           assert.ok(qr);
           const qrFile = `${ARTIFACTS}${name}-2-qr.png`;
-          await qr.screenshot({ path: qrFile });
-          const out = await new Deno.Command(ZBARIMG, {
-            args: ["--raw", "-q", qrFile],
-            stdout: "piped",
-            stderr: "piped",
-          }).output();
-          assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-          assert.equal(new TextDecoder().decode(out.stdout).trim(), link);
+          assert.equal(await decodeQr(qr, qrFile), link);
 
           // The chain reports the payment; the page goes live to the delivered eSIM.
           await c.pay(e, pay);
@@ -174,7 +130,6 @@ for (const c of CASES) {
           await browser.close();
         }
       }, { pollMs: 250 });
-      await Deno.remove(profile, { recursive: true }).catch(() => {});
     },
   });
 }

@@ -7,27 +7,9 @@
  * `zbar-tools`) and must equal the activation string shown beside it.
  */
 import assert from "node:assert/strict";
+import { ARTIFACTS, decodeQr, launchBrowser, missingTools } from "./_browser.ts";
 import { buyer, seller } from "../x402/_sign.ts";
 import { mine, withShop } from "./_env.ts";
-
-const CHROMIUM = "/usr/bin/chromium";
-const ZBARIMG = "/usr/bin/zbarimg";
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const missing = [
-  exists(CHROMIUM) ? "" : "chromium not installed (Debian package chromium)",
-  exists(ZBARIMG) ? "" : "zbarimg not installed (Debian package zbar-tools)",
-].filter(Boolean);
-
-const ARTIFACTS = new URL("../../.tmp/shop-browser/", import.meta.url).pathname;
 
 /** Runs in the page before any script: the test wallet, announced via EIP-6963. */
 const WALLET_INIT = `(() => {
@@ -51,35 +33,18 @@ const WALLET_INIT = `(() => {
 })();`;
 
 Deno.test({
-  name: missing.length
-    ? `shop browser: a person buys an eSIM from country to QR code (skipped: ${missing.join("; ")})`
+  name: missingTools.length
+    ? `shop browser: a person buys an eSIM from country to QR code (skipped: ${
+      missingTools.join("; ")
+    })`
     : "shop browser: a person buys an eSIM from country to QR code with a browser wallet",
-  ignore: missing.length > 0,
+  ignore: missingTools.length > 0,
   // puppeteer keeps its own timers and sockets for the browser's lifetime.
   sanitizeOps: false,
   sanitizeResources: false,
   async fn() {
-    // Test-only dependency: a full pinned specifier, kept out of deno.json "imports".
-    // deno-lint-ignore no-import-prefix
-    const { default: puppeteer } = await import("npm:puppeteer-core@25.16.0");
-    await Deno.mkdir(ARTIFACTS, { recursive: true });
-    const profile = await Deno.makeTempDir({ prefix: "esim-chromium-" });
     await withShop(async ({ url, chain }) => {
-      const browser = await puppeteer.launch({
-        executablePath: CHROMIUM,
-        headless: false,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-quic",
-          "--no-first-run",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          `--user-data-dir=${profile}`,
-        ],
-      });
+      const browser = await launchBrowser();
       try {
         const page = await browser.newPage();
         await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1 }); // a phone
@@ -159,14 +124,7 @@ Deno.test({
         const qr = await page.$(".qr svg");
         assert.ok(qr);
         const qrFile = `${ARTIFACTS}6-qr.png`;
-        await qr.screenshot({ path: qrFile });
-        const out = await new Deno.Command(ZBARIMG, {
-          args: ["--raw", "-q", qrFile],
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
-        assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-        assert.equal(new TextDecoder().decode(out.stdout).trim(), activation);
+        assert.equal(await decodeQr(qr, qrFile), activation);
 
         // The order page survives a reload and a new tab (the token is in the URL).
         const again = await browser.newPage();
@@ -199,6 +157,5 @@ Deno.test({
         await browser.close();
       }
     }, { pollMs: 250 });
-    await Deno.remove(profile, { recursive: true }).catch(() => {});
   },
 });
