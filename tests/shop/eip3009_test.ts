@@ -3,6 +3,7 @@
  * buyer signs `pay.eip3009` → the shop settles it → the watcher credits it at finality → the
  * supplier delivers → the eSIM is fetched on view. Refusals charge nothing.
  */
+import { TRANSFER_WITH_AUTHORIZATION_TYPES } from "../../src/x402/constants.ts";
 import assert from "node:assert/strict";
 import { buyer, other, seller } from "../x402/_sign.ts";
 import { api, firstOffer, mine, tickUntil, withShop } from "./_env.ts";
@@ -37,16 +38,7 @@ async function sign(pay: PayBody, account = buyer) {
   };
   const signature = await account.signTypedData({
     domain: e.domain,
-    types: {
-      TransferWithAuthorization: [
-        { name: "from", type: "address" },
-        { name: "to", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "validAfter", type: "uint256" },
-        { name: "validBefore", type: "uint256" },
-        { name: "nonce", type: "bytes32" },
-      ],
-    },
+    types: TRANSFER_WITH_AUTHORIZATION_TYPES,
     primaryType: "TransferWithAuthorization",
     message: {
       ...authorization,

@@ -14,17 +14,9 @@ import { BASE } from "../../src/x402/constants.ts";
 import { DEMO_CATALOG } from "../../rails/receiver/demo_catalog.ts";
 import { api, createOrder, firstOffer, mine, tickUntil, transfer, view, withShop } from "./_env.ts";
 import { buyer } from "../x402/_sign.ts";
+import { TRANSFER_WITH_AUTHORIZATION_TYPES } from "../../src/x402/constants.ts";
 
-const TYPES = {
-  TransferWithAuthorization: [
-    { name: "from", type: "address" },
-    { name: "to", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" },
-    { name: "validBefore", type: "uint256" },
-    { name: "nonce", type: "bytes32" },
-  ],
-} as const;
+const TYPES = TRANSFER_WITH_AUTHORIZATION_TYPES;
 
 Deno.test("shop failures: a failed settlement reopens the order (awaiting_payment, nothing charged) and the authorization is still credited when it lands", async () => {
   await withShop(async ({ url, chain, shop, received }) => {
