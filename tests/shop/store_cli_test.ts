@@ -6,38 +6,9 @@ import assert from "node:assert/strict";
 import { Store } from "../../src/store/kv.ts";
 import { KvShopStore } from "../../src/store/kv/shop.ts";
 import { OrderStore } from "../../src/node/order_store.ts";
-import type { ShopOrder } from "../../src/shop/types.ts";
+import { shopOrder } from "./_order.ts";
 import type { OrderRecord } from "../../rails/node/order_state.ts";
 import { runCli } from "../support/process.ts";
-
-function order(id: string, offset: number, patch: Partial<ShopOrder> = {}): ShopOrder {
-  const at = new Date().toISOString();
-  return {
-    order_id: id,
-    offer_id: "off_x",
-    offer_name: "Test 1 GB 7 days",
-    plan_id: "p1",
-    data_bytes: 2 ** 30,
-    days: 7,
-    cost_usd: 1,
-    price_usd: "2.30",
-    price_units: "2300000",
-    method: "evm:8453:usdc",
-    chain: "eip155:8453",
-    asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-    pay_to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-    offset,
-    authorizations: [],
-    state: "awaiting_payment",
-    payments: [],
-    created_at: at,
-    updated_at: at,
-    expires_at: at,
-    event_counts: {},
-    pending_events: [],
-    ...patch,
-  };
-}
 
 Deno.test("shop store: two open orders can never hold the same offset; a credited payment key belongs to one order", async () => {
   const store = await Store.open(":memory:");
@@ -45,7 +16,7 @@ Deno.test("shop store: two open orders can never hold the same offset; a credite
     const shop = new KvShopStore(store);
     const until = Date.now() + 3600_000;
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => shop.create(order(`sho_${i}`, 42), until)),
+      Array.from({ length: 8 }, (_, i) => shop.create(shopOrder(`sho_${i}`, 42), until)),
     );
     assert.equal(results.filter((r) => typeof r === "object").length, 1, "one winner");
     assert.equal(results.filter((r) => r === "offset_taken").length, 7);
@@ -53,7 +24,7 @@ Deno.test("shop store: two open orders can never hold the same offset; a credite
     assert.equal(await shop.orderByOffset("eip155:8453", 42, Date.now()), winner.order.order_id);
     // Another chain has its own offsets.
     assert.equal(
-      typeof await shop.create(order("sho_other_chain", 42, { chain: "eip155:1" }), until),
+      typeof await shop.create(shopOrder("sho_other_chain", 42, { chain: "eip155:1" }), until),
       "object",
     );
     // A payment key credited to one order cannot be credited to another.
@@ -86,14 +57,14 @@ Deno.test("esim-rails orders: lists people's and agents' orders with what needs 
       via: "transfer" as const,
     };
     await shop.create(
-      order("sho_refund", 1, {
+      shopOrder("sho_refund", 1, {
         state: "refund_due",
         payments: [pay],
         error: { code: "price_changed", message: "supplier refused" },
       }),
       until,
     );
-    await shop.create(order("sho_open", 2), until);
+    await shop.create(shopOrder("sho_open", 2), until);
     await shop.addUnattributed({
       key: "8453:0xdead:0",
       chain: "eip155:8453",

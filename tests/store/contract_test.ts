@@ -22,7 +22,8 @@ import { auditLog } from "../../src/tlog/audit.ts";
 import { failedObservation, okObservation, sortTools } from "../../src/tlog/observation.ts";
 import type { TlogStore } from "../../src/tlog/store.ts";
 import type { Tool } from "../../src/security/scan.ts";
-import type { ShopOrder, ShopPayment } from "../../src/shop/types.ts";
+import type { ShopPayment } from "../../src/shop/types.ts";
+import { shopOrder } from "../shop/_order.ts";
 
 const FROM = "0x857b06519E91e3A54538791bDbb0E22373e36b66";
 const nonce = (n: number) => "0x" + n.toString(16).padStart(64, "0");
@@ -83,35 +84,6 @@ async function assertLogVerifies(t: TlogStore, size: number): Promise<void> {
   assert.equal(report.valid, true);
   assert.equal(report.tree_size, size);
   assert.equal(report.leaves_checked, size);
-}
-
-function shopOrder(id: string, offset: number, patch: Partial<ShopOrder> = {}): ShopOrder {
-  const at = patch.created_at ?? new Date().toISOString();
-  return {
-    order_id: id,
-    offer_id: "off_x",
-    offer_name: "Test 1 GB 7 days",
-    plan_id: "p1",
-    data_bytes: 2 ** 30,
-    days: 7,
-    cost_usd: 1,
-    price_usd: "2.30",
-    price_units: "2300000",
-    method: "evm:8453:usdc",
-    chain: "eip155:8453",
-    asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-    pay_to: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-    offset,
-    authorizations: [],
-    state: "awaiting_payment",
-    payments: [],
-    created_at: at,
-    updated_at: at,
-    expires_at: at,
-    event_counts: {},
-    pending_events: [],
-    ...patch,
-  };
 }
 
 function payment(key: string, final = false): ShopPayment {
