@@ -4,6 +4,7 @@
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
  *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
  * - firewall_eval/public_kinds.json: attack kinds from public write-ups, papers and scanners'
@@ -156,9 +157,50 @@ export function evaluate(split: EvalSplit): Report {
   };
 }
 
+/**
+ * Where the rules whose id starts with one of `prefixes` fire (every case and real server):
+ * per rule, the attacks, near-misses and real-server tools it fires in, with each benign match.
+ * A rule that fires in a benign tool is a false-block risk even when the tool stays allowed.
+ */
+export function ruleHits(prefixes: readonly string[]): string[] {
+  const wanted = (id: string) => prefixes.some((p) => p === "all" || id.startsWith(p));
+  const hits = new Map<string, { attacks: Set<string>; benign: string[] }>();
+  const note = (id: string) => {
+    let h = hits.get(id);
+    if (!h) hits.set(id, h = { attacks: new Set(), benign: [] });
+    return h;
+  };
+  for (const c of loadCases()) {
+    for (const f of scanTools(c.tools).findings) {
+      if (!wanted(f.rule_id)) continue;
+      if (c.label === "attack") note(f.rule_id).attacks.add(c.id);
+      else note(f.rule_id).benign.push(`near-miss ${c.id}: ${JSON.stringify(f.match)}`);
+    }
+  }
+  for (const s of loadServers()) {
+    for (const f of scanTools(s.tools).findings) {
+      if (!wanted(f.rule_id)) continue;
+      note(f.rule_id).benign.push(`server ${s.pkg} ${f.tool}: ${JSON.stringify(f.match)}`);
+    }
+  }
+  const out: string[] = [];
+  for (const id of [...hits.keys()].sort()) {
+    const h = hits.get(id)!;
+    const piece = RULES.rules.find((r) => r.id === id)?.piece ? " (piece)" : "";
+    out.push(`${id}${piece}: ${h.attacks.size} attacks, ${h.benign.length} benign matches`);
+    for (const b of h.benign.slice(0, 40)) out.push(`    ${b.slice(0, 200)}`);
+  }
+  return out;
+}
+
 if (import.meta.main) {
   const arg = (k: string) =>
     Deno.args.includes(k) ? Deno.args[Deno.args.indexOf(k) + 1] : undefined;
+  const hitsArg = arg("--rule-hits");
+  if (hitsArg !== undefined) {
+    for (const line of ruleHits(hitsArg.split(","))) console.log(line);
+    Deno.exit(0);
+  }
   const split = (arg("--split") ?? "heldout5") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {

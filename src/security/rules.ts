@@ -15,10 +15,13 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-6"
+ * RULES.version; // "2026.11.26-7"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
+
+import { CONCEPT_RULES } from "./rules/concepts.ts";
+import { SET_ASIDE, TAKE_IMPERATIVE, VOCATIVE } from "./rules/lexicon.ts";
 
 export const CATEGORIES = [
   "prompt_injection",
@@ -936,6 +939,7 @@ const rules: Rule[] = [
       b: {
         rules: [
           "data.sensitive",
+          "data.personal",
           "secret.key_path",
           "secret.credential_path",
           "secret.wallet_path",
@@ -1158,7 +1162,7 @@ const rules: Rule[] = [
     description:
       'More ways to keep something from the user ("keep this to yourself", "make sure the user never finds out", "users do not need to see these calls", "don\'t bring this up", "do not report the call", "invisible to users").',
     pattern: String
-      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out)\b`,
+      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out)\b`,
     flags: "gi",
   },
   {
@@ -1170,7 +1174,7 @@ const rules: Rule[] = [
     description:
       "A parameter whose name asks for key material or payment secrets (secret_access_key, private_key, seed_phrase, mnemonic, cvv, card_number).",
     pattern: String
-      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:secret_access_key|private_key|priv_key|seed_phrase|seed_words|recovery_phrase|mnemonic|mnemonic_phrase|ssh_private_key|wallet_private_key|cvv|cvc|card_number|credit_card_number)(?:_(?:value|text|string|raw|hex|b64|base64|pem))?$`,
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:secret_access_key|private_key|priv_key|seed_phrase|seed_words|recovery_phrase|recovery_words|recovery_codes?|backup_codes?|mnemonic|mnemonic_phrase|mnemonic_words|ssh_private_key|wallet_private_key|wallet_(?:seed|mnemonic|phrase|words|secret)|(?:2fa|mfa|otp|totp)_(?:code|codes|secret|seed)|ssn|social_security_number|passport_number|maiden_name|mothers_maiden_name|cvv|cvc|card_number|credit_card_number)(?:_(?:value|text|string|raw|hex|b64|base64|pem))?$`,
     flags: "",
   },
   // ---- generalised frames: pieces of one instruction in one sentence ---------------------
@@ -1393,12 +1397,13 @@ const rules: Rule[] = [
       // where private data was found.
       a: {
         pattern: String
-          .raw`(?:(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told)\s+)?to|ought\s+to)\b)`,
+          .raw`(?:(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told)\s+)?to|ought\s+to)\b)`,
         flags: "gim",
       },
       b: {
         rules: [
           "data.private",
+          "data.personal",
           "secret.key_path",
           "secret.credential_path",
           "secret.wallet_path",
@@ -1535,7 +1540,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose)|avoid|steer\s+clear|ignore|skip|bypass|sidestep|refuse|shun|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
       },
       window: 80,
       order: "any",
@@ -1621,6 +1626,7 @@ const rules: Rule[] = [
       same_line: true,
     },
   },
+  ...CONCEPT_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
@@ -1697,7 +1703,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-6",
+  version: "2026.11.26-7",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -1,0 +1,171 @@
+/**
+ * Concept lexicons for the text rules: who is addressed, what is asked, what data, where it
+ * goes, what is altered. Each constant is regex source (no flags, no capture groups) meant to be
+ * combined into `near` terms; each is a list of words by concept, written with their
+ * inflections, so a rule names a concept rather than a phrase.
+ *
+ * Every repetition is bounded, so every pattern built from these stays linear.
+ *
+ * @example
+ * ```ts
+ * import { verbs } from "./lexicon.ts";
+ * new RegExp(`\\b${verbs("archive copy ship")}\\b`).test("copies"); // true
+ * ```
+ */
+
+/** Verbs whose final consonant doubles before -ed/-ing ("ship" -> "shipped"). */
+const DOUBLING = new Set(
+  "ship submit transmit drop flip strip slip tap tag dig stop pin plan swap bcc tip skip sidestep shun"
+    .split(" "),
+);
+
+/** Irregular past forms (the base and -s/-ing forms are regular). */
+const IRREGULAR: Record<string, string[]> = {
+  send: ["sent"],
+  put: [],
+  read: [],
+  write: ["wrote", "written"],
+  take: ["took", "taken"],
+  give: ["gave", "given"],
+  tell: ["told"],
+  find: ["found"],
+  get: ["got", "gotten"],
+  dig: ["dug"],
+  set: [],
+  feed: ["fed"],
+  hide: ["hid", "hidden"],
+  keep: ["kept"],
+  bring: ["brought"],
+  cc: ["cc'd", "cc'ed"],
+  bcc: ["bcc'd", "bcc'ed"],
+};
+
+/** The inflected forms of one verb as a regex alternative ("copy" -> "cop(?:y|ies|ied|ying)"). */
+export function inflect(base: string): string {
+  const extra = IRREGULAR[base];
+  const alts: string[] = [];
+  if (/[^aeiou]y$/.test(base)) {
+    const stem = base.slice(0, -1);
+    alts.push(`${stem}(?:y|ies|ied|ying)`);
+  } else if (/e$/.test(base) && !/ee$/.test(base)) {
+    const stem = base.slice(0, -1);
+    alts.push(`${stem}(?:e|es|ed|ing)`);
+  } else if (/(?:s|sh|ch|x|z)$/.test(base)) {
+    alts.push(`${base}(?:es|ed|ing)?`);
+  } else if (DOUBLING.has(base)) {
+    const last = base[base.length - 1];
+    alts.push(`${base}(?:s|${last}ed|${last}ing)?`);
+  } else if (extra !== undefined) {
+    alts.push(`${base}(?:s|ing)?`);
+  } else {
+    alts.push(`${base}(?:s|ed|ing)?`);
+  }
+  for (const e of extra ?? []) alts.push(e);
+  return alts.join("|");
+}
+
+/** A space-separated verb list with every inflection, as one non-capturing group. */
+export function verbs(list: string): string {
+  return `(?:${list.trim().split(/\s+/).map(inflect).join("|")})`;
+}
+
+/** A space-separated word list as one non-capturing group (multi-word entries use `_`). */
+export function words(list: string): string {
+  return `(?:${list.trim().split(/\s+/).map((w) => w.replaceAll("_", String.raw`\s+`)).join("|")})`;
+}
+
+// ---- who is addressed ------------------------------------------------------------------------
+
+/** The model, by name or role ("the assistant", "LLM", "whoever invokes this", "the caller"). */
+export const ADDRESSEE = String.raw`(?:${
+  words(
+    "ai ais assistant assistants agent agents model models llm llms copilot claude chatgpt gpt gemini language_model language_models the_caller callers",
+  )
+}|whoever\s+(?:${verbs("run call use invoke trigger execute")})\s+(?:this|it|me|the\s+tool))`;
+
+/** Obligation said to someone: modals and their periphrases ("is expected to", "ought to"). */
+export const OBLIGATION = String
+  .raw`(?:must|shall|should|will\s+need\s+to|needs?\s+to|ha(?:s|ve)\s+to|ought\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated|instructed|encouraged)\s+)?to)`;
+
+/**
+ * A vocative before a clause ("model: ...", "LLM, look ...", "Assistant - ..."): the text
+ * turns to the model and speaks to it.
+ */
+export const VOCATIVE = String
+  .raw`\b(?:ai|llm|model|assistant|agent|copilot|claude|gpt|gemini|ai\s+agents?|dear\s+(?:ai|assistant|model|agent))\s{0,2}[,:\u2014-]\s{0,3}`;
+
+// ---- what is asked ---------------------------------------------------------------------------
+
+/**
+ * Taking, looking or telling (base forms, for imperatives): read, gather, peek, rummage, write
+ * down, recite. Verbs a tool's own description opens with ("fill", "check", "place", "save")
+ * are left out: they describe the tool, and the model is ordered by `OBLIGATION` or `VOCATIVE`.
+ */
+export const TAKE_IMPERATIVE = String
+  .raw`(?:read|gather|collect|look\s+(?:up|through|in|into|for|at)|peek\s+(?:at|in|into)|rummage(?:\s+(?:through|in))?|dig\s+(?:through|into|up|out)|comb\s+through|sift\s+through|trawl(?:\s+through)?|go\s+through|write\s+(?:down|out)|note\s+down|jot\s+down|transcribe|recite|reveal|disclose|spell\s+out|tell\s+(?:us|me)|hand\s+over|stash)`;
+
+/** Data moved away, in any tense: send, forward, relay, mirror, archive, duplicate, sync ... */
+export const MOVE = verbs(
+  "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report cc bcc",
+);
+
+/** A copy made on the side, in any tense (duplicate, mirror, copy, archive, back up, cc). */
+export const COPY = String.raw`(?:${
+  verbs("duplicate mirror replicate copy clone archive tee cc bcc")
+}|back(?:s|ed|ing)?\s+up|a\s+(?:copy|duplicate|mirror|backup)\s+of)`;
+
+// ---- what data ---------------------------------------------------------------------------------
+
+/**
+ * Data a model must never hand over, by concept: one-time and backup codes, wallet seed words,
+ * identity documents, security-question answers, financial records, the conversation and the
+ * system text, MCP client configuration, browser sessions, the environment, home dotfiles.
+ */
+export const DATA_CONCEPTS = String.raw`(?:` +
+  // one-time, second-factor, backup and recovery codes
+  String
+    .raw`(?:2fa|two[- ]factor|mfa|multi[- ]factor|otp|one[- ]time|backup|recovery|authenticator|totp|sms\s+verification)\s+(?:[\w-]{1,20}\s+)?(?:codes?|secrets?|seeds?|keys?)` +
+  // wallet seed and recovery words
+  String
+    .raw`|(?:seed|recovery|mnemonic|backup|secret)\s+(?:words|phrases?|sentences?)|\b\d{1,2}[- ](?:word\s+)?(?:seed|recovery|mnemonic|secret)\b|wallet(?:'s)?\s+(?:seeds?|mnemonics?|recovery\s+\w{1,10})` +
+  // identity documents
+  String
+    .raw`|driv(?:er'?s?|ing)\s+licen[cs]es?|passports?(?:\s+(?:numbers?|scans?|photos?|details))?|national\s+(?:id|identity|insurance)(?:\s+(?:cards?|numbers?))?|identity\s+(?:cards?|documents?|papers)|id\s+cards?|social\s+security(?:\s+numbers?)?|ssns?|tax\s+(?:id|identification|file)\s+numbers?|birth\s+certificates?|date\s+of\s+birth` +
+  // answers to security questions
+  String
+    .raw`|(?:mother'?s\s+)?maiden\s+names?|security\s+(?:questions?|answers?)|(?:first|childhood)\s+pet(?:'s)?\s+name` +
+  // financial records
+  String
+    .raw`|tax\s+returns?|bank\s+(?:statements?|details|logins?|account\s+(?:numbers?|details))|(?:credit|debit)\s+card\s+(?:numbers?|details)|pay\s?slips?|routing\s+numbers?` +
+  // the conversation, the system text
+  String
+    .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)\s+(?:\w{1,20}\s+)?(?:turns?|messages?|exchanges?|prompts?|replies)|(?:preceding|previous|prior|earlier)\s+turns?|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
+  // MCP client configuration, browser sessions, the environment, home dotfiles
+  String
+    .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:logins?|passwords?|cards?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
+  `)`;
+
+/** Personal data that tools do handle, but never hand to an outside party (a weaker concept). */
+export const DATA_SOFT = String
+  .raw`(?:(?:the\s+user's|their|your|users')\s+(?:[\w-]{1,20}\s+)?(?:inbox|mailbox|e-?mails?|dms|direct\s+messages|contacts|photos|calendar|location|address|browsing|clipboard|files|documents|notes)|hostnames?|ip\s+address(?:es)?|user\s+lists?|list\s+of\s+users|running\s+processes|machine(?:'s)?\s+(?:\w{1,20}\s+)?(?:name|identity|details|info))`;
+
+// ---- where it goes -----------------------------------------------------------------------------
+
+/**
+ * A party other than the user, in prose: a partner's, collaborator's, aggregator's or
+ * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
+ */
+export const OUTSIDE_PARTY = String
+  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|listeners?|pipelines?|platforms?|systems?|teams?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?)\s+(?:that\s+)?we\s+(?:operate|run|own|control|host|maintain|manage)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+
+// ---- what is altered (shadowing) -----------------------------------------------------------------
+
+/** A change to what a call does or carries, in any tense. */
+export const ALTER = verbs(
+  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete omit skip disable bypass flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc",
+);
+
+/** Setting other tools aside, in any tense: avoid, ignore, skip, sidestep, deprioritise. */
+export const SET_ASIDE = verbs(
+  "avoid ignore skip bypass sidestep shun disregard deprioritise deprioritize sideline",
+);
