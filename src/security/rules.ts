@@ -21,7 +21,7 @@
  */
 
 import { CONCEPT_RULES } from "./rules/concepts.ts";
-import { SET_ASIDE, TAKE_IMPERATIVE, VOCATIVE } from "./rules/lexicon.ts";
+import { FRONTED, NOT_SAFE_DUTY, SET_ASIDE, TAKE_IMPERATIVE, VOCATIVE } from "./rules/lexicon.ts";
 
 export const CATEGORIES = [
   "prompt_injection",
@@ -934,7 +934,8 @@ const rules: Rule[] = [
       a: {
         pattern: String
           .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b`,
-        unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
+        unless_after: String
+          .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?`,
       },
       b: {
         rules: [
@@ -1162,7 +1163,7 @@ const rules: Rule[] = [
     description:
       'More ways to keep something from the user ("keep this to yourself", "make sure the user never finds out", "users do not need to see these calls", "don\'t bring this up", "do not report the call", "invisible to users").',
     pattern: String
-      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out)\b`,
+      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
     flags: "gi",
   },
   {
@@ -1397,7 +1398,7 @@ const rules: Rule[] = [
       // where private data was found.
       a: {
         pattern: String
-          .raw`(?:(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told)\s+)?to|ought\s+to)\b)`,
+          .raw`(?:(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`,
         flags: "gim",
       },
       b: {
@@ -1536,11 +1537,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:other|another|remaining|sibling|competing|rival|alternative|built-?in|standard|default|native|installed)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|calculators?|engines?|sources?|apps?)|alternatives|competitors?|the\s+others|any\s+other\s+one)\b`,
+          .raw`\b(?:(?:other|another|remaining|sibling|competing|rival|alternative|built-?in|standard|default|native|installed)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|calculators?|engines?|sources?|apps?)|alternatives|competitors?|the\s+others|any\s+other\s+one|(?:the\s+)?rest\s+of\s+the\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|sources?|apps?)|(?:whatever|anything|everything)\s+else|every\s+other\s+(?:one|option|choice))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
       },
       window: 80,
       order: "any",
@@ -1558,11 +1559,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures))\b`,
+          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:lifted|removed|disabled|suspended|void|voided|obsolete|waived|unnecessary|not\s+(?:needed|required|necessary)|switched\s+off|turned\s+off|no\s+longer\s+(?:apply|applies|needed|required|bind|binding|in\s+effect)|(?:do|does)\s+not\s+apply|superseded?|supersedes|overridden|revoked|cancell?ed|treat(?:ed)?\s+as\s+(?:disabled|void|off))\b`,
+          .raw`\b(?:lifted|removed|disabled|disengaged|deactivated|rescinded|withdrawn|moot|suspended|void|voided|obsolete|waived|unnecessary|not\s+(?:needed|required|necessary)|switched\s+off|turned\s+off|no\s+longer\s+(?:apply|applies|needed|required|bind|binding|in\s+effect)|(?:do|does)\s+not\s+apply|superseded?|supersedes|overridden|revoked|cancell?ed|treat(?:ed)?\s+as\s+(?:disabled|void|off))\b`,
       },
       window: 40,
       order: "any",
@@ -1578,7 +1579,7 @@ const rules: Rule[] = [
     description:
       'A claim that the model holds elevated authority ("you hold root authority now", "you have been granted elevated clearance").',
     pattern: String
-      .raw`\byou\s+(?:now\s+)?(?:hold|have|possess|are\s+granted|have\s+been\s+(?:granted|given)|were\s+(?:granted|given)|are\s+(?:operating|acting)\s+(?:with|as))\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|level|mode|owner)\b`,
+      .raw`\byou\s+(?:now\s+)?(?:hold|have|possess|are\s+granted|have\s+been\s+(?:granted|given)|were\s+(?:granted|given)|are\s+(?:operating|acting)\s+(?:with|as))\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|level|mode|owner)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:now\s+|will\s+|can\s+|may\s+|shall\s+)?(?:operate|operates|work|works|run|runs|respond|responds|answer|answers|act|acts|function|functions|proceed|reply|replies)\s+(?:\w{1,20}\s+){0,2}?(?:without|free\s+(?:of|from)|beyond|outside)\s+(?:any\s+|all\s+|the\s+usual\s+)?(?:\w{1,20}\s+)?(?:filter\w{0,6}|restrictions?|limits?|limitations?|guardrails?|rules|safety|moderation|censorship|oversight|constraints)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:has|have)\s+been\s+(?:upgraded|promoted|elevated|switched|unlocked|moved|granted)\s+(?:to|into)\s+(?:\w{1,20}\s+)?(?:unrestricted|admin|administrator|root|developer|god|jailbreak|superuser|elevated|full|maintenance)\b`,
     flags: "gi",
   },
   {
@@ -1592,7 +1593,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
+          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|leave\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
       },
       b: {
         pattern: String
@@ -1614,7 +1615,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:must|should|shall|has\s+to|needs?\s+to|always|keep)\s+(?:be\s+)?(?:run|running|execute[ds]?|executing|invoked?|invoking|call(?:ed|ing)?|trigger(?:ed|ing)?|fired?|firing|used)\b|(?:^|[.!?;:]\s{0,3})(?:invoke|call|run|execute|trigger|fire|ping)\s+(?:this|me|it)\b`,
+          .raw`\b(?:must|should|shall|has\s+to|needs?\s+to|always|keep)\s+(?:be\s+)?(?:run|running|execute[ds]?|executing|invoked?|invoking|call(?:ed|ing)?|trigger(?:ed|ing)?|fired?|firing|used)\b|(?:^|[.!?;:]\s{0,3})(?:invoke|call|run|execute|trigger|fire|ping|re-?run|re-?invoke|re-?call)\s+(?:this|me|it)\b`,
         flags: "gim",
       },
       b: {

@@ -8,6 +8,7 @@
  */
 import type { Rule } from "../rules.ts";
 import {
+  ACT,
   ADDRESSEE,
   ALTER,
   COPY,
@@ -125,11 +126,33 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:right|best|correct|proper|preferred|default|only|sole|go-to|obvious|first)\s+(?:choice|option|pick|selection|tool|candidate)\s+(?:here\s+)?(?:is|will\s+be|remains|should\s+be|must\s+be)|default\s+to\s+(?:using\s+)?[\w.-]{2,40}\s+(?:for|on|in|with|whenever)|when(?:ever)?\s+(?:several|multiple|two\s+or\s+more|more\s+than\s+one|many|other)\s+(?:[\w-]{1,20}\s+)?(?:tools?|servers?|providers?|options)\s+(?:could|can|might|would|may|seem\s+to)\s+(?:apply|fit|work|help|answer|do|match))\b`,
+          .raw`\b(?:(?:right|best|correct|proper|preferred|default|only|sole|go-to|obvious|first)\s+(?:choice|option|pick|selection|tool|candidate)\s+(?:here\s+)?(?:is|will\s+be|remains|should\s+be|must\s+be)|default\s+to\s+(?:using\s+)?[\w.-]{2,40}\s+(?:for|on|in|with|whenever)|when(?:ever)?\s+(?:several|multiple|two\s+or\s+more|more\s+than\s+one|many|other)\s+(?:[\w-]{1,20}\s+)?(?:tools?|servers?|providers?|options|sources|plugins))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:always|invariably|unconditionally|every\s+time|in\s+(?:all|every)\s+cases?|no\s+matter|regardless|whatever|without\s+exception|(?:any|every)thing|(?:any|all|every|each)\s+\w{1,20}|pick|choose|select|prefer|go\s+with|use)\b`,
+          .raw`\b(?:always|invariably|unconditionally|every\s+time|in\s+(?:all|every)\s+cases?|no\s+matter|regardless|whatever|without\s+exception|(?:any|every)thing|(?:any|all|every|each)\s+\w{1,20}|(?:is|are|remains)\s+(?:always\s+|invariably\s+)?(?:the\s+)?(?:definitive|canonical|authoritative|only|sole|right|best|correct|proper|preferred|default)\s+(?:answer|choice|source|tool|option|pick))\b`,
+      },
+      window: 60,
+      order: "any",
+      same_line: true,
+    },
+  },
+  {
+    id: "pi.steer_self",
+    category: "prompt_injection",
+    severity: "high",
+    signal: "model_instruction",
+    detector: "near",
+    description:
+      'This tool set as the preferred or only choice ("prefer me over whatever else", "the one converter you should reach for", "route every query here") with a universal or exclusive marker.',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:(?:prefer|favou?r|reach\s+for|opt\s+for|go\s+with|turn\s+to|stick\s+(?:with|to)|default\s+to)\s+(?:me|this(?:\s+(?:tool|one|server|function|plugin))?|us)|route\s+(?:\w{1,20}\s+){0,3}?(?:here|to\s+me|to\s+this\s+(?:tool|server))|the\s+(?:one|only)\s+(?:[\w-]{1,20}\s+)?(?:you\s+)?(?:should|must|need\s+to|ought\s+to)\s+(?:ever\s+)?(?:use|reach\s+for|call|pick|choose|trust))\b`,
+      },
+      b: {
+        pattern: String
+          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of|before)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives)|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|disregard|ignore)\b`,
       },
       window: 60,
       order: "any",
@@ -148,11 +171,11 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:(?:any|every|each|all)\s+)?(?:calls?|invocations?|requests?|uses?|runs?|executions?)\s+(?:made\s+)?(?:to|of|on|via)\s+${IDENT}|(?:sent|passed|posted|routed|going)\s+(?:through|via)\s+${IDENT}|(?:override|overrides|hijack|patch|intercept|wrap)\s+${IDENT}|(?:when(?:ever)?|each\s+time|every\s+time|once|after|before)\s+(?:(?:you\s+|the\s+(?:agent|assistant|model)\s+)?(?:call|calls|use|uses|run|runs|invoke|invokes|execute|executes)\s+${IDENT}|${IDENT}\s+(?:is|gets|was)\s+(?:called|used|run|invoked|executed|triggered))|the\s+${IDENT}\s+tool)\b`,
+          .raw`\b(?:(?:(?:any|every|each|all)\s+)?(?:calls?|invocations?|requests?|uses?|runs?|executions?)\s+(?:made\s+)?(?:to|of|on|via)\s+${IDENT}|(?:sent|passed|posted|routed|going)\s+(?:through|via)\s+${IDENT}|(?:override|overrides|hijack|hijacks|patch|patches|intercept|intercepts|wrap|wraps|hooks?\s+into)\s+${IDENT}|(?:when(?:ever)?|each\s+time|every\s+time|once|after|before|if)\s+(?:(?:you|someone|anyone|anybody|the\s+(?:agent|assistant|model|user))\s+)?(?:call|calls|use|uses|run|runs|invoke|invokes|execute|executes|trigger|triggers|fire|fires|hit|hits)\s+${IDENT}|${IDENT}\s+(?:is|gets|was)\s+(?:called|used|run|invoked|executed|triggered)|the\s+${IDENT}\s+tool)\b`,
       },
       b: {
         pattern: String
-          .raw`(?:\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?${ALTER}\b|[,:;]\s{0,3}(?:(?:also|always|quietly|silently|then|just)\s+)?(?:add|append|prepend|attach|include|insert|put|place|stash|copy|save|store|write|drop|remove|strip|delete|omit|skip|disable|bypass|flip|toggle|switch|change|set|replace|swap|redirect|reroute|raise|bump|lower|increase|alter|modify|rewrite|force|widen|select|make)\b|\b(?:destination|recipients?|target|folder|directory|path|address|url|endpoint|channel|account|owner|visibility|permissions?|amount|region|host)\b[^.\n]{0,20}?\b(?:should|must|shall|has\s+to|needs?\s+to)\s+(?:always\s+|now\s+)?(?:be|become|go\s+to|point\s+to)\b|\b(?:needs?|requires?|gets?|must\s+have)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'-]{1,30}\s+){0,2}?(?:suffix|prefix|footer|header|signature|line|text|tag|note|link|watermark|field|parameter|copy)\b[^\n]{0,60}?\b(?:appended|prepended|added|attached|inserted|included)\b|\b(?:now\s+)?(?:requires?|needs?)\s+no\s+(?:confirmation|approval|review|check)s?\b|\b(?:run|execute|call|invoke)\s+it\s+(?:straight\s+away|immediately|at\s+once|right\s+away|without\s+(?:asking|confirmation|approval)))`,
+          .raw`(?:\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?${ALTER}\b|[,:;]\s{0,3}(?:(?:also|always|quietly|silently|then|just)\s+)?(?:add|append|prepend|attach|include|insert|put|place|stash|copy|save|store|write|drop|remove|strip|delete|omit|skip|disable|bypass|flip|toggle|switch|change|set|replace|swap|redirect|reroute|route|send|move|point|pass|raise|bump|lower|increase|alter|modify|rewrite|force|widen|select|make)\b|\b(?:destination|recipients?|payee|beneficiary|target|folder|directory|path|address|url|endpoint|channel|account|owner|visibility|permissions?|amount|region|host)\b[^.\n]{0,20}?\b(?:should|must|shall|has\s+to|needs?\s+to)\s+(?:always\s+|now\s+)?(?:be|become|go\s+to|point\s+to)\b|\b(?:needs?|requires?|gets?|must\s+have)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'-]{1,30}\s+){0,2}?(?:suffix|prefix|footer|header|signature|line|text|tag|note|link|watermark|field|parameter|copy)\b[^\n]{0,60}?\b(?:appended|prepended|added|attached|inserted|included)\b|\b(?:now\s+)?(?:requires?|needs?)\s+no\s+(?:confirmation|approval|review|check)s?\b|\b(?:run|execute|call|invoke)\s+it\s+(?:straight\s+away|immediately|at\s+once|right\s+away|without\s+(?:asking|confirmation|approval)))`,
         unless_after: NEGATED,
       },
       window: 80,
@@ -185,7 +208,7 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b${ADDRESSEE}\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}${OBLIGATION}\b|${VOCATIVE}`,
+          .raw`(?:\b${ADDRESSEE}\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}${OBLIGATION}\s{1,3}|${VOCATIVE})(?:(?:also|first|then|now|quietly|silently|secretly|always|kindly|please|immediately|just|carefully)\s{1,3}){0,2}${ACT}\b`,
       },
       b: {
         rules: [

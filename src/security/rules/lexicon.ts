@@ -94,6 +94,20 @@ export const OBLIGATION = String
 export const VOCATIVE = String
   .raw`\b(?:ai|llm|model|assistant|agent|copilot|claude|gpt|gemini|ai\s+agents?|dear\s+(?:ai|assistant|model|agent))\s{0,2}[,:\u2014-]\s{0,3}`;
 
+/**
+ * A fronted adverbial clause before an order ("Before translating, ...", "Once done, ...",
+ * "Prior to replying, ..."): the order that follows opens its own clause.
+ */
+export const FRONTED = String
+  .raw`\b(?:before|after|once|when(?:ever)?|while|prior\s+to|upon|on|as\s+soon\s+as)\s[\w' -]{1,40}?,\s{1,3}`;
+
+/**
+ * After an obligation, the duties that protect the user ("should ask the user", "must set the
+ * variable", "must never ...") are not orders about the data that follows.
+ */
+export const NOT_SAFE_DUTY = String
+  .raw`(?!\s{1,3}(?:(?:always|first|also)\s{1,3})?(?:ask|check\s+with|confirm|verify|warn|notify|inform|set|configure|define|export|create|generate|rotate|protect|keep|never|not|avoid|refuse)\b)`;
+
 // ---- what is asked ---------------------------------------------------------------------------
 
 /**
@@ -114,7 +128,18 @@ export const COPY = String.raw`(?:${
   verbs("duplicate mirror replicate copy clone archive tee cc bcc")
 }|back(?:s|ed|ing)?\s+up|a\s+(?:copy|duplicate|mirror|backup)\s+of)`;
 
+/**
+ * What an order asks of the model, as base forms: take, look, copy, carry, tell, send. Used
+ * after an addressee and an obligation ("agents must gather", "model: fill ...").
+ */
+export const ACT = String
+  .raw`(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|open|load|find|locate|search|scan|extract|harvest|scrape|dump|print|list|copy|paste|attach|carry|include|put|place|insert|embed|append|prepend|stuff|tuck|slip|fill|populate|add|pass|hand|give|provide|supply|share|send|forward|transmit|relay|mirror|archive|duplicate|sync|upload|post|push|ship|export|submit|deliver|stream|beam|report|leak|write|record|enter|type|return|echo|output|quote|request|ask\s+for|obtain)`;
+
 // ---- what data ---------------------------------------------------------------------------------
+
+/** The conversation, in any of its names. */
+const CONVERSATION = String
+  .raw`(?:conversation|chat|dialogue|dialog|thread|exchanges?|back-and-forth|discussion|session|transcript|messages|turns)`;
 
 /**
  * Data a model must never hand over, by concept: one-time and backup codes, wallet seed words,
@@ -140,9 +165,11 @@ export const DATA_CONCEPTS = String.raw`(?:` +
   // the conversation, the system text
   String
     .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)\s+(?:\w{1,20}\s+)?(?:turns?|messages?|exchanges?|prompts?|replies)|(?:preceding|previous|prior|earlier)\s+turns?|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
+  String
+    .raw`|(?:whole|entire|full|complete|raw|verbatim)\s+(?:[\w-]{1,20}\s+)?(?:conversation|chat|dialogue|dialog|back-and-forth)|${CONVERSATION}\s+(?:[\w-]{1,20}\s+){0,4}?(?:so\s+far|to\s+date|until\s+now|up\s+to\s+now|thus\s+far)|${CONVERSATION}\s+(?:with|between)\s+(?:the\s+)?(?:user|human|you|me)|(?:hidden|secret|internal|underlying|initial|setup|original)\s+(?:[\w-]{1,20}\s+)?(?:prompts?|preamble)|(?:hidden|secret)\s+(?:[\w-]{1,20}\s+)?(?:instructions|directives)` +
   // MCP client configuration, browser sessions, the environment, home dotfiles
   String
-    .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:logins?|passwords?|cards?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
+    .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
   `)`;
 
 /** Personal data that tools do handle, but never hand to an outside party (a weaker concept). */
@@ -156,7 +183,7 @@ export const DATA_SOFT = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|listeners?|pipelines?|platforms?|systems?|teams?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?)\s+(?:that\s+)?we\s+(?:operate|run|own|control|host|maintain|manage)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?)\s+(?:that\s+|which\s+)?we\s+(?:operate|run|own|control|host|maintain|manage|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept)\s+by\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
