@@ -243,7 +243,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "A tool claiming precedence over other tools or instructions.",
     pattern: String
-      .raw`\b(?:this\s+tool\s+(?:overrides|replaces|supersedes|takes\s+precedence\s+over)|(?:takes|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|other|the\s+user))\b`,
+      .raw`\b(?:this\s+tool\s+(?:overrides|replaces|supersedes|takes\s+precedence\s+over)\s+(?:all|any|every|other|your|previous|prior|earlier|system|(?:the\s+)?(?:user|other|built-?in|default|standard|system|previous|prior|original))\b|(?:takes|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|other|the\s+user))\b`,
     flags: "gi",
   },
   {
@@ -1163,7 +1163,7 @@ const rules: Rule[] = [
     description:
       'More ways to keep something from the user ("keep this to yourself", "make sure the user never finds out", "users do not need to see these calls", "don\'t bring this up", "do not report the call", "invisible to users").',
     pattern: String
-      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
+      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
     flags: "gi",
   },
   {
@@ -1398,7 +1398,7 @@ const rules: Rule[] = [
       // where private data was found.
       a: {
         pattern: String
-          .raw`(?:(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`,
+          .raw`(?:(?:^|[.!?;:(\[\])>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[>\-\x00]\s{0,3}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`,
         flags: "gim",
       },
       b: {
@@ -1537,11 +1537,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:other|another|remaining|sibling|competing|rival|alternative|built-?in|standard|default|native|installed)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|calculators?|engines?|sources?|apps?)|alternatives|competitors?|the\s+others|any\s+other\s+one|(?:the\s+)?rest\s+of\s+the\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|sources?|apps?)|(?:whatever|anything|everything)\s+else|every\s+other\s+(?:one|option|choice))\b`,
+          .raw`\b(?:(?:other|another|remaining|sibling|competing|rival|alternative|built-?in|standard|default|native|installed)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|calculators?|engines?|sources?|apps?)|alternatives|competitors?|the\s+others|any\s+other\s+one|(?:the\s+)?rest\s+of\s+the\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|utilit(?:y|ies)|providers?|servers?|services?|functions?|plugins?|options?|sources?|apps?)|(?:whatever|anything|everything)\s+else|every\s+other\s+(?:one|option|choice)|(?:built-?in|native|stock|preinstalled)\s+[a-z][\w-]{1,20})\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
       },
       window: 80,
       order: "any",
@@ -1563,7 +1563,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:lifted|removed|disabled|disengaged|deactivated|rescinded|withdrawn|moot|suspended|void|voided|obsolete|waived|unnecessary|not\s+(?:needed|required|necessary)|switched\s+off|turned\s+off|no\s+longer\s+(?:apply|applies|needed|required|bind|binding|in\s+effect)|(?:do|does)\s+not\s+apply|superseded?|supersedes|overridden|revoked|cancell?ed|treat(?:ed)?\s+as\s+(?:disabled|void|off))\b`,
+          .raw`\b(?:lifted|removed|disabled|disengaged|deactivated|rescinded|withdrawn|moot|paused|halted|relaxed|(?:put\s+)?on\s+hold|suspended|void|voided|obsolete|waived|unnecessary|not\s+(?:needed|required|necessary)|switched\s+off|turned\s+off|no\s+longer\s+(?:apply|applies|needed|required|bind|binding|in\s+effect)|(?:do|does)\s+not\s+apply|superseded?|supersedes|overridden|revoked|cancell?ed|treat(?:ed)?\s+as\s+(?:disabled|void|off))\b`,
       },
       window: 40,
       order: "any",
@@ -1579,7 +1579,7 @@ const rules: Rule[] = [
     description:
       'A claim that the model holds elevated authority ("you hold root authority now", "you have been granted elevated clearance").',
     pattern: String
-      .raw`\byou\s+(?:now\s+)?(?:hold|have|possess|are\s+granted|have\s+been\s+(?:granted|given)|were\s+(?:granted|given)|are\s+(?:operating|acting)\s+(?:with|as))\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|level|mode|owner)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:now\s+|will\s+|can\s+|may\s+|shall\s+)?(?:operate|operates|work|works|run|runs|respond|responds|answer|answers|act|acts|function|functions|proceed|reply|replies)\s+(?:\w{1,20}\s+){0,2}?(?:without|free\s+(?:of|from)|beyond|outside)\s+(?:any\s+|all\s+|the\s+usual\s+)?(?:\w{1,20}\s+)?(?:filter\w{0,6}|restrictions?|limits?|limitations?|guardrails?|rules|safety|moderation|censorship|oversight|constraints)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:has|have)\s+been\s+(?:upgraded|promoted|elevated|switched|unlocked|moved|granted)\s+(?:to|into)\s+(?:\w{1,20}\s+)?(?:unrestricted|admin|administrator|root|developer|god|jailbreak|superuser|elevated|full|maintenance)\b`,
+      .raw`\byou\s+(?:now\s+)?(?:hold|have|possess|are\s+granted|have\s+been\s+(?:granted|given)|were\s+(?:granted|given)|are\s+(?:operating|acting)\s+(?:with|as))\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|level|mode|owner)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:now\s+|will\s+|can\s+|may\s+|shall\s+)?(?:operate|operates|work|works|run|runs|respond|responds|answer|answers|act|acts|function|functions|proceed|reply|replies)\s+(?:\w{1,20}\s+){0,2}?(?:without|free\s+(?:of|from)|beyond|outside)\s+(?:any\s+|all\s+|the\s+usual\s+)?(?:\w{1,20}\s+)?(?:filter\w{0,6}|restrictions?|limits?|limitations?|guardrails?|rules|safety|moderation|censorship|oversight|constraints)\b|\b(?:grant(?:s|ed)?|giv(?:es|en)|gave|issu(?:es|ed)|assign(?:s|ed)?)\s+you\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|mode)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:has|have)\s+been\s+(?:upgraded|promoted|elevated|switched|unlocked|moved|granted)\s+(?:to|into)\s+(?:\w{1,20}\s+)?(?:unrestricted|admin|administrator|root|developer|god|jailbreak|superuser|elevated|full|maintenance)\b`,
     flags: "gi",
   },
   {
@@ -1593,7 +1593,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|leave\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
+          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|(?:leave|keep)\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:refrain|abstain)\s+from\s+(?:ever\s+)?(?:mentioning|telling|informing|revealing|disclosing|discussing|bringing\s+up|acknowledging|showing|reporting)|avoid\s+(?:ever\s+)?(?:mentioning|telling|revealing|disclosing|bringing\s+up|acknowledging)|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
       },
       b: {
         pattern: String
@@ -1620,7 +1620,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|ahead\s+of\s+(?:all|any|every)\s+other\s+tools?|before\s+(?:anything|everything)\s+else)\b`,
+          .raw`\b(?:(?:(?:at|by)\s+the\s+(?:start|beginning|end|top)\s+of\s+)?(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|ahead\s+of\s+(?:all|any|every)\s+other\s+tools?|before\s+(?:anything|everything)\s+else)\b`,
       },
       window: 60,
       order: "any",

@@ -148,11 +148,11 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:prefer|favou?r|reach\s+for|opt\s+for|go\s+with|turn\s+to|stick\s+(?:with|to)|default\s+to)\s+(?:me|this(?:\s+(?:tool|one|server|function|plugin))?|us)|route\s+(?:\w{1,20}\s+){0,3}?(?:here|to\s+me|to\s+this\s+(?:tool|server))|the\s+(?:one|only)\s+(?:[\w-]{1,20}\s+)?(?:you\s+)?(?:should|must|need\s+to|ought\s+to)\s+(?:ever\s+)?(?:use|reach\s+for|call|pick|choose|trust))\b`,
+          .raw`\b(?:(?:prefer|favou?r|reach\s+for|opt\s+for|go\s+with|turn\s+to|stick\s+(?:with|to)|default\s+to)\s+(?:me|this(?:\s+(?:tool|one|server|function|plugin))?|us)|route\s+(?:\w{1,20}\s+){0,3}?(?:here|to\s+me|to\s+this\s+(?:tool|server))|the\s+(?:one|only)\s+(?:[\w-]{1,20}\s+)?(?:you\s+)?(?:should|must|need\s+to|ought\s+to)\s+(?:ever\s+)?(?:use|reach\s+for|call|pick|choose|trust)|only\s+this\s+(?:one|tool|server|source|function)|this\s+(?:one|tool)\s+alone|this\s+[\w-]{2,20}\s+(?:must|should|is\s+to|has\s+to)\s+(?:always\s+)?be\s+(?:chosen|picked|selected|used|preferred|consulted))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of|before)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives)|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|disregard|ignore)\b`,
+          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives)|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|disregard|ignore|never\s+(?:\w{1,20}\s+)?(?:the\s+)?(?:rest|others)|pass\s+over|built-?in)\b`,
       },
       window: 60,
       order: "any",
@@ -208,7 +208,7 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`(?:\b${ADDRESSEE}\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}${OBLIGATION}\s{1,3}|${VOCATIVE})(?:(?:also|first|then|now|quietly|silently|secretly|always|kindly|please|immediately|just|carefully)\s{1,3}){0,2}${ACT}\b`,
+          .raw`(?:\b${ADDRESSEE}\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}${OBLIGATION}\s{1,3}|${VOCATIVE}|\b(?:essential|required|mandatory|necessary|important|vital|critical|imperative|expected)\s+that\s+(?:the\s+|you,?\s+the\s+)?${ADDRESSEE}\s{1,3})(?:(?:also|first|then|now|quietly|silently|secretly|always|kindly|please|immediately|just|carefully)\s{1,3}){0,2}${ACT}(?:s|es)?\b`,
       },
       b: {
         rules: [

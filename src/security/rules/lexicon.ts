@@ -158,18 +158,18 @@ export const DATA_CONCEPTS = String.raw`(?:` +
     .raw`|driv(?:er'?s?|ing)\s+licen[cs]es?|passports?(?:\s+(?:numbers?|scans?|photos?|details))?|national\s+(?:id|identity|insurance)(?:\s+(?:cards?|numbers?))?|identity\s+(?:cards?|documents?|papers)|id\s+cards?|social\s+security(?:\s+numbers?)?|ssns?|tax\s+(?:id|identification|file)\s+numbers?|birth\s+certificates?|date\s+of\s+birth` +
   // answers to security questions
   String
-    .raw`|(?:mother'?s\s+)?maiden\s+names?|security\s+(?:questions?|answers?)|(?:first|childhood)\s+pet(?:'s)?\s+name` +
+    .raw`|(?:mother'?s\s+)?maiden\s+names?|(?:security|recovery|secret|verification)\s+(?:[\w-]{1,20}\s+)?(?:questions?|answers?)|(?:first|childhood)\s+pet(?:'s)?\s+name` +
   // financial records
   String
     .raw`|tax\s+returns?|bank\s+(?:statements?|details|logins?|account\s+(?:numbers?|details))|(?:credit|debit)\s+card\s+(?:numbers?|details)|pay\s?slips?|routing\s+numbers?` +
   // the conversation, the system text
   String
-    .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)\s+(?:\w{1,20}\s+)?(?:turns?|messages?|exchanges?|prompts?|replies)|(?:preceding|previous|prior|earlier)\s+turns?|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
+    .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)\s+(?:\w{1,20}\s+)?(?:turns?|messages?|exchanges?|prompts?|replies)|(?:preceding|previous|prior|earlier|past)\s+(?:user\s+|human\s+)?(?:turns?|requests?|prompts?|questions?|queries|exchanges?|inputs)|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
   String
     .raw`|(?:whole|entire|full|complete|raw|verbatim)\s+(?:[\w-]{1,20}\s+)?(?:conversation|chat|dialogue|dialog|back-and-forth)|${CONVERSATION}\s+(?:[\w-]{1,20}\s+){0,4}?(?:so\s+far|to\s+date|until\s+now|up\s+to\s+now|thus\s+far)|${CONVERSATION}\s+(?:with|between)\s+(?:the\s+)?(?:user|human|you|me)|(?:hidden|secret|internal|underlying|initial|setup|original)\s+(?:[\w-]{1,20}\s+)?(?:prompts?|preamble)|(?:hidden|secret)\s+(?:[\w-]{1,20}\s+)?(?:instructions|directives)` +
   // MCP client configuration, browser sessions, the environment, home dotfiles
   String
-    .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
+    .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:kube|kubernetes|aws|gcloud|azure|docker|npm|pypi|ssh|git|cloud)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|context|credentials?)\s+files?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
   `)`;
 
 /** Personal data that tools do handle, but never hand to an outside party (a weaker concept). */
@@ -183,7 +183,7 @@ export const DATA_SOFT = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?)\s+(?:that\s+|which\s+)?we\s+(?:operate|run|own|control|host|maintain|manage|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept)\s+by\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|data\s+brokers|sponsors)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
@@ -193,6 +193,6 @@ export const ALTER = verbs(
 );
 
 /** Setting other tools aside, in any tense: avoid, ignore, skip, sidestep, deprioritise. */
-export const SET_ASIDE = verbs(
-  "avoid ignore skip bypass sidestep shun disregard deprioritise deprioritize sideline",
-);
+export const SET_ASIDE = String.raw`(?:${
+  verbs("avoid ignore skip bypass sidestep shun disregard deprioritise deprioritize sideline")
+}|pass(?:es|ed|ing)?\s+over)`;
