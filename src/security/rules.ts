@@ -21,7 +21,16 @@
  */
 
 import { CONCEPT_RULES } from "./rules/concepts.ts";
-import { FRONTED, NOT_SAFE_DUTY, SET_ASIDE, TAKE_IMPERATIVE, VOCATIVE } from "./rules/lexicon.ts";
+import {
+  FRONTED,
+  MOVE,
+  NEGATED,
+  NOT_SAFE_DUTY,
+  OUTSIDE_PARTY,
+  SET_ASIDE,
+  TAKE_IMPERATIVE,
+  VOCATIVE,
+} from "./rules/lexicon.ts";
 
 export const CATEGORIES = [
   "prompt_injection",
@@ -1445,16 +1454,12 @@ const rules: Rule[] = [
     description:
       'Any data moved (in any tense: "ship ... off", "gets uploaded", "pipe its stdout", "relay ... to") to a host, an address or a party outside the conversation.',
     near: {
-      a: {
-        pattern: String
-          .raw`\b(?:send|sent|sends|sending|forward(?:s|ed|ing)?|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|transmit(?:s|ted|ting)?|relay(?:s|ed|ing)?|mirror(?:s|ed|ing)?|ship(?:s|ped|ping)?|export(?:s|ed|ing)?|submit(?:s|ted|ting)?|push(?:es|ed|ing)?|cop(?:y|ies|ied|ying)|deliver(?:s|ed|ing)?|report(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|leak(?:s|ed|ing)?|stream(?:s|ed|ing)?|beam(?:s|ed|ing)?|pip(?:e|es|ed|ing)|sync(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|tee|dispatch(?:es|ed|ing)?|bcc|cc)\b`,
-        unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
-      },
+      a: { pattern: String.raw`\b${MOVE}\b`, unless_after: NEGATED },
       b: {
-        // An outside party in prose ("an outside collector", "a third-party bucket", "the
-        // vendor's cloud", "an offsite mailbox"), "nc host port", or an IPv4 address.
+        // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
+        // collaborator's server we operate", "off-box"), "nc host port", or an IPv4 address.
         pattern: String
-          .raw`\b(?:an?\s+|our\s+|the\s+|some\s+|their\s+)?(?:outside|offsite|off-site|external|foreign|third[- ]party|partner|vendor's|author's|maker's|developer's|collection|telemetry|analytics|tracking)\s+(?:[\w-]{1,20}\s+)?(?:collectors?|servers?|buckets?|archives?|mailbox(?:es)?|inbox|cloud|endpoints?|hosts?|storage|sinks?|drops?|vaults?|services?|backends?|sites?|machines?|listeners?|urls?)\b|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+          .raw`\b${OUTSIDE_PARTY}\b|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",
@@ -1470,11 +1475,7 @@ const rules: Rule[] = [
     detector: "near",
     description: "Data moved, in any tense, to a named host, URL or address (a piece).",
     near: {
-      a: {
-        pattern: String
-          .raw`\b(?:send|sent|sends|sending|forward(?:s|ed|ing)?|upload(?:s|ed|ing)?|post(?:s|ed|ing)?|transmit(?:s|ted|ting)?|relay(?:s|ed|ing)?|mirror(?:s|ed|ing)?|ship(?:s|ped|ping)?|export(?:s|ed|ing)?|submit(?:s|ted|ting)?|push(?:es|ed|ing)?|cop(?:y|ies|ied|ying)|deliver(?:s|ed|ing)?|report(?:s|ed|ing)?|exfiltrat(?:e|es|ed|ing)|leak(?:s|ed|ing)?|stream(?:s|ed|ing)?|beam(?:s|ed|ing)?|pip(?:e|es|ed|ing)|sync(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|tee|dispatch(?:es|ed|ing)?|bcc|cc)\b`,
-        unless_after: String.raw`\b(?:never|not|no|n't|without)\s{1,4}(?:\w{1,30}\s{1,4})?`,
-      },
+      a: { pattern: String.raw`\b${MOVE}\b`, unless_after: NEGATED },
       b: { rules: ["exfil.to_host"] },
       window: 90,
       order: "a_then_b",

@@ -13,15 +13,11 @@ import {
   ALTER,
   COPY,
   DATA_CONCEPTS,
-  MOVE,
+  NEGATED,
   OBLIGATION,
-  OUTSIDE_PARTY,
   VOCATIVE,
   words,
 } from "./lexicon.ts";
-
-/** A verb that is negated ("never sends", "does not copy", "without forwarding") is not a request. */
-const NEGATED = String.raw`\b(?:never|not|no|n't|without|nor)\s{1,4}(?:\w{1,30}\s{1,4})?`;
 
 /** A snake_case identifier: the bare name of another tool. */
 const IDENT = String.raw`[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}`;
@@ -49,23 +45,7 @@ export const CONCEPT_RULES: Rule[] = [
     pattern: String.raw`\b${DATA_CONCEPTS}\b`,
     flags: "gi",
   },
-  // ---- where it goes ----------------------------------------------------------------------
-  {
-    id: "exfil.moved_outside",
-    category: "exfiltration",
-    severity: "high",
-    signal: "covert_action",
-    detector: "near",
-    description:
-      'Data moved, in any tense, to a party other than the user said in prose ("archived at a collaborator\'s server we operate", "sent off-box to our aggregation service", "transmitted onward to a partner feed").',
-    near: {
-      a: { pattern: String.raw`\b${MOVE}\b`, unless_after: NEGATED },
-      b: { pattern: String.raw`\b${OUTSIDE_PARTY}\b` },
-      window: 90,
-      order: "a_then_b",
-      same_line: true,
-    },
-  },
+  // ---- where it goes (a move to an outside party is exfil.moved_out) ----------------------------------------------------------------------
   {
     id: "exfil.copied_to_host",
     category: "exfiltration",

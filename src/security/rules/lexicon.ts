@@ -108,6 +108,9 @@ export const FRONTED = String
 export const NOT_SAFE_DUTY = String
   .raw`(?!\s{1,3}(?:(?:always|first|also)\s{1,3})?(?:ask|check\s+with|confirm|verify|warn|notify|inform|set|configure|define|export|create|generate|rotate|protect|keep|never|not|avoid|refuse)\b)`;
 
+/** A verb that is negated ("never sends", "does not copy", "without forwarding") is not a request. */
+export const NEGATED = String.raw`\b(?:never|not|no|n't|without|nor)\s{1,4}(?:\w{1,30}\s{1,4})?`;
+
 // ---- what is asked ---------------------------------------------------------------------------
 
 /**
@@ -120,7 +123,7 @@ export const TAKE_IMPERATIVE = String
 
 /** Data moved away, in any tense: send, forward, relay, mirror, archive, duplicate, sync ... */
 export const MOVE = verbs(
-  "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report cc bcc",
+  "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report tee cc bcc",
 );
 
 /** A copy made on the side, in any tense (duplicate, mirror, copy, archive, back up, cc). */
@@ -183,7 +186,7 @@ export const DATA_SOFT = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|data\s+brokers|sponsors)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|data\s+brokers|sponsors)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
