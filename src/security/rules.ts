@@ -252,7 +252,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "A tool claiming precedence over other tools or instructions.",
     pattern: String
-      .raw`\b(?:this\s+tool\s+(?:overrides|replaces|supersedes|takes\s+precedence\s+over)\s+(?:all|any|every|other|your|previous|prior|earlier|system|(?:the\s+)?(?:user|other|built-?in|default|standard|system|previous|prior|original))\b|(?:takes|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|other|the\s+user))\b`,
+      .raw`\b(?:this\s+tool\s+(?:overrides|replaces|supersedes|takes\s+precedence\s+over)\s+(?:[\w'-]{1,20}\s+){0,3}?(?:all|any|every|other|your|previous|prior|earlier|system|user|user's|built-?in|default|standard|original)\b|(?:takes|has)\s+(?:precedence|priority)\s+over\s+(?:all|any|other|the\s+user))\b`,
     flags: "gi",
   },
   {
