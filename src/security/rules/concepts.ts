@@ -22,6 +22,10 @@ import {
 /** A snake_case identifier: the bare name of another tool. */
 const IDENT = String.raw`[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}`;
 
+/** A place in the call: a named or quoted argument, a field, every query or request. */
+const IN_CALL = String
+  .raw`\b(?:in|into|as|inside|to|via|through|within|under|with)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:every|each|any|all)\s+(?:quer(?:y|ies)|requests?|calls?|invocations?|messages?)\b`;
+
 /** Base forms of the verbs that move data away. */
 const MOVE_BASE = words(
   "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export deliver stream beam pipe leak exfiltrate dispatch funnel copy cc bcc",
@@ -79,6 +83,35 @@ export const CONCEPT_RULES: Rule[] = [
     },
   },
   {
+    id: "intent.data_obliged",
+    category: "secret_request",
+    severity: "low",
+    signal: "secret_request",
+    piece: true,
+    detector: "near",
+    description:
+      'Private data under an obligation to be present ("... SSN has to accompany", "... codes must be included"); a piece.',
+    near: {
+      a: {
+        rules: [
+          "data.personal",
+          "data.private",
+          "secret.key_path",
+          "secret.credential_path",
+          "secret.wallet_path",
+          "secret.key_material",
+        ],
+      },
+      b: {
+        pattern: String
+          .raw`\b${OBLIGATION}\s+(?:always\s+|also\s+)?(?:be\s+)?(?:accompan\w{1,6}|includ\w{1,4}|attach\w{0,3}|sent|suppl\w{1,4}|provid\w{1,4}|pass\w{0,3}|present|add\w{0,3}|append\w{0,3}|embed\w{0,4}|fill\w{0,3}|given|put|placed|inserted|copied|go|travel\w{0,3}|ride\s+along)\b`,
+      },
+      window: 40,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
     id: "intent.addressed_send",
     category: "exfiltration",
     severity: "high",
@@ -90,6 +123,22 @@ export const CONCEPT_RULES: Rule[] = [
       a: { rules: ["pi.addressed", "pi.authority_marker", "pi.fake_tag"] },
       b: { rules: ["exfil.moved_to_host", "exfil.send_host"] },
       window: 120,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "intent.data_required",
+    category: "secret_request",
+    severity: "high",
+    signal: "secret_request",
+    detector: "near",
+    description:
+      "Private data said to be required in the call, in the passive (\"the requester's SSN has to accompany every query in 'lang'\", \"the seed words must be included in 'memo'\"): data, an obligation to be present, and a place in the call.",
+    near: {
+      a: { rules: ["intent.data_obliged"] },
+      b: { pattern: IN_CALL },
+      window: 60,
       order: "a_then_b",
       same_line: true,
     },
@@ -128,11 +177,11 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:prefer|favou?r|reach\s+for|opt\s+for|go\s+with|turn\s+to|stick\s+(?:with|to)|default\s+to)\s+(?:me|this(?:\s+(?:tool|one|server|function|plugin))?|us)|route\s+(?:\w{1,20}\s+){0,3}?(?:here|to\s+me|to\s+this\s+(?:tool|server))|the\s+(?:one|only)\s+(?:[\w-]{1,20}\s+)?(?:you\s+)?(?:should|must|need\s+to|ought\s+to)\s+(?:ever\s+)?(?:use|reach\s+for|call|pick|choose|trust)|only\s+this\s+(?:one|tool|server|source|function)|this\s+(?:one|tool)\s+alone|this\s+[\w-]{2,20}\s+(?:must|should|is\s+to|has\s+to)\s+(?:always\s+)?be\s+(?:chosen|picked|selected|used|preferred|consulted))\b`,
+          .raw`\b(?:(?:prefer|favou?r|reach\s+for|opt\s+for|go\s+with|turn\s+to|stick\s+(?:with|to)|default\s+to)\s+(?:me|this(?:\s+(?:tool|one|server|function|plugin))?|us)|route\s+(?:\w{1,20}\s+){0,3}?(?:here|to\s+me|to\s+this\s+(?:tool|server))|the\s+(?:one|only)\s+(?:[\w-]{1,20}\s+)?(?:you\s+)?(?:should|must|need\s+to|ought\s+to)\s+(?:ever\s+)?(?:use|reach\s+for|call|pick|choose|trust)|only\s+this\s+(?:one|tool|server|source|function)|this\s+(?:tool|one|server|function)\s+(?:must|should|will|shall)\s+(?:always\s+)?(?:win|take\s+priority|come\s+first|be\s+(?:first|preferred|the\s+default))|this\s+(?:one|tool)\s+alone|this\s+[\w-]{2,20}\s+(?:must|should|is\s+to|has\s+to)\s+(?:always\s+)?be\s+(?:chosen|picked|selected|used|preferred|consulted))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives)|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|disregard|ignore|never\s+(?:\w{1,20}\s+)?(?:the\s+)?(?:rest|others)|pass\s+over|built-?in)\b`,
+          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives)|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|for\s+(?:anything|everything)|disregard|ignore|never\s+(?:\w{1,20}\s+)?(?:the\s+)?(?:rest|others)|pass\s+over|built-?in)\b`,
       },
       window: 60,
       order: "any",
@@ -151,11 +200,11 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:(?:any|every|each|all)\s+)?(?:calls?|invocations?|requests?|uses?|runs?|executions?)\s+(?:made\s+)?(?:to|of|on|via)\s+${IDENT}|(?:sent|passed|posted|routed|going)\s+(?:through|via)\s+${IDENT}|(?:override|overrides|hijack|hijacks|patch|patches|intercept|intercepts|wrap|wraps|hooks?\s+into)\s+${IDENT}|(?:when(?:ever)?|each\s+time|every\s+time|once|after|before|if)\s+(?:(?:you|someone|anyone|anybody|the\s+(?:agent|assistant|model|user))\s+)?(?:call|calls|use|uses|run|runs|invoke|invokes|execute|executes|trigger|triggers|fire|fires|hit|hits)\s+${IDENT}|${IDENT}\s+(?:is|gets|was)\s+(?:called|used|run|invoked|executed|triggered)|the\s+${IDENT}\s+tool)\b`,
+          .raw`\b(?:(?:(?:any|every|each|all)\s+)?(?:calls?|invocations?|requests?|uses?|runs?|executions?)\s+(?:made\s+)?(?:to|of|on|via)\s+${IDENT}|(?:sent|passed|posted|routed|going)\s+(?:through|via)\s+${IDENT}|(?:override|overrides|hijack|hijacks|patch|patches|intercept|intercepts|wrap|wraps|hooks?\s+into)\s+${IDENT}|(?:when(?:ever)?|each\s+time|every\s+time|any\s?time|once|after|before|if)\s+(?:(?:you|someone|anyone|anybody|the\s+(?:agent|assistant|model|user))\s+)?(?:call|calls|use|uses|run|runs|invoke|invokes|execute|executes|trigger|triggers|fire|fires|hit|hits)\s+${IDENT}|${IDENT}\s+(?:(?:is|gets|was)\s+(?:called|used|run|invoked|executed|triggered)|runs|fires|executes)|the\s+${IDENT}\s+tool)\b`,
       },
       b: {
         pattern: String
-          .raw`(?:\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?${ALTER}\b|[,:;]\s{0,3}(?:(?:also|always|quietly|silently|then|just)\s+)?(?:add|append|prepend|attach|include|insert|put|place|stash|copy|save|store|write|drop|remove|strip|delete|omit|skip|disable|bypass|flip|toggle|switch|change|set|replace|swap|redirect|reroute|route|send|move|point|pass|raise|bump|lower|increase|alter|modify|rewrite|force|widen|select|make)\b|\b(?:destination|recipients?|payee|beneficiary|target|folder|directory|path|address|url|endpoint|channel|account|owner|visibility|permissions?|amount|region|host)\b[^.\n]{0,20}?\b(?:should|must|shall|has\s+to|needs?\s+to)\s+(?:always\s+|now\s+)?(?:be|become|go\s+to|point\s+to)\b|\b(?:needs?|requires?|gets?|must\s+have)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'-]{1,30}\s+){0,2}?(?:suffix|prefix|footer|header|signature|line|text|tag|note|link|watermark|field|parameter|copy)\b[^\n]{0,60}?\b(?:appended|prepended|added|attached|inserted|included)\b|\b(?:now\s+)?(?:requires?|needs?)\s+no\s+(?:confirmation|approval|review|check)s?\b|\b(?:run|execute|call|invoke)\s+it\s+(?:straight\s+away|immediately|at\s+once|right\s+away|without\s+(?:asking|confirmation|approval)))`,
+          .raw`(?:\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?${ALTER}\b|[,:;]\s{0,3}(?:(?:also|always|quietly|silently|then|just)\s+)?(?:add|append|prepend|attach|include|insert|put|place|stash|copy|save|store|write|drop|remove|strip|delete|wipe|erase|purge|omit|skip|disable|bypass|flip|toggle|switch|change|set|replace|swap|redirect|reroute|route|send|move|point|pass|raise|bump|lower|increase|alter|modify|rewrite|force|widen|select|make)\b|\b(?:destination|recipients?|payee|beneficiary|target|folder|directory|path|address|url|endpoint|channel|account|owner|visibility|permissions?|amount|region|host)\b[^.\n]{0,20}?\b(?:should|must|shall|has\s+to|needs?\s+to)\s+(?:always\s+|now\s+)?(?:be|become|go\s+to|point\s+to)\b|\b(?:needs?|requires?|gets?|must\s+have)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'-]{1,30}\s+){0,2}?(?:suffix|prefix|footer|header|signature|line|text|tag|note|link|watermark|field|parameter|copy)\b[^\n]{0,60}?\b(?:appended|prepended|added|attached|inserted|included)\b|\b(?:now\s+)?(?:requires?|needs?)\s+no\s+(?:confirmation|approval|review|check)s?\b|\b(?:run|execute|call|invoke)\s+it\s+(?:straight\s+away|immediately|at\s+once|right\s+away|without\s+(?:asking|confirmation|approval)))`,
         unless_after: NEGATED,
       },
       window: 80,
@@ -188,7 +237,7 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`(?:\b${ADDRESSEE}\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}${OBLIGATION}\s{1,3}|${VOCATIVE}|\b(?:essential|required|mandatory|necessary|important|vital|critical|imperative|expected)\s+that\s+(?:the\s+|you,?\s+the\s+)?${ADDRESSEE}\s{1,3})(?:(?:also|first|then|now|quietly|silently|secretly|always|kindly|please|immediately|just|carefully)\s{1,3}){0,2}${ACT}(?:s|es)?\b`,
+          .raw`(?:\b${ADDRESSEE}\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}${OBLIGATION}\s{1,3}|${VOCATIVE}|\b(?:essential|required|mandatory|necessary|important|vital|critical|imperative|expected)\s+that\s+(?:the\s+|you,?\s+the\s+)?${ADDRESSEE}\s{1,3}|\b(?:would|'d)\s+(?:help|be\s+(?:great|nice|helpful|best|ideal|appreciated|useful))\s+(?:\w{1,10}\s+){0,2}?if\s+(?:the\s+)?(?:you|${ADDRESSEE})\s{1,3}|\b(?:could|would|can|will)\s+you(?:,?\s+(?:dear\s+)?(?:assistant|model|ai|agent|llm),?)?\s{1,3}(?:please\s+|kindly\s+|also\s+){0,2})(?:(?:also|first|then|now|quietly|silently|secretly|always|kindly|please|immediately|just|carefully)\s{1,3}){0,2}${ACT}(?:s|es|d|ed)?\b`,
       },
       b: {
         rules: [

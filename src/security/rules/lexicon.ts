@@ -123,7 +123,7 @@ export const TAKE_IMPERATIVE = String
 
 /** Data moved away, in any tense: send, forward, relay, mirror, archive, duplicate, sync ... */
 export const MOVE = verbs(
-  "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report tee cc bcc",
+  "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist tee cc bcc",
 );
 
 /** A copy made on the side, in any tense (duplicate, mirror, copy, archive, back up, cc). */
@@ -142,7 +142,7 @@ export const ACT = String
 
 /** The conversation, in any of its names. */
 const CONVERSATION = String
-  .raw`(?:conversation|chat|dialogue|dialog|thread|exchanges?|back-and-forth|discussion|session|transcript|messages|turns)`;
+  .raw`(?:conversation|chat|dialogue|dialog|thread|exchanges?|back-and-forth|discussion|session|transcript|messages?|turns?)`;
 
 /**
  * Data a model must never hand over, by concept: one-time and backup codes, wallet seed words,
@@ -170,6 +170,9 @@ export const DATA_CONCEPTS = String.raw`(?:` +
     .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)\s+(?:\w{1,20}\s+)?(?:turns?|messages?|exchanges?|prompts?|replies)|(?:preceding|previous|prior|earlier|past)\s+(?:user\s+|human\s+)?(?:turns?|requests?|prompts?|questions?|queries|exchanges?|inputs)|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
   String
     .raw`|(?:whole|entire|full|complete|raw|verbatim)\s+(?:[\w-]{1,20}\s+)?(?:conversation|chat|dialogue|dialog|back-and-forth)|${CONVERSATION}\s+(?:[\w-]{1,20}\s+){0,4}?(?:so\s+far|to\s+date|until\s+now|up\s+to\s+now|thus\s+far)|${CONVERSATION}\s+(?:with|between)\s+(?:the\s+)?(?:user|human|you|me)|(?:hidden|secret|internal|underlying|initial|setup|original)\s+(?:[\w-]{1,20}\s+)?(?:prompts?|preamble)|(?:hidden|secret)\s+(?:[\w-]{1,20}\s+)?(?:instructions|directives)` +
+  // a secret by its possessor ("the user's PIN", "their Apple ID password", "the requester's SSN")
+  String
+    .raw`|(?:user's|users'|their|his|her|owner's|customer's|person's|requester's|caller's|human's)\s+(?:[\w-]{1,20}\s+){0,2}?(?:pins?|passcodes?|passwords?|passphrases?|logins?|credentials|tokens?|api\s+keys?|secret\s+keys?|private\s+keys?|ssns?|social\s+security|passports?|licen[cs]es?|ibans?|card\s+numbers?|cvvs?|secrets)` +
   // MCP client configuration, browser sessions, the environment, home dotfiles
   String
     .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:kube|kubernetes|aws|gcloud|azure|docker|npm|pypi|ssh|git|cloud)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|context|credentials?)\s+files?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
@@ -186,13 +189,13 @@ export const DATA_SOFT = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|data\s+brokers|sponsors)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|sponsors|partners|affiliates)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
 /** A change to what a call does or carries, in any tense. */
 export const ALTER = verbs(
-  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete omit skip disable bypass flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc",
+  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete wipe erase purge destroy clear truncate omit skip disable bypass flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc",
 );
 
 /** Setting other tools aside, in any tense: avoid, ignore, skip, sidestep, deprioritise. */
