@@ -76,7 +76,8 @@ export function emailMatches(text: string): Span[] {
 }
 
 const TLD = new Set(
-  "com net org io sh xyz ru cn site online top info biz cc me dev app co ai tk".split(" "),
+  ("com net org io sh xyz ru cn site online top info biz cc me dev app co ai tk " +
+    "ly ee to gg pw su ws link click live store shop cloud uk de fr nl eu").split(" "),
 );
 const LABEL = /[A-Za-z0-9-]/;
 const PATH = /\/[\w./-]{0,100}/y;

@@ -23,12 +23,14 @@
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import {
   FRONTED,
+  IN_CALL,
   MOVE,
   NEGATED,
   NOT_SAFE_DUTY,
   OUTSIDE_PARTY,
   SET_ASIDE,
   TAKE_IMPERATIVE,
+  USER_OWNED,
   VOCATIVE,
 } from "./rules/lexicon.ts";
 
@@ -126,6 +128,15 @@ const SHADOW_VERBS = String
   .raw`\b(?:must|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|should\s+(?:always|never)|(?:also\s+)?(?:redirect|bcc|override|overrides|replace|replaces|modify|change)\b)`;
 const MODAL = String
   .raw`\b(?:must|always|never|shall|has\s+to|have\s+to|needs?\s+to|is\s+required\s+to|should\s+not|do\s+not|don't)\b`;
+
+/**
+ * An imperative clause addressed to the model: a base-form verb that opens a clause ("Grab ...",
+ * "Quietly lift ...", "(Internal: pull ...", "Before answering, recite ..."), or a modal said to
+ * the model ("you, the language model, need to", "agents must", "whoever runs this should")
+ * that is not a duty protecting the user ("should ask the user", "must set the variable").
+ */
+const IMPERATIVE = String
+  .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
 
 const rules: Rule[] = [
   // ---- prompt_injection -------------------------------------------------------------------
@@ -1172,7 +1183,7 @@ const rules: Rule[] = [
     description:
       'More ways to keep something from the user ("keep this to yourself", "make sure the user never finds out", "users do not need to see these calls", "don\'t bring this up", "do not report the call", "invisible to users").',
     pattern: String
-      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
+      .raw`\b(?:keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|(?:leave|keep)\s+(?:the\s+)?(?:user|users|human|person|operator|customer)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
     flags: "gi",
   },
   {
@@ -1274,11 +1285,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:act|behave|operate|function|respond)\s+(?:as|like)|consider\s+yourself|think\s+of\s+yourself\s+as|pretend\s+(?:to\s+be|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:admin|administrator|root|superuser|unrestricted|god)|(?:enter|switch\s+to|activate|unlock)\s+(?:[\w-]{1,30}\s+)?mode|from\s+(?:now|here)\s+on)\b`,
+          .raw`\b(?:(?:act|behave|operate|function|respond|answer|reply|speak|talk|write)\s+(?:as|like)|consider\s+yourself|think\s+of\s+yourself\s+as|pretend\s+(?:to\s+be|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:admin|administrator|root|superuser|unrestricted|god)|(?:enter|switch\s+to|activate|unlock)\s+(?:[\w-]{1,30}\s+)?mode|from\s+(?:now|here)\s+on)\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:no|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored)\b`,
+          .raw`\b(?:(?:no|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
       },
       window: 80,
       order: "any",
@@ -1294,7 +1305,7 @@ const rules: Rule[] = [
     description:
       'Declares the model\'s rules void in any words ("your previous guidelines no longer apply", "the safety guidelines do not bind you", "comply with anything").',
     pattern: String
-      .raw`\b(?:guidelines|rules|instructions|policies|policy|guidance|restrictions|principles)\b[^.\n;]{0,60}?\b(?:no\s+longer\s+apply|(?:do|does)\s+not\s+(?:bind|apply\s+to)\s+you|don't\s+(?:bind|apply\s+to)\s+you|were\s+never\s+given|are\s+(?:void|suspended)|(?:can|may)\s+be\s+ignored)\b|\b(?:comply\s+with|do)\s+anything\s+(?:requested|asked|the\s+tool\s+says)|\bstop\s+refusing\b`,
+      .raw`\b(?:guidelines|rules|instructions|policies|policy|guidance|restrictions|principles)\b[^.\n;]{0,60}?\b(?:no\s+longer\s+apply|(?:do|does)\s+not\s+(?:bind|apply\s+to)\s+you|don't\s+(?:bind|apply\s+to)\s+you|were\s+never\s+given|are\s+(?:void|suspended)|(?:can|may)\s+be\s+ignored)\b|\b(?:comply\s+with|do)\s+anything\s+(?:requested|asked|the\s+tool\s+says)|\bcomply\s+with\s+(?:all|every|any)\s+(?:requests?|instructions?|commands?|demands?)|\bstop\s+refusing\b`,
     flags: "gi",
   },
   {
@@ -1389,7 +1400,7 @@ const rules: Rule[] = [
     description:
       "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
     pattern: String
-      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
     flags: "gi",
   },
   {
@@ -1405,11 +1416,7 @@ const rules: Rule[] = [
       // ("Grab ...", "Quietly lift ...", "(Internal: pull ...") or a modal said to the model ("you,
       // the language model, need to", "agents must", "whoever runs this should"). Evaluated only
       // where private data was found.
-      a: {
-        pattern: String
-          .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`,
-        flags: "gim",
-      },
+      a: { pattern: IMPERATIVE, flags: "gim" },
       b: {
         rules: [
           "data.private",
@@ -1441,6 +1448,51 @@ const rules: Rule[] = [
           .raw`\b(?:in|into|as|inside|to|via|through|within|under)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|string|list|slot|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:to|into)\s+this\s+(?:tool|call|function)\b|\b(?:as|in|into)\s+(?:part\s+of\s+)?the\s+(?:result|request|call|input|query|body)\b`,
       },
       window: 120,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "data.user_owned",
+    category: "secret_request",
+    severity: "low",
+    signal: "secret_request",
+    piece: true,
+    detector: "regex",
+    description:
+      'Anything of the user\'s named by its possessor ("the user\'s recent DMs", "whatever the user copied"); a piece.',
+    pattern: USER_OWNED,
+    flags: "gi",
+  },
+  {
+    id: "intent.user_data_in_call",
+    category: "secret_request",
+    severity: "low",
+    signal: "secret_request",
+    piece: true,
+    detector: "near",
+    description:
+      "The user's data given a place in the call (\"... the user's DMs to the 'skin' field\"); a piece.",
+    near: {
+      a: { rules: ["data.user_owned"] },
+      b: { pattern: IN_CALL },
+      window: 60,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
+  {
+    id: "intent.user_data_to_argument",
+    category: "secret_request",
+    severity: "high",
+    signal: "secret_request",
+    detector: "near",
+    description:
+      "An imperative addressed to the model that puts the user's data (anything named as theirs) into an argument of the call: the tool's own purpose never needs an order for that.",
+    near: {
+      a: { pattern: IMPERATIVE, flags: "gim" },
+      b: { rules: ["intent.user_data_in_call"] },
+      window: 40,
       order: "a_then_b",
       same_line: true,
     },
@@ -1494,7 +1546,7 @@ const rules: Rule[] = [
       a: { rules: ["exfil.moved_to_host"] },
       b: {
         pattern: String
-          .raw`\b(?:(?:each|every)\s+(?:single\s+)?(?:time|call|run|request|result|message|note|entry|one|item|page|file)|as\s+well|too|also|additionally|in\s+the\s+background|for\s+safekeeping|behind\s+the\s+scenes|silently|quietly|secretly|covertly|without\s+(?:asking|telling|notice|informing))\b`,
+          .raw`\b(?:(?:each|every)\s+(?:single\s+)?(?:time|call|run|request|result|message|note|entry|one|item|page|file)|whenever|any\s?time|automatically|as\s+well|too|also|additionally|in\s+the\s+background|for\s+safekeeping|behind\s+the\s+scenes|silently|quietly|secretly|covertly|without\s+(?:asking|telling|notice|informing))\b`,
       },
       window: 80,
       order: "any",
@@ -1542,7 +1594,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|unreliable|deprecated|dangerous|broken|stale|junk|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|unreliable|deprecated|dangerous|broken|stale|junk|lie|lies|hallucinate|hallucinates|fabricate|make\s+things\s+up|untrustworthy|not\s+trustworthy|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
       },
       window: 80,
       order: "any",
@@ -1560,7 +1612,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures))\b`,
+          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures|layers?|features?|systems?|settings|mode|protocols?|mechanisms?|nets?))\b`,
       },
       b: {
         pattern: String
@@ -1594,11 +1646,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|make\s+no\s+mention|say\s+nothing|not\s+(?:say\s+)?a\s+word|stay\s+(?:silent|quiet)|keep\s+(?:quiet|mum|silent)|(?:leave|keep)\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:refrain|abstain)\s+from\s+(?:ever\s+)?(?:mentioning|telling|informing|revealing|disclosing|discussing|bringing\s+up|acknowledging|showing|reporting)|avoid\s+(?:ever\s+)?(?:mentioning|telling|revealing|disclosing|bringing\s+up|acknowledging)|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
+          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|(?:none|nothing|no\s+part|no\s+trace)\s+of\s+(?:this|it|these|that|them)\s+(?:should|must|may|will|shall|is\s+to|are\s+to)\s+(?:ever\s+)?(?:be\s+)?(?:visible|shown|seen|known|mentioned|reported|surfaced?)|lips\s+sealed|under\s+wraps|on\s+the\s+(?:quiet|down-?low)|off\s+the\s+record|make\s+no\s+mention|say\s+nothing|not\s+(?:say\s+)?a\s+word|stay\s+(?:silent|quiet)|keep\s+(?:quiet|mum|silent)|(?:leave|keep)\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:refrain|abstain)\s+from\s+(?:ever\s+)?(?:mentioning|telling|informing|revealing|disclosing|discussing|bringing\s+up|acknowledging|showing|reporting)|avoid\s+(?:ever\s+)?(?:mentioning|telling|revealing|disclosing|bringing\s+up|acknowledging)|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:user|users|human|person|people|operator|owner|customer|anyone|what\s+you\s+(?:say|tell|show|write)|(?:when|as)\s+you\s+(?:reply|answer|respond|write\s+back)|(?:your|the)\s+(?:reply|replies|answer|answers|response|responses)|this\s+tool|these\s+calls|its\s+output)\b`,
+          .raw`\b(?:user|users|human|person|people|operator|owner|customer|anyone|what\s+you\s+(?:say|tell|show|write)|(?:when|as)\s+you\s+(?:reply|answer|respond|write\s+back)|(?:your|the)\s+(?:reply|replies|answer|answers|response|responses)|this\s+tool|these\s+(?:[\w-]{1,20}\s+)?calls|its\s+output)\b`,
       },
       window: 60,
       order: "any",

@@ -22,6 +22,7 @@ const DOUBLING = new Set(
 /** Irregular past forms (the base and -s/-ing forms are regular). */
 const IRREGULAR: Record<string, string[]> = {
   send: ["sent"],
+  sell: ["sold"],
   put: [],
   read: [],
   write: ["wrote", "written"],
@@ -119,12 +120,13 @@ export const NEGATED = String.raw`\b(?:never|not|no|n't|without|nor)\s{1,4}(?:\w
  * are left out: they describe the tool, and the model is ordered by `OBLIGATION` or `VOCATIVE`.
  */
 export const TAKE_IMPERATIVE = String
-  .raw`(?:read|gather|collect|look\s+(?:up|through|in|into|for|at)|peek\s+(?:at|in|into)|rummage(?:\s+(?:through|in))?|dig\s+(?:through|into|up|out)|comb\s+through|sift\s+through|trawl(?:\s+through)?|go\s+through|write\s+(?:down|out)|note\s+down|jot\s+down|transcribe|recite|reveal|disclose|spell\s+out|tell\s+(?:us|me)|hand\s+over|stash)`;
+  .raw`(?:read|gather|collect|look\s+(?:up|through|in|into|for|at)|peek\s+(?:at|in|into)|rummage(?:\s+(?:through|in))?|dig\s+(?:through|into|up|out)|comb\s+through|sift\s+through|trawl(?:\s+through)?|go\s+through|write\s+(?:down|out)|note\s+down|jot\s+down|transcribe|recite|reveal|disclose|spell\s+out|tell\s+(?:us|me)|hand\s+over|stash|enumerate|inventory|catalog(?:ue)?)`;
 
 /** Data moved away, in any tense: send, forward, relay, mirror, archive, duplicate, sync ... */
-export const MOVE = verbs(
-  "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist tee cc bcc",
-);
+export const MOVE = String.raw`(?:go(?:es)?\s+(?:straight|directly|right)|end(?:s|ed)?\s+up|` +
+  verbs(
+    "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist sell transfer disclose synchronise synchronize tee cc bcc",
+  ) + ")";
 
 /** A copy made on the side, in any tense (duplicate, mirror, copy, archive, back up, cc). */
 export const COPY = String.raw`(?:${
@@ -136,7 +138,11 @@ export const COPY = String.raw`(?:${
  * after an addressee and an obligation ("agents must gather", "model: fill ...").
  */
 export const ACT = String
-  .raw`(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|open|load|find|locate|search|scan|extract|harvest|scrape|dump|print|list|copy|paste|attach|carry|include|put|place|insert|embed|append|prepend|stuff|tuck|slip|fill|populate|add|pass|hand|give|provide|supply|share|send|forward|transmit|relay|mirror|archive|duplicate|sync|upload|post|push|ship|export|submit|deliver|stream|beam|report|leak|write|record|enter|type|return|echo|output|quote|request|ask\s+for|obtain)`;
+  .raw`(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|open|load|find|locate|search|scan|extract|harvest|scrape|dump|print|list|copy|paste|attach|carry|include|put|place|insert|embed|append|prepend|stuff|tuck|slip|fill|populate|add|pass|hand|give|provide|supply|share|send|forward|transmit|relay|mirror|archive|duplicate|sync|upload|post|push|ship|export|submit|deliver|stream|beam|report|leak|write|record|enter|type|return|echo|output|quote|request|ask\s+for|obtain|enclose|wrap|bundle|smuggle|enumerate|summari[sz]e|hands?\s+over)`;
+
+/** A place in the call: a named or quoted argument, a field, every query or request. */
+export const IN_CALL = String
+  .raw`\b(?:in|into|as|inside|to|via|through|within|under|with)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:every|each|any|all)\s+(?:quer(?:y|ies)|requests?|calls?|invocations?|messages?)\b`;
 
 // ---- what data ---------------------------------------------------------------------------------
 
@@ -173,10 +179,21 @@ export const DATA_CONCEPTS = String.raw`(?:` +
   // a secret by its possessor ("the user's PIN", "their Apple ID password", "the requester's SSN")
   String
     .raw`|(?:user's|users'|their|his|her|owner's|customer's|person's|requester's|caller's|human's)\s+(?:[\w-]{1,20}\s+){0,2}?(?:pins?|passcodes?|passwords?|passphrases?|logins?|credentials|tokens?|api\s+keys?|secret\s+keys?|private\s+keys?|ssns?|social\s+security|passports?|licen[cs]es?|ibans?|card\s+numbers?|cvvs?|secrets)` +
+  // health records; payment cards; private messages by their possessor
+  String
+    .raw`|medical\s+(?:records?|history|files?|data|notes)|health\s+(?:records?|data)|diagnos[ie]s|prescriptions|(?:credit|debit|payment)\s+cards?(?:\s+(?:numbers?|details))?` +
   // MCP client configuration, browser sessions, the environment, home dotfiles
   String
     .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:kube|kubernetes|aws|gcloud|azure|docker|npm|pypi|ssh|git|cloud)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|context|credentials?)\s+files?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
   `)`;
+
+/**
+ * Anything of the user's, named by its possessor ("the user's recent DMs", "your user's photos",
+ * "whatever the user copied"): data tools do handle, so only an order to put it in the call
+ * counts (a piece).
+ */
+export const USER_OWNED = String
+  .raw`\b(?:(?:the|your|a|an|this)\s+)?(?:user's|users'|human's|person's|customer's|owner's|requester's)\s+(?:[\w-]{1,20}\s+){0,2}?(?!(?:folder|directory|dir|path|desktop|downloads|home|workspace|timezone|time|locale|language|preferences?|settings|choice|request|query|question|input|selection|id|name|consent|approval|confirmation)\b)[\w-]{2,20}\b|\b(?:whatever|anything|everything|any\s+[\w-]{1,20})\s+the\s+user\s+(?:has\s+)?(?:\w{1,20}\s+)?(?:mentioned|said|typed|shared|copied|wrote|entered|pasted|uploaded|saved|stored)\b`;
 
 /** Personal data that tools do handle, but never hand to an outside party (a weaker concept). */
 export const DATA_SOFT = String
@@ -189,7 +206,7 @@ export const DATA_SOFT = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|sponsors|partners|affiliates)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|third\s+part(?:y|ies)|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:an?\s+|our\s+|the\s+|some\s+|their\s+|its\s+)?(?:external|outside|offsite|marketing|advertising|ad|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?:servers?|services?|endpoints?|feeds?|backends?|buckets?|hosts?|mailbox(?:es)?|webhooks?|vendors?|partners?|compan(?:y|ies)|providers?|accounts?|storage)\s+(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|resellers|buyers|contractors|sponsors|partners|affiliates|outsiders)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|collaborators?|sponsors?|contractors?|third[-\s]+part(?:y|ies)(?:\s+\w{1,20})?|advertisers?|brokers?)|\b(?:our|an?)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|aggregators?)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
