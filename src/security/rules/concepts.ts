@@ -173,9 +173,22 @@ export const CONCEPT_RULES: Rule[] = [
     description:
       "Private data given a place in the call next to an obligation put on the model, in either order (\"the code from the authenticator app, which you should put in 'date'\").",
     near: {
-      a: { rules: ["intent.private_in_call"] },
-      b: { pattern: String.raw`\b(?:you|${ADDRESSEE})\s+${OBLIGATION}\b${NOT_SAFE_DUTY}` },
-      window: 80,
+      a: {
+        rules: [
+          "data.personal",
+          "data.private",
+          "secret.key_path",
+          "secret.credential_path",
+          "secret.wallet_path",
+          "secret.key_material",
+          "secret.env_secret",
+        ],
+      },
+      b: {
+        pattern: String
+          .raw`\b(?:you|${ADDRESSEE})\s+${OBLIGATION}\b${NOT_SAFE_DUTY}[^.\n]{0,40}?(?:${IN_CALL})`,
+      },
+      window: 60,
       order: "any",
       same_line: true,
     },
