@@ -9,6 +9,10 @@
  * - `unicode`, `lookalike`, `email`, `base64`, `param_name`: fixed detectors in code, configured
  *   here (their patterns are listed for reference where one exists).
  *
+ * The concept lexicons (who is addressed, what is asked, what data, where it goes, what is
+ * altered) are in `./rules/lexicon.ts`; the rules built only from them are in
+ * `./rules/concepts.ts` and are appended to this list.
+ *
  * Every pattern is linear or bounded: no nested unbounded quantifiers, every gap between terms is
  * a bounded window, so a 1 MB adversarial string is scanned in linear time.
  *
