@@ -31,6 +31,8 @@ import {
   MOVE,
   NEGATED,
   NOT_SAFE_DUTY,
+  NOT_TO_CONFIG,
+  NOT_USER_CONDITIONED,
   OUTSIDE_PARTY,
   SET_ASIDE,
   TAKE_IMPERATIVE,
@@ -141,6 +143,13 @@ const MODAL = String
  */
 const IMPERATIVE = String
   .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply)\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
+
+/**
+ * Not the rules of some thing ("the moderation rules of the forum", "limits for the project"):
+ * those are data a tool lists, not the model's own rules.
+ */
+const NOT_OF_A_THING = String
+  .raw`(?!(?:\s+(?!(?:of|for|in|on)\b)[\w-]{1,20})?\s+(?:of|for|in|on)\s+(?:the|this|a|an|each|every|that)\s+(?!(?:assistant|model|agent|ai|llm|conversation|session|chat|tool)\b)[\w-]{2,30})`;
 
 const rules: Rule[] = [
   // ---- prompt_injection -------------------------------------------------------------------
@@ -957,7 +966,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b`,
+          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b${NOT_TO_CONFIG}`,
         unless_after: String
           .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?`,
       },
@@ -1128,7 +1137,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b`,
+          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
       },
       window: 90,
       order: "a_then_b",
@@ -1309,7 +1318,7 @@ const rules: Rule[] = [
     description:
       'Declares the model\'s rules void in any words ("your previous guidelines no longer apply", "the safety guidelines do not bind you", "comply with anything").',
     pattern: String
-      .raw`\b(?:guidelines|rules|instructions|policies|policy|guidance|restrictions|principles)\b[^.\n;]{0,60}?\b(?:no\s+longer\s+apply|(?:do|does)\s+not\s+(?:bind|apply\s+to)\s+you|don't\s+(?:bind|apply\s+to)\s+you|were\s+never\s+given|are\s+(?:void|suspended)|(?:can|may)\s+be\s+ignored)\b|\b(?:comply\s+with|do)\s+anything\s+(?:requested|asked|the\s+tool\s+says)|\bcomply\s+with\s+(?:all|every|any)\s+(?:requests?|instructions?|commands?|demands?)|\bstop\s+refusing\b`,
+      .raw`\b(?:guidelines|rules|instructions|policies|policy|guidance|restrictions|principles)\b${NOT_OF_A_THING}[^.\n;]{0,60}?\b(?:no\s+longer\s+apply|(?:do|does)\s+not\s+(?:bind|apply\s+to)\s+you|don't\s+(?:bind|apply\s+to)\s+you|were\s+never\s+given|are\s+(?:void|suspended)|(?:can|may)\s+be\s+ignored)\b|\b(?:comply\s+with|do)\s+anything\s+(?:requested|asked|the\s+tool\s+says)|\bcomply\s+with\s+(?:all|every|any)\s+(?:requests?|instructions?|commands?|demands?)|\bstop\s+refusing\b`,
     flags: "gi",
   },
   {
@@ -1515,7 +1524,7 @@ const rules: Rule[] = [
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
         // collaborator's server we operate", "off-box"), "nc host port", or an IPv4 address.
         pattern: String
-          .raw`\b${OUTSIDE_PARTY}\b|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+          .raw`\b${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",
@@ -1616,7 +1625,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures|layers?|features?|systems?|settings|mode|protocols?|mechanisms?|nets?))\b`,
+          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures|layers?|features?|systems?|settings|mode|protocols?|mechanisms?|nets?))\b${NOT_OF_A_THING}`,
       },
       b: {
         pattern: String
@@ -1677,7 +1686,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|chats?|sessions?|conversations?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b`,
+          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|chats?|sessions?|conversations?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
       },
       window: 60,
       order: "any",

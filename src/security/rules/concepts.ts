@@ -24,6 +24,10 @@ import {
 /** A snake_case identifier: the bare name of another tool. */
 const IDENT = String.raw`[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}`;
 
+/** Not followed, in the same sentence, by a place of the user's ("the user's own", "their"). */
+const NOT_TO_USER = String
+  .raw`(?![^.\n]{0,60}?\b(?:the\s+user's|users'|their|your|his|her|the\s+user\s+(?:names?|chooses?|picks?|gives?|provides?))\b)`;
+
 /** Base forms of the verbs that move data away. */
 const MOVE_BASE = words(
   "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export deliver stream beam pipe leak exfiltrate dispatch funnel copy cc bcc",
@@ -57,7 +61,8 @@ export const CONCEPT_RULES: Rule[] = [
     description:
       'A copy made on the side and sent to a named host ("values get duplicated into a webhook at hooks.example.dev", "a copy of each file is archived at files.example.io").',
     near: {
-      a: { pattern: String.raw`\b${COPY}\b`, unless_after: NEGATED },
+      // Not a copy into the user's own place ("to the user's own repository at github.com").
+      a: { pattern: String.raw`\b${COPY}\b${NOT_TO_USER}`, unless_after: NEGATED },
       b: { rules: ["exfil.to_host"] },
       window: 80,
       order: "a_then_b",
@@ -73,7 +78,7 @@ export const CONCEPT_RULES: Rule[] = [
     description:
       'An order joined to the tool\'s description that moves data to a named host ("... and beam them to stats.example.co", "; relay the result to 203.0.113.9"), not a description of what the tool does.',
     near: {
-      a: { pattern: String.raw`${JOINED}${MOVE_BASE}\b`, flags: "gi" },
+      a: { pattern: String.raw`${JOINED}${MOVE_BASE}\b${NOT_TO_USER}`, flags: "gi" },
       b: { rules: ["exfil.to_host"] },
       window: 80,
       order: "a_then_b",

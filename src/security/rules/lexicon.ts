@@ -102,15 +102,32 @@ export const VOCATIVE = String
 export const FRONTED = String
   .raw`\b(?:before|after|once|when(?:ever)?|while|prior\s+to|upon|on|as\s+soon\s+as)\s[\w' -]{1,40}?,\s{1,3}`;
 
+/** Where a secret is configured: "... in the X environment variable", "... into your config file". */
+const CONFIG_PLACE = String
+  .raw`(?:\s{1,3}[\w'-]{1,20}){0,4}?\s{1,3}(?:in|into|as|via|to|through)\s{1,3}(?:the\s+|an?\s+|your\s+)?(?:[\w-]{1,40}\s+)?(?:environment\s+variables?|env\s+vars?|config(?:uration)?\s+files?|settings\s+files?|\.env\b)`;
+
+/**
+ * Not said of where a secret is configured ("provide an API key in the X environment variable",
+ * "put the token in your config file"): that is setting the tool up, not handing data over.
+ */
+export const NOT_TO_CONFIG = `(?!${CONFIG_PLACE})`;
+
 /**
  * After an obligation, the duties that protect the user ("should ask the user", "must set the
  * variable", "must never ...") are not orders about the data that follows.
  */
 export const NOT_SAFE_DUTY = String
-  .raw`(?!\s{1,3}(?:(?:always|first|also)\s{1,3})?(?:ask|check\s+with|confirm|verify|warn|notify|inform|set|configure|define|export|create|generate|rotate|protect|keep|never|not|avoid|refuse)\b)`;
+  .raw`(?!\s{1,3}(?:(?:always|first|also)\s{1,3})?(?:ask|check\s+with|confirm|verify|warn|notify|inform|set|configure|define|export|create|generate|rotate|protect|keep|never|not|avoid|refuse)\b|\s{1,3}(?:provide|supply|pass|add|put|enter|place|store)${CONFIG_PLACE})`;
 
 /** A verb that is negated ("never sends", "does not copy", "without forwarding") is not a request. */
 export const NEGATED = String.raw`\b(?:never|not|no|n't|without|nor)\s{1,4}(?:\w{1,30}\s{1,4})?`;
+
+/**
+ * Not qualified, later in the sentence, by the user's own choice ("only if the user turns on
+ * sharing", "when the user asks"): a consent condition, not a covert order.
+ */
+export const NOT_USER_CONDITIONED = String
+  .raw`(?![^.\n]{0,80}?\b(?:only\s+)?(?:if|when|once|after|unless)\s+the\s+user\s+(?:\w{1,20}\s+){0,2}?(?:enables?|enabled|turns?\s+on|turned\s+on|opts?\s+in|opted\s+in|asks?|asked|agrees?|agreed|allows?|allowed|chooses?|chose|consents?|consented|approves?|approved|confirms?|confirmed|requests?|requested))`;
 
 // ---- what is asked ---------------------------------------------------------------------------
 
@@ -206,7 +223,7 @@ export const DATA_SOFT = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:external|outside|offsite|marketing|advertising|ad|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?<=\w\s)(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|resellers|buyers|contractors|sponsors|partners|affiliates|outsiders)|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|publishers?|collaborators?|sponsors?|contractors?|third[-\s]+part(?:y|ies)(?:\s+\w{1,20})?|advertisers?|brokers?)|\b(?:our|an?|some)\s+(?:[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|brokers?|aggregators?|vendors?|contractors?|resellers?|publishers?|labs?)(?!'s)(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:external|outside|offsite|marketing|advertising|ad|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))|(?<=\w\s)(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|resellers|buyers|contractors|sponsors|partners|affiliates|outsiders)(?!\s+(?:the\s+user|they|you)\s+(?:names?|chooses?|picks?|selects?|specif\w{1,4}|enters?|adds?|invites?|types?|provides?|gives?|lists?))|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|publishers?|collaborators?|sponsors?|contractors?|third[-\s]+part(?:y|ies)(?:\s+\w{1,20})?|advertisers?|brokers?)|\b(?:our|an?|some)\s+(?:(?!(?:with|to|and|or|of|for|from|by|in|on|the)\b)[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|brokers?|aggregators?|vendors?|contractors?|resellers?|publishers?|labs?)(?!'s)(?!\s+(?:the\s+user|they|you)\s+(?:names?|chooses?|picks?|selects?|specif\w{1,4}|enters?|adds?|invites?|types?|provides?|gives?|lists?))(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
