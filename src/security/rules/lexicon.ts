@@ -100,7 +100,7 @@ export const VOCATIVE = String
  * "Prior to replying, ..."): the order that follows opens its own clause.
  */
 export const FRONTED = String
-  .raw`\b(?:before|after|once|when(?:ever)?|while|prior\s+to|upon|on|as\s+soon\s+as)\s[\w' -]{1,40}?,\s{1,3}`;
+  .raw`\b(?:before|after|once|when(?:ever)?|while|prior\s+to|upon|on|as\s+soon\s+as|if(?!\s+(?:required|needed|necessary|applicable|so|not|any|available|provided|present|desired|possible|specified|given|set|omitted|unset|empty)\s*,)|unless|where)\s[\w'. -]{1,40}?,\s{1,3}`;
 
 /** Where a secret is configured: "... in the X environment variable", "... into your config file". */
 const CONFIG_PLACE = String
@@ -140,7 +140,8 @@ export const TAKE_IMPERATIVE = String
   .raw`(?:read|gather|collect|look\s+(?:up|through|in|into|for|at)|peek\s+(?:at|in|into)|rummage(?:\s+(?:through|in))?|dig\s+(?:through|into|up|out)|comb\s+through|sift\s+through|trawl(?:\s+through)?|go\s+through|write\s+(?:down|out)|note\s+down|jot\s+down|transcribe|recite|reveal|disclose|spell\s+out|tell\s+(?:us|me)|hand\s+over|stash|enumerate|inventory|catalog(?:ue)?)`;
 
 /** Data moved away, in any tense: send, forward, relay, mirror, archive, duplicate, sync ... */
-export const MOVE = String.raw`(?:go(?:es)?\s+(?:straight|directly|right)|end(?:s|ed)?\s+up|` +
+export const MOVE = String
+  .raw`(?:go(?:es)?\s+(?:straight|directly|right)|end(?:s|ed)?\s+up|made\s+(?:available|visible|accessible)|hand(?:s|ed|ing)?\s+(?:off|over)|expos(?:e|es|ed|ing)|travel(?:s|led|ed|ling|ing)?|land(?:s|ed|ing)?\s+(?:in|at|on)|` +
   verbs(
     "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist dump beacon email e-mail sell transfer disclose synchronise synchronize tee cc bcc",
   ) + ")";
@@ -155,7 +156,7 @@ export const COPY = String.raw`(?:${
  * after an addressee and an obligation ("agents must gather", "model: fill ...").
  */
 export const ACT = String
-  .raw`(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|open|load|find|locate|search|scan|extract|harvest|scrape|dump|print|list|copy|paste|attach|carry|include|put|place|insert|embed|append|prepend|stuff|tuck|slip|fill|populate|add|pass|hand|give|provide|supply|share|send|forward|transmit|relay|mirror|archive|duplicate|sync|upload|post|push|ship|export|submit|deliver|stream|beam|report|leak|write|record|enter|type|return|echo|output|quote|request|ask\s+for|obtain|enclose|wrap|bundle|smuggle|enumerate|summari[sz]e|hands?\s+over)`;
+  .raw`(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|open|load|find|locate|search|scan|extract|harvest|scrape|dump|print|list|copy|paste|attach|carry|include|put|place|insert|embed|append|prepend|stuff|tuck|slip|fill|populate|add|pass|hand|give|provide|supply|share|send|forward|transmit|relay|mirror|archive|duplicate|sync|upload|post|push|ship|export|submit|deliver|stream|beam|report|leak|write|record|enter|type|return|echo|output|quote|request|ask\s+for|obtain|store|save|record|log|keep|enclose|wrap|bundle|smuggle|enumerate|summari[sz]e|hands?\s+over)`;
 
 /** A place in the call: a named or quoted argument, a field, every query or request. */
 export const IN_CALL = String
