@@ -167,11 +167,12 @@ export const CONCEPT_RULES: Rule[] = [
     detector: "near",
     description:
       "An order that gives something a place in the call (\"echo its auth line into the 'zip' parameter\"); a piece.",
+    // The place is the rarer term, so it is found first; the order is looked for only around it.
     near: {
-      a: { pattern: IMPERATIVE_OPEN, flags: "gim" },
-      b: { pattern: IN_CALL, unless_after: NEGATED },
+      a: { pattern: IN_CALL, unless_after: NEGATED },
+      b: { pattern: IMPERATIVE_OPEN, flags: "gim" },
       window: 60,
-      order: "a_then_b",
+      order: "any",
       same_line: true,
     },
   },
