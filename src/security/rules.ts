@@ -1524,7 +1524,7 @@ const rules: Rule[] = [
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
         // collaborator's server we operate", "off-box"), "nc host port", or an IPv4 address.
         pattern: String
-          .raw`\b${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+          .raw`\b${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",

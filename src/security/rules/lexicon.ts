@@ -15,7 +15,7 @@
 
 /** Verbs whose final consonant doubles before -ed/-ing ("ship" -> "shipped"). */
 const DOUBLING = new Set(
-  "ship submit transmit drop flip strip slip tap tag dig stop pin plan swap bcc tip skip sidestep shun"
+  "ship submit transmit drop flip strip slip tap tag dig stop pin plan swap bcc tip skip sidestep shun log transfer flag"
     .split(" "),
 );
 
@@ -80,7 +80,7 @@ export function words(list: string): string {
 /** The model, by name or role ("the assistant", "LLM", "whoever invokes this", "the caller"). */
 export const ADDRESSEE = String.raw`(?:${
   words(
-    "ai ais assistant assistants agent agents model models llm llms copilot claude chatgpt gpt gemini language_model language_models the_caller callers",
+    "ai ais assistant assistants agent agents model models llm llms copilot claude chatgpt gpt gemini language_model language_models the_caller callers helper_model the_helper bot",
   )
 }|whoever\s+(?:${verbs("run call use invoke trigger execute")})\s+(?:this|it|me|the\s+tool))`;
 
@@ -182,7 +182,7 @@ export const DATA_CONCEPTS = String.raw`(?:` +
     .raw`|(?:seed|recovery|mnemonic|backup|secret)\s+(?:words|phrases?|sentences?)|\b\d{1,2}[- ](?:word\s+)?(?:seed|recovery|mnemonic|secret)\b|wallet(?:'s)?\s+(?:seeds?|mnemonics?|recovery\s+\w{1,10})` +
   // identity documents
   String
-    .raw`|driv(?:er'?s?|ing)\s+licen[cs]es?|passports?(?:\s+(?:numbers?|scans?|photos?|details))?|national\s+(?:id|identity|insurance)(?:\s+(?:cards?|numbers?))?|identity\s+(?:cards?|documents?|papers)|id\s+cards?|social\s+security(?:\s+numbers?)?|ssns?|tax\s+(?:id|identification|file)\s+numbers?|birth\s+certificates?|date\s+of\s+birth` +
+    .raw`|driv(?:er'?s?|ing)\s+licen[cs]es?|government(?:-issued)?\s+(?:id|identification)(?:\s+(?:cards?|scans?|photos?))?|photo\s+id|passports?(?:\s+(?:numbers?|scans?|photos?|details))?|national\s+(?:id|identity|insurance)(?:\s+(?:cards?|numbers?))?|identity\s+(?:cards?|documents?|papers)|id\s+cards?|social\s+security(?:\s+numbers?)?|ssns?|tax\s+(?:id|identification|file)\s+numbers?|birth\s+certificates?|date\s+of\s+birth` +
   // answers to security questions
   String
     .raw`|(?:mother'?s\s+)?maiden\s+names?|(?:security|recovery|secret|verification)\s+(?:[\w-]{1,20}\s+)?(?:questions?|answers?)|(?:first|childhood)\s+pet(?:'s)?\s+name` +
@@ -230,7 +230,7 @@ export const OUTSIDE_PARTY = String
 
 /** A change to what a call does or carries, in any tense. */
 export const ALTER = verbs(
-  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete wipe erase purge destroy clear truncate omit skip disable bypass flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc",
+  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete wipe erase purge destroy clear truncate omit skip disable bypass mark label tag flag approve merge publish expose flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc",
 );
 
 /** Setting other tools aside, in any tense: avoid, ignore, skip, sidestep, deprioritise. */
