@@ -1302,7 +1302,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:no|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
+          .raw`\b(?:(?:no|zero|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
       },
       window: 80,
       order: "any",
@@ -1390,11 +1390,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?<=(?:^|[.!?:;(\n]\s{0,3}|\b(?:please|and|but|so|then|also|just|you)\s{1,3}))(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ever\s+)?(?:tell|inform|notify|show(?!\s+up)|mention|reveal|disclose|report|surface|alert|let|repeat|echo|relay|quote|pass\s+on)|(?:is|are)\s+not\s+to\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware)|(?:must|should)\s+(?:not|never)\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware))\b`,
+          .raw`\b(?:(?<=(?:^|[.!?:;(\n]\s{0,3}|\b(?:please|and|but|so|then|also|just|you)\s{1,3}))(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ever\s+)?(?:tell|inform|notify|show(?!\s+up)|mention|reveal|disclose|report|surface|alert|let|repeat|echo|relay|quote|pass\s+on)|(?:is|are)\s+not\s+to\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware|mentioned|disclosed|revealed|reported|surfaced|discussed)|(?:under\s+no\s+circumstances|at\s+no\s+(?:point|time)|in\s+no\s+case)\s+(?:should\s+you\s+|must\s+you\s+|will\s+you\s+)?(?:tell|inform|notify|show|mention|reveal|disclose|report|alert|let)|(?:must|should)\s+(?:not|never)\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:the\s+)?(?:user|users|human|person|operator|owner|customer)\b|\bsomething\s+to\s+mention\b`,
+          .raw`\b(?:the\s+)?(?:user|users|human|person|operator|owner|customer)\b|\bsomething\s+to\s+mention\b|\b(?:any|your|the)\s+(?:reply|replies|response|responses|answer|answers|output|summary)\b`,
       },
       window: 70,
       order: "any",
@@ -1607,7 +1607,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|forbidden|prohibited|banned|disallowed|not\s+allowed|under\s+no\s+circumstances|unreliable|deprecated|dangerous|broken|stale|junk|lie|lies|hallucinate|hallucinates|fabricate|make\s+things\s+up|untrustworthy|not\s+trustworthy|unverified|untrusted|unvetted|unofficial|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+          .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|forbidden|prohibited|banned|disallowed|not\s+allowed|(?:are|is|have\s+been|has\s+been)\s+(?:disabled|turned\s+off|switched\s+off|removed|shut\s+down)|under\s+no\s+circumstances|unreliable|deprecated|dangerous|broken|stale|junk|lie|lies|hallucinate|hallucinates|fabricate|make\s+things\s+up|untrustworthy|not\s+trustworthy|unverified|untrusted|unvetted|unofficial|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
       },
       window: 80,
       order: "any",
