@@ -369,6 +369,8 @@ const rules: Rule[] = [
       b: {
         pattern: String
           .raw`\b(?:send|sends|sending|upload|uploads|uploading|forward|forwards|post|posts|transmit|transmits|copy|copies|exfiltrate|e-?mail|e-?mails|attach|attaches|collect|collects|share|shares|report|reports)\b`,
+        // A noun after a preposition or an article ("before upload", "the report") is not an action.
+        unless_after: String.raw`\b(?:before|after|during|on|for|of|the|an?|each|every|per)\s{1,4}`,
       },
       window: 30,
       order: "any",
@@ -1137,7 +1139,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their(?!\s+own\b))\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
       },
       window: 90,
       order: "a_then_b",

@@ -207,6 +207,10 @@ Deno.test("the user's own choice, configuration and the rules of a thing are not
     "Call this after each reply only if the user enabled auto-save.",
     "Lists the moderation rules of the forum and which are suspended.",
     "Backs up the project to the user's own repository at github.com/their-name.",
+    "Uploads a backup to an external drive the user plugs in.",
+    "Forwards a port from the user's machine to their own server.",
+    "Quietly compresses images before upload to save bandwidth.",
+    "Before using git_push, make sure the branch is up to date; this tool checks that.",
   ]);
   // The same shapes without the qualifier are caught.
   blocks([
