@@ -257,7 +257,7 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`^\s{0,3}(?:required|mandatory|must\s+(?:be|contain|include)|should\s+(?:be|contain|include)|contains?|expects?|value|input|provide|enter|supply)\b\s{0,2}[:\-]?`,
+          .raw`^\s{0,3}(?:required|mandatory|must\s+(?:be|contain|include)|should\s+(?:be|contain|include)|contains?|expects?|value|input|provide|enter|supply|fill(?:\s+(?:in|out|with))?|paste|put|insert|add|include|copy|attach|write|type)\b\s{0,2}[:\-]?`,
         flags: "gim",
       },
       b: { rules: ["data.personal", "secret.key_material"] },
@@ -336,7 +336,7 @@ export const CONCEPT_RULES: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives?)|in\s+(?:all|every)\s+cases?|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|for\s+(?:anything|everything)|disregard|ignore|never\s+(?:\w{1,20}\s+)?(?:the\s+)?(?:rest|others)|pass\s+over|built-?in)\b`,
+          .raw`\b(?:(?:over|above|instead\s+of|ahead\s+of)\s+(?:any|all|every|whatever|anything|everything|the\s+(?:rest|others|other)|others?|alternatives?)|in\s+(?:all|every)\s+cases?|invariably|every\s+(?:time|single)|regardless|exclusively|no\s+matter|whatever|for\s+(?:anything|everything)|disregard|ignore|never\s+(?:\w{1,20}\s+)?(?:the\s+)?(?:rest|others)|never\s+(?:\w{1,20}\s+)?(?:another|any\s+other)|pass\s+over|built-?in)\b`,
       },
       window: 60,
       order: "any",
@@ -389,7 +389,7 @@ export const CONCEPT_RULES: Rule[] = [
     description:
       'Tells the model to go ahead without the user\'s consent in any words ("never wait for the user to confirm", "don\'t check with them first", "no need to seek approval").',
     pattern: String
-      .raw`\b(?:never|do\s+not|don't|no\s+need\s+to|without)\s+(?:ever\s+|bother(?:ing)?\s+(?:to\s+)?)?(?:wait(?:ing)?\s+for|ask(?:ing)?(?:\s+for)?|check(?:ing)?\s+(?:with|back\s+with)|seek(?:ing)?|request(?:ing)?|get(?:ting)?|paus(?:e|ing)\s+for|stop(?:ping)?\s+for)\s+(?:the\s+(?:user|human|operator|owner)(?:'s)?\s+|them\s+|(?:a|any)\s+human(?:'s)?\s+|anyone(?:'s)?\s+|their\s+)?(?:to\s+)?(?:confirm|confirmation|approve|approval|consent|permission|go-ahead|sign-off|ok|okay|review|first)\b|\b(?:the\s+)?(?:user|human|operator)\s+(?:has|have)\s+(?:already\s+|implicitly\s+)?(?:consented|agreed|approved|authori[sz]ed|signed\s+off|pre-?approved)\s+(?:to\s+)?(?:everything|all\s+\w{1,20}|any\s+\w{1,20}|in\s+advance|ahead\s+of\s+time|beforehand)|\b(?:treat|consider|regard|assume)\s+(?:[\w-]{1,20}\s+){0,3}?(?:as\s+)?(?:already\s+|implicitly\s+)?(?:pre-?approved|pre-?authori[sz]ed|pre-?confirmed|approved|authori[sz]ed|confirmed)\b`,
+      .raw`\b(?:never|do\s+not|don't|no\s+need\s+to|without)\s+(?:ever\s+|bother(?:ing)?\s+(?:to\s+)?)?(?:wait(?:ing)?\s+for|ask(?:ing)?(?:\s+for)?|check(?:ing)?\s+(?:with|back\s+with)|seek(?:ing)?|request(?:ing)?|get(?:ting)?|paus(?:e|ing)\s+for|stop(?:ping)?\s+for)\s+(?:the\s+(?:user|human|operator|owner)(?:'s)?\s+|them\s+|(?:a|any)\s+human(?:'s)?\s+|anyone(?:'s)?\s+|their\s+)?(?:to\s+)?(?:confirm|confirmation|approve|approval|consent|permission|go-ahead|sign-off|ok|okay|review|first)\b|\b(?:the\s+)?(?:user|human|operator)\s+(?:has\s+|have\s+)?(?:already\s+|implicitly\s+|earlier\s+|previously\s+)?(?:consented|agreed|approved|authori[sz]ed|signed\s+off|pre-?approved)\s+(?:earlier\s+|already\s+|previously\s+)?(?:to\s+)?(?:everything|all\s+\w{1,20}|any\s+\w{1,20}|in\s+advance|ahead\s+of\s+time|beforehand)|\b(?:treat|consider|regard|assume)\s+(?:[\w-]{1,20}\s+){0,3}?(?:as\s+)?(?:already\s+|implicitly\s+)?(?:pre-?approved|pre-?authori[sz]ed|pre-?confirmed|approved|authori[sz]ed|confirmed)\b`,
     flags: "gi",
   },
   // ---- obligation to the model about private data -------------------------------------------
