@@ -1059,7 +1059,7 @@ const rules: Rule[] = [
     detector: "domain",
     description: "A bare domain name (a destination when named next to a send verb).",
     pattern: String
-      .raw`(?<![\w.@/-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,4}(?:com|net|org|io|sh|xyz|ru|cn|site|online|top|info|biz|cc|me|dev|app|co|ai|tk)\b(?![\w-]|\.[a-z])(?:/[\w./-]{0,100})?`,
+      .raw`(?<![\w.@/-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,4}(?:com|net|org|io|sh|xyz|ru|cn|site|online|top|info|biz|cc|me|dev|app|co|ai|tk|ly|ee|to|gg|pw|su|ws|link|click|live|store|shop|cloud|uk|de|fr|nl|eu)\b(?![\w-]|\.[a-z])(?:/[\w./-]{0,100})?`,
     flags: "gi",
   },
   {
