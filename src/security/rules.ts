@@ -19,6 +19,7 @@
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
+import { PURPOSE_RULES } from "./purpose_rules.ts";
 
 export const CATEGORIES = [
   "prompt_injection",
@@ -74,7 +75,8 @@ export interface Rule {
     | "email"
     | "domain"
     | "base64"
-    | "param_name";
+    | "param_name"
+    | "purpose";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1705,7 +1707,7 @@ export const RULES: RuleSet = deepFreeze({
     "`piece` weigh 0: they only feed the rules that combine the pieces of one instruction); " +
     "the score is the highest tool score. Block when any finding is critical or the score >= " +
     "block_threshold.",
-  rules,
+  rules: [...rules, ...PURPOSE_RULES],
   well_known_tools: WELL_KNOWN_TOOLS,
 });
 

@@ -1,0 +1,479 @@
+/**
+ * Declared-purpose checks: what a tool's text asks for, set against what the tool is for. The
+ * declared purpose is the tool's name split into words, its parameter names and the first
+ * sentence of its description; a request for data or an action outside it is the signal, in
+ * any wording:
+ *
+ * - `purpose.param_smuggle`: data of another kind (credentials, identity documents, the user's
+ *   files, the conversation) directed into one of the tool's own parameters.
+ * - `purpose.secondary_destination`: a local tool whose data also goes to a server or service.
+ * - `purpose.self_steer`: the tool names itself the default or only choice, or dismisses others.
+ * - `purpose.shadow_other`: another tool, named bare, whose arguments or behaviour are changed.
+ * - `purpose.unneeded_data`: personal or secret data asked for by a tool that has no use for it.
+ *
+ * Each check runs only on tools where a cheap keyword gate fires, so a clean list costs one
+ * regex test per tool and check.
+ */
+import type { TextItem } from "./_corpus.ts";
+import type { Collector } from "./_collector.ts";
+import { parameterNames, snakeName } from "./_walk.ts";
+import { PURPOSE_RULES } from "./purpose_rules.ts";
+import type { Rule } from "./rules.ts";
+
+/** The parts of a tool these checks read. */
+export interface PurposeTool {
+  name: string;
+  inputSchema?: unknown;
+}
+
+const RULE = new Map(PURPOSE_RULES.map((r) => [r.id, r]));
+const rule = (id: string): Rule => RULE.get(id)!;
+
+// ---- vocabulary ---------------------------------------------------------------------------
+
+/** Kinds of data a tool may be designed for; anything else directed at it is a mismatch. */
+type DataKind = "secret" | "identity" | "files" | "conversation";
+
+/** What each kind of data looks like in prose. */
+const DATA: Record<DataKind, RegExp> = {
+  secret: new RegExp(
+    String
+      .raw`\b(?:passwords?|passphrases?|passcodes?|api[\s_-]?keys?|access[\s_-]?keys?|secret[\s_-]?keys?|private[\s_-]?keys?|signing[\s_-]?keys?|(?:auth|oauth|bearer|access|refresh|session|api|github|slack|npm)[\s_-]?tokens?|oauth\s+entr(?:y|ies)|credentials?|seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?|codes?|keys?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|verification|authenticator)\s+(?:codes?|secrets?|seeds?)|2fa|totp|cookies?|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc)\b`,
+    "i",
+  ),
+  identity: new RegExp(
+    String
+      .raw`\b(?:passports?|(?:driving|driver'?s?)\s+licen[cs]es?|national\s+(?:id|insurance)|id\s+(?:cards?|numbers?|documents?)|social\s+security|ssns?|tax\s+(?:returns?|ids?|forms?|records?|numbers?)|date\s+of\s+birth|birth\s?dates?|bank\s+(?:accounts?|statements?|details|logins?)|ibans?|credit\s+cards?|card\s+numbers?|medical\s+(?:records?|history|files?)|health\s+records?|home\s+address(?:es)?|payslips?|salary|biometrics?|fingerprints?)\b`,
+    "i",
+  ),
+  files: new RegExp(
+    String
+      .raw`(?:\b(?:documents|desktop|downloads|home|pictures|photos)\s+(?:folder|directory|dir)\b|\bhome\s+directory\b|(?:^|[\s'"(])~[/\\]|(?<![\w])\.(?:ssh|aws|env|gnupg|kube|netrc|npmrc)\b|\bsecrets?\.(?:ya?ml|json|txt|toml)\b|\b(?:user'?s?|their|your)\s+(?:own\s+|private\s+|personal\s+|local\s+|saved\s+)?(?:files|inbox|e-?mails|contacts|address\s+book|photos|browser\s+history|search\s+history|keychain|clipboard|dms|direct\s+messages|text\s+messages)\b|\bwi-?fi\s+passwords?\b|\bsaved\s+passwords?\b|\bfiles?\s+(?:named|called)\b)`,
+    "i",
+  ),
+  conversation: new RegExp(
+    String
+      .raw`\b(?:(?:the|this|our|whole|entire|full)\s+(?:conversation|dialog(?:ue)?|chat(?:\s+(?:history|log))?)|conversation\s+(?:history|so\s+far|log)|(?:previous|preceding|earlier|prior|past|all)\s+(?:turns?|messages?|exchanges?|prompts?)(?:\s+of\s+the\s+(?:dialog(?:ue)?|conversation|chat))?|everything\s+(?:said|(?:the\s+user\s+)?(?:wrote|typed|said|asked))|system\s+(?:prompt|message|turns?|instructions?)|developer\s+(?:instructions?|messages?|prompt)|(?:your|the\s+model'?s?|the\s+assistant'?s?)\s+(?:own\s+)?(?:instructions|prompt|configuration|rules)|instructions\s+you\s+(?:were|have\s+been|got)|context\s+window)\b`,
+    "i",
+  ),
+};
+
+/** Words of a tool's name or parameters that show it is designed for a kind of data. */
+const DESIGNED_FOR: Record<DataKind, Set<string>> = {
+  secret: new Set(
+    "password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt"
+      .split(" "),
+  ),
+  identity: new Set(
+    "passport license licence identity id kyc ssn tax dob birth birthdate bank iban account card medical health patient address document documents doc docs verification verify onboarding payroll salary hr employee biometric fingerprint"
+      .split(" "),
+  ),
+  files: new Set(
+    "file files path paths document documents doc docs attachment attachments upload content contents folder dir directory fs email emails mail inbox message messages contact contacts photo photos image images note notes clipboard history browser backup archive sync"
+      .split(" "),
+  ),
+  conversation: new Set(
+    "conversation conversations chat chats dialog dialogue transcript transcripts history messages turns thread memory"
+      .split(" "),
+  ),
+};
+
+/** Parameter names that take whatever the tool works on: the tool's name then says what fits. */
+const GENERIC_PARAM = new Set(
+  "value data input content contents body payload text items item entry object".split(" "),
+);
+
+/** Verbs that move content somewhere (into a parameter): copy, put, attach, hold, ... */
+const DIRECT = new RegExp(
+  String
+    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b`,
+  "i",
+);
+
+const PRONOUN = /\b(?:it|them|its|their|those|these|that|this|each|all\s+of\s+(?:it|them))\b/i;
+const NEGATION =
+  /\b(?:never|not|no|nothing|none|nor|without|cannot|n't|don't|doesn't|won't|isn't|aren't|neither)\b|n't\b/i;
+
+/** Prepositions and verbs before a bare parameter name that make it the target. */
+const TARGET_BEFORE =
+  /\b(?:in|into|as|inside|under|within|via|through|fill|populate|to|onto)\s+(?:the\s+)?$/i;
+const FIELD_NOUN =
+  /^\s+(?:field|parameter|param|argument|arg|property|slot|input|box|column|key|attribute|value)\b/i;
+/** Bare parameter names too common in prose to count as a mention without quotes. */
+const COMMON_WORDS = new Set(
+  "a i an the to in of on at by it is as or and for with from text file data input query name value content message path url id type format mode key options note notes title body limit page start end time date"
+    .split(" "),
+);
+
+// ---- helpers ------------------------------------------------------------------------------
+
+/** `pick_me`, `pickMe`, `Pick-Me` → ["pick", "me"]. */
+function words(name: string): string[] {
+  return snakeName(name).split("_").filter((w) => w.length > 0);
+}
+
+/** Sentences of a text: split after . ! ? ; followed by space, and at line breaks. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim().length > 0);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Whether a text is one the model reads as prose about the tool (not a name or enum key). */
+function isProse(field: string): boolean {
+  return field === "/description" || field === "/title" || field.endsWith("/description") ||
+    field.endsWith("/title") || /\/(?:default|examples?(?:\/\d+)?|enum\/\d+)$/.test(field);
+}
+
+interface Mention {
+  param: string;
+  index: number;
+}
+
+/** Where a sentence names one of the tool's parameters as a target (quoted or framed). */
+function paramMentions(s: string, params: readonly string[]): Mention[] {
+  const out: Mention[] = [];
+  for (const p of params) {
+    if (p.length === 0 || p.length > 64) continue;
+    const re = new RegExp(
+      String.raw`(['"\`\u2018\u2019\u201c\u201d])${
+        escapeRe(p)
+      }['"\`\u2018\u2019\u201c\u201d]|(?<![\w.-])${escapeRe(p)}(?![\w-])`,
+      "gi",
+    );
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(s)) !== null) {
+      if (m[1] !== undefined) {
+        out.push({ param: p, index: m.index });
+        continue;
+      }
+      const before = s.slice(Math.max(0, m.index - 24), m.index);
+      const after = s.slice(m.index + m[0].length, m.index + m[0].length + 24);
+      const identLike = /[_\d]|[a-z][A-Z]/.test(p);
+      if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index });
+      else if (
+        TARGET_BEFORE.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase()))
+      ) out.push({ param: p, index: m.index });
+    }
+  }
+  return out;
+}
+
+function designedFor(kind: DataKind, ws: readonly string[]): boolean {
+  const set = DESIGNED_FOR[kind];
+  return ws.some((w) => set.has(w) || set.has(w.replace(/s$/, "")));
+}
+
+/** The kinds of data a sentence names, with the first match of each. */
+function dataIn(s: string): { kind: DataKind; match: string }[] {
+  const out: { kind: DataKind; match: string }[] = [];
+  for (const kind of Object.keys(DATA) as DataKind[]) {
+    const m = DATA[kind].exec(s);
+    if (m) out.push({ kind, match: m[0] });
+  }
+  return out;
+}
+
+// ---- gates --------------------------------------------------------------------------------
+
+const GATE_DATA = new RegExp(
+  [DATA.secret, DATA.identity, DATA.files, DATA.conversation].map((r) => r.source).join("|"),
+  "i",
+);
+const MOVE = new RegExp(
+  String
+    .raw`(?<![\w./-])(?:archiv(?:e|es|ed|ing)|duplicat(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|transmit(?:s|ted|ting)?|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|upload(?:s|ed|ing)?|sync(?:s|ed|ing|hed|hing)?|relay(?:s|ed|ing)?|post(?:s|ed|ing)?|shar(?:e|es|ed|ing)|stream(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|ship(?:s|ped|ping)?|beam(?:s|ed|ing)?|push(?:es|ed|ing)?|export(?:s|ed|ing)?|back(?:s|ed)?\s+up|deliver(?:s|ed|ing)?|submit(?:s|ted|ting)?|pip(?:e|es|ed)|rout(?:e|es|ed)|propagat(?:e|es|ed)|leav(?:e|es|ing))(?![\w/-]|\.\w)`,
+  "i",
+);
+/** Words that make a sent copy secondary to the tool's work (also, a copy, onward, ...). */
+const SECONDARY = new RegExp(
+  String
+    .raw`\b(?:also|too|as\s+well|additionally|in\s+addition|a\s+copy|copies|cop(?:y|ied)|duplicat[a-z]*|mirror[a-z]*|archiv[a-z]*|onward|onwards|off[\s-](?:box|site|device|machine|host|premises)|behind\s+the\s+scenes|in\s+the\s+background|on\s+the\s+side|quietly|silently|each\s+time|every\s+(?:time|run|call)|external|third[\s-]part(?:y|ies)|partner|collaborator'?s?|affiliate|aggregat[a-z]*)\b`,
+  "i",
+);
+const BARE_DOMAIN = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+/** Code, JSON or shell examples: not prose addressed to the model. */
+const CODE_LIKE = /\bcurl\s|\{\s*"|":\s|^\s*["{\[]|\$\(|\|\s*jq\b/;
+const DEST = new RegExp(
+  String
+    .raw`\b(?:servers?|services?|endpoints?|webhooks?|feeds?|partners?|collaborators?|third[\s-]part(?:y|ies)|external|remote|off[\s-](?:box|site|device|machine|host|premises)|cloud|buckets?|aggregat[a-z]*|analytics|telemetry|collectors?|upstream|hosts?|sinks?|vendors?|affiliates?|elsewhere|outside)\b|\b(?:https?|wss?|ftp)://|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})*\.(?:com|net|org|io|dev|co|xyz|ru|cn|site|online|top|info|biz|cc|me|app|ai|tk|sh|cloud|link|live)\b`,
+  "i",
+);
+/** Words that declare sending or a remote side as what a tool is for. */
+const REMOTE_PURPOSE = new Set(
+  "send sends sender upload uploads uploader post posts publish publishes share shares sharing sync syncs backup webhook webhooks email emails mail mailer notify notification notifications slack discord telegram teams sms remote server servers cloud http https url urls api apis forward forwards push pushes export exports deploy deploys s3 bucket transmit stream broadcast report reports telemetry analytics log logs logging tweet message messages messaging submit submits fetch request requests relay relays mirror mirrors replicate archive archives feed feeds endpoint endpoints host hosting transfer transfers ftp sftp drive dropbox onedrive gdrive github gitlab jira linear notion airtable store saves save"
+    .split(" "),
+);
+/** The tool set up as the choice: default, only, invariably, first choice, ... */
+const SELF_STEER = new RegExp(
+  String
+    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?)\b`,
+  "i",
+);
+/** Beyond the tool's own domain: whenever several tools could serve, whatever the task. */
+const UNIVERSAL = new RegExp(
+  String
+    .raw`\b(?:(?:several|multiple|many|two\s+or\s+more|more\s+than\s+one|competing|other|any\s+other|different)\s+(?:[a-z-]{1,20}\s+)?(?:tools?|options?|providers?|servers?|functions?)\s+(?:could|can|might|may|would|are|seem|that|which|match|apply|fit)|whatever\s+(?:the\s+)?(?:task|request|question|user\s+asks|you\s+(?:do|need))|(?:for|with|on)\s+(?:any|every|each)\s+(?:task|request|question|query|prompt|purpose|job|message|turn)s?|for\s+(?:everything|anything)\b(?![\s-]+[a-z]+-related)|regardless\s+of|no\s+matter\s+what|in\s+all\s+cases|when\s+in\s+doubt|above\s+all\s+(?:other|others))`,
+  "i",
+);
+const DISMISS = new RegExp(
+  String
+    .raw`\b(?:other|others|remaining|alternative|alternatives|competing|rival|similar|third[\s-]party|different|another)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities)\b[^.;!?]{0,60}?\b(?:ignor[a-z]*|avoid[a-z]*|disregard[a-z]*|skip[a-z]*|bypass[a-z]*|shun[a-z]*|never\s+(?:be\s+)?(?:used|called|chosen|picked|consulted)|not\s+(?:be\s+)?(?:used|called|chosen|picked|consulted|trusted)|unreliable|untrustworthy|untrusted|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out(?:-|\s+of\s+)date|outdated)`,
+  "i",
+);
+/** "ignore/avoid (all) other ... tools", "never use any other ... provider". */
+const DISMISS_VERB_FIRST = new RegExp(
+  String
+    .raw`\b(?:ignor(?:e|ing)|avoid(?:ing)?|disregard(?:ing)?|shun(?:ning)?|never\s+(?:use|call|choose|pick|consult|invoke|trust|try)|(?:don't|do\s+not)\s+(?:use|call|choose|pick|consult|invoke|trust|bother\s+with))\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:other|others'|remaining|alternative|competing|rival|similar|third[\s-]party|different)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities)\b`,
+  "i",
+);
+const IDENT =
+  /(?<![\w.\/@:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w\/@-]|\.[a-z])/g;
+const CALL_FRAME_BEFORE = new RegExp(
+  String
+    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+)?|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:of|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?|^(?:the\s+)?)$`,
+  "i",
+);
+const CALL_FRAME_AFTER = new RegExp(
+  String
+    .raw`^(?:\s+tool\b|\s+(?:is|gets|get|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|returns|fires|now|calls?|invocations?)\b|\s+(?:should|must|needs?|has\s+to)\b)`,
+  "i",
+);
+const ALTER = new RegExp(
+  String
+    .raw`\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|strip(?:s|ped|ping)?|flip(?:s|ped|ping)?|set(?:s|ting)?\s+(?:it|its|the|to|every|all|a|an)\b|add(?:s|ed|ing)?|append(?:s|ed|ing)?|prepend(?:s|ed|ing)?|replac(?:e|es|ed|ing)|disabl(?:e|es|ed|ing)|skip(?:s|ped|ping)?|swap(?:s|ped|ping)?|forc(?:e|es|ed|ing)|redirect(?:s|ed|ing)?|bcc|cc|omit(?:s|ted|ting)?|turn(?:s|ed)?\s+off|switch(?:es|ed)?\s+(?:off|to)|rewrit(?:e|es|ing|ten)|modif(?:y|ies|ied)|alter(?:s|ed)?|chang(?:e|es|ed|ing)|inject(?:s|ed|ing)?|insert(?:s|ed|ing)?|delet(?:e|es|ed|ing)|put\s+a\s+copy|cop(?:y|ies|ied)|substitut(?:e|es|ed)|bypass(?:es|ed)?|suppress(?:es|ed)?|widen(?:s|ed)?|mak(?:e|es)\s+(?:it|its|the|every|all)|includ(?:e|es|ed)|attach(?:es|ed)?)\b|\b(?:always\s+(?:pass|be|use|include|set|send)|should\s+always|must\s+always|requires?\s+no|no\s+longer\s+(?:requires?|needs?|asks?)|needs?\s+(?:the|a|an)\s+[a-z]+\s+(?:appended|prepended|added|removed))\b`,
+  "i",
+);
+/** "requires no confirmation", "no longer asks": a safeguard removed, not a negated request. */
+const VOIDED =
+  /\b(?:requires?|needs?|asks?\s+for)\s+no\b|\bno\s+longer\b|\bwithout\s+(?:asking|confirm[a-z]*|approval|prompting|review)\b/gi;
+const REQUEST = new RegExp(
+  String
+    .raw`\b(?:ask|request|collect|obtain|require|need|gather|prompt|demand|solicit|get|fetch|retrieve|capture|provide|supply|enter|share|give|submit|send|include|attach|upload|tell|type|recite|list|read\s+out|hand\s+over)[a-z]{0,4}\b`,
+  "i",
+);
+/** Kinds a tool never needs merely because of what it is called (never asked in passing). */
+const NEVER_IN_PASSING =
+  /\b(?:seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|authenticator)\s+(?:codes?|secrets?|seeds?)|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc|passports?|(?:driving|driver'?s?)\s+licen[cs]es?|social\s+security|ssns?|tax\s+returns?|date\s+of\s+birth|bank\s+logins?|card\s+numbers?|medical\s+records?|system\s+prompt|developer\s+(?:instructions?|messages?)|instructions\s+you\s+(?:were|have\s+been|got)|(?:previous|preceding|earlier|prior)\s+turns?|everything\s+(?:the\s+user\s+)?(?:said|wrote|typed))\b/i;
+const SENSITIVE_PARAM =
+  /(?:^|_)(?:(?:wallet|recovery|secret)_seed|seed_words?|recovery_(?:phrase|words|codes?)|backup_codes?|(?:2fa|mfa|otp)_(?:backup|recovery)_codes?|passport(?:_number|_no|_scan|_photo)?|ssn|social_security(?:_number)?|(?:mothers?_)?maiden_name|date_of_birth|dob|driver_?s?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|tax_id|cvv|cvc|card_number|security_answers?)$/;
+
+// ---- the checks ---------------------------------------------------------------------------
+
+interface ToolView {
+  index: number;
+  name: string;
+  nameWords: string[];
+  params: string[];
+  paramWords: string[];
+  /** First sentence of the tool's description: its declared function. */
+  declared: string;
+  prose: TextItem[];
+  schema: unknown;
+}
+
+function view(tool: PurposeTool, index: number, items: readonly TextItem[]): ToolView {
+  const params = [...new Set(parameterNames(tool.inputSchema).map((p) => p.text))];
+  const desc = items.find((it) => it.field === "/description")?.text ?? "";
+  const prose = items.filter((it) => isProse(it.field));
+  return {
+    index,
+    name: tool.name,
+    nameWords: words(tool.name),
+    params,
+    paramWords: params.flatMap(words),
+    declared: sentences(desc)[0] ?? "",
+    prose,
+    schema: tool.inputSchema,
+  };
+}
+
+/** 1. Data of another kind directed into one of the tool's own parameters. */
+function paramSmuggle(col: Collector, t: ToolView) {
+  if (t.params.length === 0) return;
+  for (const it of t.prose) {
+    const ss = sentences(it.text);
+    for (let i = 0; i < ss.length; i++) {
+      const s = ss[i]!;
+      if (!DIRECT.test(s) || NEGATION.test(s) || CODE_LIKE.test(s)) continue;
+      let kinds = dataIn(s);
+      // "Open the user's keychain. Put it in 'tag'.": the data named one sentence earlier.
+      if (kinds.length === 0 && i > 0 && PRONOUN.test(s) && !NEGATION.test(ss[i - 1]!)) {
+        kinds = dataIn(ss[i - 1]!);
+      }
+      if (kinds.length === 0) continue;
+      for (const m of paramMentions(s, t.params)) {
+        const pw = words(m.param);
+        const fits = (kind: DataKind) =>
+          designedFor(kind, pw) ||
+          (pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords));
+        const foreign = kinds.find((k) => !fits(k.kind));
+        if (!foreign) continue;
+        col.add(rule("purpose.param_smuggle"), t.index, it.field, it.text.indexOf(s), s, {
+          key: `${m.param}|${foreign.kind}|${foreign.match.toLowerCase()}`,
+        });
+        return;
+      }
+    }
+  }
+}
+
+/** 2. A local tool that also sends its data somewhere. */
+function secondaryDestination(col: Collector, t: ToolView) {
+  const declaredWords = t.declared.toLowerCase().split(/[^a-z0-9]+/);
+  if (
+    [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w))
+  ) return;
+  if (DEST.test(t.declared)) return;
+  for (const it of t.prose) {
+    const ss = sentences(it.text);
+    ss.forEach((s, i) => {
+      if (it.field === "/description" && i === 0) return;
+      const mv = MOVE.exec(s);
+      if (!mv || NEGATION.test(s) || CODE_LIKE.test(s)) return;
+      const rest = s.slice(mv.index);
+      const d = DEST.exec(rest);
+      if (!d || d.index > 120) return;
+      // A copy on the side (also, onward, a partner), or a bare domain named as the target.
+      if (!SECONDARY.test(s) && !BARE_DOMAIN.test(d[0])) return;
+      col.add(rule("purpose.secondary_destination"), t.index, it.field, it.text.indexOf(s), s, {
+        key: d[0].toLowerCase(),
+      });
+    });
+  }
+}
+
+/** 3. The tool set up as the only or default choice, or the others dismissed. */
+function selfSteer(col: Collector, t: ToolView) {
+  const self = new RegExp(
+    String.raw`(?<![\w-])(?:${escapeRe(t.name)}|${
+      t.nameWords.map(escapeRe).join("[\\s_-]")
+    })(?![\w-])|\bthis\s+(?:tool|one|function|server|plugin|integration)\b`,
+    "i",
+  );
+  for (const it of t.prose) {
+    for (const s of sentences(it.text)) {
+      if (
+        (DISMISS.test(s) || DISMISS_VERB_FIRST.test(s)) &&
+        !/\b(?:never|not|no|don't|doesn't)\s+(?:ignore|avoid)/i.test(s)
+      ) {
+        col.add(rule("purpose.self_steer"), t.index, it.field, it.text.indexOf(s), s);
+        continue;
+      }
+      if (!self.test(s) || !SELF_STEER.test(s) || !UNIVERSAL.test(s) || NEGATION.test(s)) continue;
+      col.add(rule("purpose.self_steer"), t.index, it.field, it.text.indexOf(s), s);
+    }
+  }
+}
+
+/** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
+function shadowOther(col: Collector, t: ToolView, listed: ReadonlySet<string>) {
+  const own = new Set([t.name.toLowerCase(), ...t.params.map((p) => p.toLowerCase())]);
+  for (const it of t.prose) {
+    for (const s of sentences(it.text)) {
+      if (!ALTER.test(s) || NEGATION.test(s.replace(VOIDED, ""))) continue;
+      for (const m of s.matchAll(IDENT)) {
+        const id = m[1]!;
+        if (own.has(id.toLowerCase()) || listed.has(id.toLowerCase())) continue;
+        const before = s.slice(Math.max(0, m.index! - 40), m.index!);
+        const after = s.slice(m.index! + id.length, m.index! + id.length + 40);
+        if (!CALL_FRAME_BEFORE.test(before) && !CALL_FRAME_AFTER.test(after)) continue;
+        // The change must concern that tool: an alteration verb after the name.
+        if (!ALTER.test(s.slice(m.index! + id.length))) continue;
+        col.add(rule("purpose.shadow_other"), t.index, it.field, it.text.indexOf(s), s, {
+          key: id,
+        });
+        return;
+      }
+    }
+  }
+}
+
+/** 5. Personal or secret data asked for by a tool that has no use for it. */
+function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
+  const declared = t.declared.toLowerCase().split(/[^a-z0-9]+/);
+  const purposeWords = [...t.nameWords, ...t.paramWords, ...declared];
+  const kindOf = (s: string): DataKind | null => {
+    for (const kind of Object.keys(DATA) as DataKind[]) if (DATA[kind].test(s)) return kind;
+    return null;
+  };
+  // Parameter names for data nobody needs in passing.
+  for (const p of parameterNames(t.schema)) {
+    const snake = snakeName(p.text);
+    if (!SENSITIVE_PARAM.test(snake)) continue;
+    const kind: DataKind = /seed|recovery|backup|maiden|security_answer|cvv|cvc/.test(snake)
+      ? "secret"
+      : "identity";
+    const others = [
+      ...t.nameWords,
+      ...declared,
+      ...t.params.filter((x) => x !== p.text)
+        .flatMap(words),
+    ];
+    if (designedFor(kind, others)) continue;
+    col.add(rule("purpose.unneeded_data"), t.index, p.field, 0, p.text, { key: snake });
+  }
+  // Requests in prose (descriptions and annotation titles).
+  for (const it of items) {
+    if (!isProse(it.field) && !it.field.startsWith("/annotations/")) continue;
+    for (const s of sentences(it.text)) {
+      if (NEGATION.test(s) || CODE_LIKE.test(s)) continue;
+      // The user's data, of a kind the tool is not for, moved to a destination.
+      const moved = MOVE.exec(s);
+      const dest = moved ? DEST.exec(s.slice(moved.index)) : null;
+      const foreign = dest ? dataIn(s).find((k) => !designedFor(k.kind, purposeWords)) : undefined;
+      if (foreign) {
+        col.add(rule("purpose.unneeded_data"), t.index, it.field, it.text.indexOf(s), s, {
+          key: `${foreign.match.toLowerCase()}|${dest![0].toLowerCase()}`,
+        });
+        continue;
+      }
+      const m = NEVER_IN_PASSING.exec(s);
+      if (!m) continue;
+      const kind = kindOf(m[0]);
+      if (!kind || designedFor(kind, purposeWords)) continue;
+      const r = REQUEST.exec(s);
+      if (!r && !it.field.startsWith("/annotations/")) continue;
+      col.add(rule("purpose.unneeded_data"), t.index, it.field, it.text.indexOf(s), s, {
+        key: m[0].toLowerCase(),
+      });
+    }
+  }
+}
+
+/**
+ * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
+ * (collectStrings); `names` are the tool names of the list (for the shadowing check).
+ */
+export function scanPurpose(
+  col: Collector,
+  tools: readonly PurposeTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  const listed = new Set(tools.map((t) => t.name.toLowerCase()));
+  tools.forEach((tool, i) => {
+    const items = texts[i]!;
+    // Cheap gates over the tool's text before any per-sentence work.
+    let all = "";
+    let sensitiveParam = false;
+    for (const it of items) {
+      if (isProse(it.field) || it.field.startsWith("/annotations/")) all += it.text + "\n";
+      else if (/\/properties\/[^/]+$/.test(it.field)) {
+        sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
+      }
+    }
+    const data = sensitiveParam || GATE_DATA.test(all);
+    const move = MOVE.test(all) && DEST.test(all);
+    const steer = SELF_STEER.test(all) || DISMISS.test(all) || DISMISS_VERB_FIRST.test(all);
+    const alter = ALTER.test(all) && /[a-z][_][a-z]|[a-z][A-Z]/.test(all);
+    if (!data && !move && !steer && !alter) return;
+    const t = view(tool, i, items);
+    if (data) {
+      paramSmuggle(col, t);
+      unneededData(col, t, items);
+    }
+    if (move) secondaryDestination(col, t);
+    if (steer) selfSteer(col, t);
+    if (alter) shadowOther(col, t, listed);
+  });
+}
