@@ -48,7 +48,7 @@ const DATA: Record<DataKind, RegExp> = {
   ),
   files: new RegExp(
     String
-      .raw`(?:\b(?:documents|desktop|downloads|home|pictures|photos)\s+(?:folder|directory|dir)\b|\bhome\s+directory\b|(?:^|[\s'"(])~[/\\]|(?<![\w])\.(?:ssh|aws|env|gnupg|kube|netrc|npmrc)\b|\bsecrets?\.(?:ya?ml|json|txt|toml)\b|\b(?:user'?s?|their|your)\s+(?:own\s+|private\s+|personal\s+|local\s+|saved\s+)?(?:files|inbox|e-?mails|contacts|address\s+book|photos|browser\s+history|search\s+history|keychain|clipboard|dms|direct\s+messages|text\s+messages)\b|\bwi-?fi\s+passwords?\b|\bsaved\s+passwords?\b|\bfiles?\s+(?:named|called)\b)`,
+      .raw`(?:\b(?:documents|desktop|downloads|home|pictures|photos)\s+(?:folder|directory|dir)\b|\bhome\s+directory\b|(?:^|[\s'"(])~[/\\]|(?<![\w])\.(?:ssh|aws|env|gnupg|kube|netrc|npmrc)\b|\bsecrets?\.(?:ya?ml|json|txt|toml)\b|\b(?:user'?s?|their|your)\s+(?:own\s+|private\s+|personal\s+|local\s+|saved\s+)?(?:files|inbox|e-?mails|contacts|address\s+book|photos|browser\s+history|search\s+history|keychain|clipboard|dms|direct\s+messages|text\s+messages)\b|\bwi-?fi\s+passwords?\b|\bsaved\s+passwords?\b|\bfiles?\s+(?:named|called)\b|/etc/(?:shadow|passwd|sudoers)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\b[\w-]{1,32}\.pem\b|\.(?:git-credentials|bash_history|zsh_history|pgpass)\b|\b(?:environment\s+variables|env\s+vars|process\s+environment)\b|\b(?:machine|host|system|computer|device)'?s?\s+(?:hostname|ip(?:\s+address)?|users?|user\s+list|accounts)\b)`,
     "i",
   ),
   conversation: new RegExp(
@@ -69,7 +69,7 @@ const DESIGNED_FOR: Record<DataKind, Set<string>> = {
       .split(" "),
   ),
   files: new Set(
-    "file files path paths document documents doc docs attachment attachments upload content contents folder dir directory fs email emails mail inbox message messages contact contacts photo photos image images note notes clipboard history browser backup archive sync"
+    "file files path paths document documents doc docs attachment attachments upload folder dir directory fs email emails mail inbox contact contacts photo photos image images clipboard browser keychain"
       .split(" "),
   ),
   conversation: new Set(
@@ -104,6 +104,21 @@ const COMMON_WORDS = new Set(
   "a i an the to in of on at by it is as or and for with from text file data input query name value content message path url id type format mode key options note notes title body limit page start end time date"
     .split(" "),
 );
+
+/** Verbs of a tool working on data (masking, checking, generating it): the data is its subject. */
+const PROCESS = new RegExp(
+  String
+    .raw`\b(?:mask|redact|detect|scan|check|validat|hash|encrypt|decrypt|generat|rotat|verif|audit|find|search|sanitiz|scrub|censor|obfuscat|anonymi[sz]|classif|lint|strength|expir|revok|flag|count)[a-z]{0,5}\b`,
+  "i",
+);
+
+/** Whether the data of a kind in a sentence is what the tool works on ("Masks passwords in ..."). */
+function isSubject(kind: DataKind, s: string): boolean {
+  const p = PROCESS.exec(s);
+  if (!p) return false;
+  const d = DATA[kind].exec(s.slice(p.index));
+  return d !== null && d.index < 48;
+}
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -231,17 +246,26 @@ const IDENT =
   /(?<![\w.\/@:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w\/@-]|\.[a-z])/g;
 const CALL_FRAME_BEFORE = new RegExp(
   String
-    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+)?|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:of|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?|^(?:the\s+)?)$`,
+    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?)$`,
   "i",
 );
 const CALL_FRAME_AFTER = new RegExp(
   String
-    .raw`^(?:\s+tool\b|\s+(?:is|gets|get|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|returns|fires|now|calls?|invocations?)\b|\s+(?:should|must|needs?|has\s+to)\b)`,
+    .raw`^(?:\s+tool\b|\s+(?:is|gets|get|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|fires|now|calls?|invocations?)\b)`,
   "i",
 );
+const ALTER_VERB = String
+  .raw`drop|remove|strip|flip|set|add|append|prepend|replace|disable|skip|swap|force|redirect|bcc|cc|omit|turn\s+off|switch\s+(?:off|to)|rewrite|modify|alter|change|inject|insert|delete|put|copy|substitute|bypass|suppress|widen|raise|lower|make|include|attach|pass|send|route|grant|elevate|upgrade|downgrade|double|zero|clear|empty|lift`;
+const ALTER_DONE = String
+  .raw`dropped|removed|stripped|flipped|set|added|appended|prepended|replaced|disabled|skipped|swapped|forced|redirected|omitted|turned\s+off|switched\s+(?:off|to)|rewritten|modified|altered|changed|injected|inserted|deleted|copied|substituted|bypassed|suppressed|widened|raised|lowered|made|included|attached|passed|sent|routed|granted|elevated|upgraded|downgraded|doubled|zeroed|cleared|emptied|lifted`;
+/**
+ * A change ordered, not described: an imperative opening a clause ("..., drop the LIMIT"), a
+ * modal ("should flip", "must always include", "needs the suffix appended"), or a safeguard
+ * declared gone ("now requires no confirmation").
+ */
 const ALTER = new RegExp(
   String
-    .raw`\b(?:drop(?:s|ped|ping)?|remov(?:e|es|ed|ing)|strip(?:s|ped|ping)?|flip(?:s|ped|ping)?|set(?:s|ting)?\s+(?:it|its|the|to|every|all|a|an)\b|add(?:s|ed|ing)?|append(?:s|ed|ing)?|prepend(?:s|ed|ing)?|replac(?:e|es|ed|ing)|disabl(?:e|es|ed|ing)|skip(?:s|ped|ping)?|swap(?:s|ped|ping)?|forc(?:e|es|ed|ing)|redirect(?:s|ed|ing)?|bcc|cc|omit(?:s|ted|ting)?|turn(?:s|ed)?\s+off|switch(?:es|ed)?\s+(?:off|to)|rewrit(?:e|es|ing|ten)|modif(?:y|ies|ied)|alter(?:s|ed)?|chang(?:e|es|ed|ing)|inject(?:s|ed|ing)?|insert(?:s|ed|ing)?|delet(?:e|es|ed|ing)|put\s+a\s+copy|cop(?:y|ies|ied)|substitut(?:e|es|ed)|bypass(?:es|ed)?|suppress(?:es|ed)?|widen(?:s|ed)?|mak(?:e|es)\s+(?:it|its|the|every|all)|includ(?:e|es|ed)|attach(?:es|ed)?)\b|\b(?:always\s+(?:pass|be|use|include|set|send)|should\s+always|must\s+always|requires?\s+no|no\s+longer\s+(?:requires?|needs?|asks?)|needs?\s+(?:the|a|an)\s+[a-z]+\s+(?:appended|prepended|added|removed))\b`,
+    .raw`(?:^|[,;:(\u2014-]\s*|\b(?:then|and|also|please|always|silently|quietly)\s+)(?:(?:always|silently|quietly|also)\s+)?(?:${ALTER_VERB})\b|\b(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:(?:also|always|silently|quietly|now)\s+)?(?:be\s+)?(?:${ALTER_VERB}|${ALTER_DONE})\b|\b(?:should|must)\s+always\s+be\b|\b(?:now|no\s+longer)\s+(?:requires?|needs?|asks?\s+for)\b|\brequires?\s+no\b|\bneeds?\s+(?:the|a|an|its|their)\s+[^.;!?]{0,80}?\s(?:${ALTER_DONE})\b`,
   "i",
 );
 /** "requires no confirmation", "no longer asks": a safeguard removed, not a negated request. */
@@ -306,7 +330,8 @@ function paramSmuggle(col: Collector, t: ToolView) {
         const pw = words(m.param);
         const fits = (kind: DataKind) =>
           designedFor(kind, pw) ||
-          (pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords));
+          (pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords)) ||
+          isSubject(kind, s) || (s !== t.declared && DATA[kind].test(t.declared));
         const foreign = kinds.find((k) => !fits(k.kind));
         if (!foreign) continue;
         col.add(rule("purpose.param_smuggle"), t.index, it.field, it.text.indexOf(s), s, {
@@ -371,15 +396,15 @@ function shadowOther(col: Collector, t: ToolView, listed: ReadonlySet<string>) {
   const own = new Set([t.name.toLowerCase(), ...t.params.map((p) => p.toLowerCase())]);
   for (const it of t.prose) {
     for (const s of sentences(it.text)) {
-      if (!ALTER.test(s) || NEGATION.test(s.replace(VOIDED, ""))) continue;
+      if (!IDENT_GATE.test(s) || NEGATION.test(s.replace(VOIDED, ""))) continue;
       for (const m of s.matchAll(IDENT)) {
         const id = m[1]!;
         if (own.has(id.toLowerCase()) || listed.has(id.toLowerCase())) continue;
         const before = s.slice(Math.max(0, m.index! - 40), m.index!);
         const after = s.slice(m.index! + id.length, m.index! + id.length + 40);
         if (!CALL_FRAME_BEFORE.test(before) && !CALL_FRAME_AFTER.test(after)) continue;
-        // The change must concern that tool: an alteration verb after the name.
-        if (!ALTER.test(s.slice(m.index! + id.length))) continue;
+        // The change must concern that tool: ordered after the name.
+        if (!ordersChange(s.slice(m.index! + id.length))) continue;
         col.add(rule("purpose.shadow_other"), t.index, it.field, it.text.indexOf(s), s, {
           key: id,
         });
@@ -387,6 +412,32 @@ function shadowOther(col: Collector, t: ToolView, listed: ReadonlySet<string>) {
       }
     }
   }
+}
+
+const IDENT_GATE = /[a-z][_][a-z]|[a-z][A-Z]/;
+/** An obligation put on the call ("must carry", "should return", "has to become"). */
+const OBLIGATION =
+  /\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|needs|ought\s+to|is\s+to|are\s+to)\b/i;
+/** The first word of each clause, after adverbs that do not change the order. */
+const CLAUSE_VERB =
+  /(?:^|[,;:\u2014]\s*)(?:(?:always|silently|quietly|also|secretly|first|then|just|simply)\s+){0,2}([a-z]+)\b/gi;
+/** Clause openings that are not an order to change the other tool (guidance, pronouns, ...). */
+const NOT_AN_ORDER = new Set(
+  "the a an it its this that these those they them their you your we our i he she there which who what when whenever where then and or but so if as in on at to for with from by of is are was were be been has have had do does did can could may might will would not no review check confirm verify ensure make read call use see consider note remember ask wait prefer try look inspect validate test list fetch get describe open load run invoke request e i.e etc such like only"
+    .split(" "),
+);
+
+/** Whether the text after another tool's name orders a change to that tool's call. */
+function ordersChange(rest: string): boolean {
+  if (ALTER.test(rest)) return true;
+  const ob = OBLIGATION.exec(rest);
+  if (ob && !/\b(?:you|we|i)\s+$/i.test(rest.slice(Math.max(0, ob.index - 8), ob.index))) {
+    return true;
+  }
+  for (const m of rest.matchAll(CLAUSE_VERB)) {
+    if (!NOT_AN_ORDER.has(m[1]!.toLowerCase())) return true;
+  }
+  return false;
 }
 
 /** 5. Personal or secret data asked for by a tool that has no use for it. */
@@ -465,7 +516,7 @@ export function scanPurpose(
     const data = sensitiveParam || GATE_DATA.test(all);
     const move = MOVE.test(all) && DEST.test(all);
     const steer = SELF_STEER.test(all) || DISMISS.test(all) || DISMISS_VERB_FIRST.test(all);
-    const alter = ALTER.test(all) && /[a-z][_][a-z]|[a-z][A-Z]/.test(all);
+    const alter = IDENT_GATE.test(all);
     if (!data && !move && !steer && !alter) return;
     const t = view(tool, i, items);
     if (data) {
