@@ -136,8 +136,13 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether a text is one the model reads as prose about the tool (not a name or enum key). */
 function isProse(field: string): boolean {
-  return field === "/description" || field === "/title" || field.endsWith("/description") ||
-    field.endsWith("/title") || /\/(?:default|examples?(?:\/\d+)?|enum\/\d+)$/.test(field);
+  if (field.endsWith("/description") || field.endsWith("/title")) return true;
+  const cut = field.lastIndexOf("/");
+  const last = field.slice(cut + 1);
+  if (last === "default" || last === "example" || last === "examples") return true;
+  if (!/^\d+$/.test(last)) return false;
+  const parent = field.slice(field.lastIndexOf("/", cut - 1) + 1, cut);
+  return parent === "enum" || parent === "examples";
 }
 
 interface Mention {
@@ -370,12 +375,14 @@ function secondaryDestination(col: Collector, t: ToolView) {
 
 /** 3. The tool set up as the only or default choice, or the others dismissed. */
 function selfSteer(col: Collector, t: ToolView) {
-  const self = new RegExp(
-    String.raw`(?<![\w-])(?:${escapeRe(t.name)}|${
-      t.nameWords.map(escapeRe).join("[\\s_-]")
-    })(?![\w-])|\bthis\s+(?:tool|one|function|server|plugin|integration)\b`,
-    "i",
-  );
+  const name = t.name.toLowerCase();
+  const spaced = t.nameWords.join(" ");
+  const self = {
+    test: (s: string) => {
+      const l = s.toLowerCase().replace(/[_-]/g, " ");
+      return l.includes(spaced) || s.toLowerCase().includes(name) || THIS_TOOL.test(s);
+    },
+  };
   for (const it of t.prose) {
     for (const s of sentences(it.text)) {
       if (
@@ -391,27 +398,49 @@ function selfSteer(col: Collector, t: ToolView) {
   }
 }
 
+const THIS_TOOL = /\bthis\s+(?:tool|one|function|server|plugin|integration)\b/i;
+
 /** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
-function shadowOther(col: Collector, t: ToolView, listed: ReadonlySet<string>) {
-  const own = new Set([t.name.toLowerCase(), ...t.params.map((p) => p.toLowerCase())]);
-  for (const it of t.prose) {
-    for (const s of sentences(it.text)) {
-      if (!IDENT_GATE.test(s) || NEGATION.test(s.replace(VOIDED, ""))) continue;
-      for (const m of s.matchAll(IDENT)) {
-        const id = m[1]!;
-        if (own.has(id.toLowerCase()) || listed.has(id.toLowerCase())) continue;
-        const before = s.slice(Math.max(0, m.index! - 40), m.index!);
-        const after = s.slice(m.index! + id.length, m.index! + id.length + 40);
-        if (!CALL_FRAME_BEFORE.test(before) && !CALL_FRAME_AFTER.test(after)) continue;
-        // The change must concern that tool: ordered after the name.
-        if (!ordersChange(s.slice(m.index! + id.length))) continue;
-        col.add(rule("purpose.shadow_other"), t.index, it.field, it.text.indexOf(s), s, {
-          key: id,
-        });
-        return;
-      }
+function shadowOther(
+  col: Collector,
+  index: number,
+  name: string,
+  items: readonly TextItem[],
+  listed: ReadonlySet<string>,
+) {
+  let own: Set<string> | null = null;
+  for (const it of items) {
+    // Descriptions and titles only: enum values and defaults name fields, not tools.
+    if (!it.field.endsWith("/description") && !it.field.endsWith("/title")) continue;
+    if (!IDENT_GATE.test(it.text)) continue;
+    for (const m of it.text.matchAll(IDENT)) {
+      const id = m[1]!;
+      const lower = id.toLowerCase();
+      if (listed.has(lower)) continue;
+      own ??= new Set(
+        [name, ...items.filter((x) => isParamName(x.field, x.text)).map((x) => x.text)]
+          .map((x) => x.toLowerCase()),
+      );
+      if (own.has(lower)) continue;
+      const { s, start } = sentenceAt(it.text, m.index!);
+      const at = m.index! - start;
+      const before = s.slice(Math.max(0, at - 40), at);
+      const after = s.slice(at + id.length, at + id.length + 40);
+      if (!CALL_FRAME_BEFORE.test(before) && !CALL_FRAME_AFTER.test(after)) continue;
+      // The change must concern that tool: ordered after the name, and not negated.
+      if (!ordersChange(s.slice(at + id.length)) || NEGATION.test(s.replace(VOIDED, ""))) continue;
+      col.add(rule("purpose.shadow_other"), index, it.field, start, s, { key: id });
+      return;
     }
   }
+}
+
+/** The sentence of a text around an offset (as `sentences` splits it) and where it starts. */
+function sentenceAt(text: string, at: number): { s: string; start: number } {
+  let start = 0;
+  for (const m of text.slice(0, at).matchAll(/[.!?;]\s+|\n+/g)) start = m.index! + m[0].length;
+  const end = text.slice(at).search(/[.!?;](?:\s|$)|\n/);
+  return { s: text.slice(start, end < 0 ? text.length : at + end + 1), start };
 }
 
 const IDENT_GATE = /[a-z][_][a-z]|[a-z][A-Z]/;
@@ -496,6 +525,40 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
  * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
  * (collectStrings); `names` are the tool names of the list (for the shadowing check).
  */
+/**
+ * One cheap pass per tool (lowercased prose): a stem no check can fire without. Short literal
+ * stems, so the pass costs a fraction of a full pattern; the full gates run only after it.
+ */
+const ANY_HINT = new RegExp(
+  String.raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/|\b(?:` +
+    [
+      // data kinds
+      String
+        .raw`pass|secret|token|key|cred|cookie|seed|mnemonic|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|browser|wi-?fi|files? (?:named|called)|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|transcript|prompt|instructions|everything|system|context window|history`,
+      // moved somewhere
+      String
+        .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav`,
+      // steering: universality or dismissal
+      String
+        .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't use|do not use`,
+    ].join("|") + ")",
+  "i",
+);
+/** Names likely to be personal-data parameters (checked before the exact pattern). */
+const SENSITIVE_PARAM_HINT =
+  /seed|recover|backup|passport|ssn|social|maiden|birth|dob|licen|tax|cvv|cvc|card|security/i;
+
+/** Whether a field is a parameter name (collectStrings lists them under `.../properties/`). */
+function isParamName(field: string, text: string): boolean {
+  if (!field.startsWith("/inputSchema/") || !field.endsWith(text)) return false;
+  const cut = field.length - text.length - 1;
+  return field.charCodeAt(cut) === 47 && field.endsWith("/properties", cut);
+}
+
+/**
+ * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
+ * (collectStrings).
+ */
 export function scanPurpose(
   col: Collector,
   tools: readonly PurposeTool[],
@@ -505,19 +568,32 @@ export function scanPurpose(
   tools.forEach((tool, i) => {
     const items = texts[i]!;
     // Cheap gates over the tool's text before any per-sentence work.
-    let all = "";
+    let hint = false;
     let sensitiveParam = false;
+    let identInText = false;
+    const prose: string[] = [];
     for (const it of items) {
-      if (isProse(it.field) || it.field.startsWith("/annotations/")) all += it.text + "\n";
-      else if (/\/properties\/[^/]+$/.test(it.field)) {
-        sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
-      }
+      const f = it.field;
+      const text = f.endsWith("description") || f.endsWith("title")
+        ? (identInText ||= IDENT_GATE.test(it.text), true)
+        : f.startsWith("/annotations/") ||
+          (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) &&
+            isProse(f);
+      if (text) {
+        prose.push(it.text);
+        hint ||= ANY_HINT.test(it.text);
+      } else if (
+        it.text.length > 2 && SENSITIVE_PARAM_HINT.test(it.text) && isParamName(f, it.text)
+      ) sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
     }
+    if (identInText) shadowOther(col, i, tool.name, items, listed);
+    if (!hint && !sensitiveParam) return;
+    const all = prose.join("\n");
     const data = sensitiveParam || GATE_DATA.test(all);
     const move = MOVE.test(all) && DEST.test(all);
-    const steer = SELF_STEER.test(all) || DISMISS.test(all) || DISMISS_VERB_FIRST.test(all);
-    const alter = IDENT_GATE.test(all);
-    if (!data && !move && !steer && !alter) return;
+    const steer = SELF_STEER.test(all) && UNIVERSAL.test(all) || DISMISS.test(all) ||
+      DISMISS_VERB_FIRST.test(all);
+    if (!data && !move && !steer) return;
     const t = view(tool, i, items);
     if (data) {
       paramSmuggle(col, t);
@@ -525,6 +601,5 @@ export function scanPurpose(
     }
     if (move) secondaryDestination(col, t);
     if (steer) selfSteer(col, t);
-    if (alter) shadowOther(col, t, listed);
   });
 }
