@@ -38,7 +38,7 @@ type DataKind = "secret" | "identity" | "files" | "conversation";
 const DATA: Record<DataKind, RegExp> = {
   secret: new RegExp(
     String
-      .raw`\b(?:passwords?|passphrases?|passcodes?|api[\s_-]?keys?|access[\s_-]?keys?|secret[\s_-]?keys?|private[\s_-]?keys?|signing[\s_-]?keys?|(?:auth|oauth|bearer|access|refresh|session|api|github|slack|npm)[\s_-]?tokens?|oauth\s+entr(?:y|ies)|credentials?|seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?|codes?|keys?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|verification|authenticator)\s+(?:codes?|secrets?|seeds?)|2fa|totp|cookies?|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc)\b`,
+      .raw`\b(?:passwords?|passphrases?|passcodes?|api[\s_-]?keys?|access[\s_-]?keys?|secret[\s_-]?keys?|private[\s_-]?keys?|signing[\s_-]?keys?|(?:auth|oauth|bearer|access|refresh|session|api|github|slack|npm)[\s_-]?tokens?|oauth\s+entr(?:y|ies)|credentials?|seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?|codes?|keys?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|verification|authenticator)\s+(?:codes?|secrets?|seeds?)|2fa|totp|cookies?|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc|(?:banking|bank|card|atm|sim|phone|debit)\s+pins?|pin\s+(?:codes?|numbers?))\b`,
     "i",
   ),
   identity: new RegExp(
@@ -53,7 +53,7 @@ const DATA: Record<DataKind, RegExp> = {
   ),
   conversation: new RegExp(
     String
-      .raw`\b(?:(?:the|this|our|whole|entire|full)\s+(?:conversation|dialog(?:ue)?|chat(?:\s+(?:history|log))?)|conversation\s+(?:history|so\s+far|log)|(?:previous|preceding|earlier|prior|past|all)\s+(?:turns?|messages?|exchanges?|prompts?)(?:\s+of\s+the\s+(?:dialog(?:ue)?|conversation|chat))?|everything\s+(?:said|(?:the\s+user\s+)?(?:wrote|typed|said|asked))|system\s+(?:prompt|message|turns?|instructions?)|developer\s+(?:instructions?|messages?|prompt)|(?:your|the\s+model'?s?|the\s+assistant'?s?)\s+(?:own\s+)?(?:instructions|prompt|configuration|rules)|instructions\s+you\s+(?:were|have\s+been|got)|context\s+window)\b`,
+      .raw`\b(?:(?:the|this|our|whole|entire|full)\s+(?:conversation|dialogue|chat(?:\s+(?:history|log))?)|conversation\s+(?:history|so\s+far|log)|(?:previous|preceding|earlier|prior|past|all)\s+(?:turns?|messages?|exchanges?|prompts?)(?:\s+of\s+the\s+(?:dialog(?:ue)?|conversation|chat))?|everything\s+(?:said|(?:the\s+user\s+)?(?:wrote|typed|said|asked))|system\s+(?:prompt|message|turns?|instructions?)|developer\s+(?:instructions?|messages?|prompt)|(?:your|the\s+model'?s?|the\s+assistant'?s?)\s+(?:own\s+)?(?:instructions|prompt|configuration|rules)|instructions\s+you\s+(?:were|have\s+been|got)|context\s+window)\b`,
     "i",
   ),
 };
@@ -86,17 +86,20 @@ const GENERIC_PARAM = new Set(
 /** Verbs that move content somewhere (into a parameter): copy, put, attach, hold, ... */
 const DIRECT = new RegExp(
   String
-    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b`,
+    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b`,
   "i",
 );
 
 const PRONOUN = /\b(?:it|them|its|their|those|these|that|this|each|all\s+of\s+(?:it|them))\b/i;
+/** Phrases with a negation word that negate nothing ("no matter what"). */
+const NOT_NEGATING = /\bno\s+matter\b|\bnot\s+only\b/gi;
+const negated = (s: string) => NEGATION.test(s.replace(NOT_NEGATING, ""));
 const NEGATION =
   /\b(?:never|not|no|nothing|none|nor|without|cannot|n't|don't|doesn't|won't|isn't|aren't|neither)\b|n't\b/i;
 
 /** Prepositions and verbs before a bare parameter name that make it the target. */
 const TARGET_BEFORE =
-  /\b(?:in|into|as|inside|under|within|via|through|fill|populate|to|onto)\s+(?:the\s+)?$/i;
+  /\b(?:in|into|as|inside|under|within|via|through|fill|populate|onto)\s+(?:the\s+)?$/i;
 const FIELD_NOUN =
   /^\s+(?:field|parameter|param|argument|arg|property|slot|input|box|column|key|attribute|value)\b/i;
 /** Bare parameter names too common in prose to count as a mention without quotes. */
@@ -221,7 +224,7 @@ const DEST = new RegExp(
 );
 /** Words that declare sending or a remote side as what a tool is for. */
 const REMOTE_PURPOSE = new Set(
-  "send sends sender upload uploads uploader post posts publish publishes share shares sharing sync syncs backup webhook webhooks email emails mail mailer notify notification notifications slack discord telegram teams sms remote server servers cloud http https url urls api apis forward forwards push pushes export exports deploy deploys s3 bucket transmit stream broadcast report reports telemetry analytics log logs logging tweet message messages messaging submit submits fetch request requests relay relays mirror mirrors replicate archive archives feed feeds endpoint endpoints host hosting transfer transfers ftp sftp drive dropbox onedrive gdrive github gitlab jira linear notion airtable store saves save"
+  "send sends sender upload uploads uploader post posts publish publishes share shares sharing sync syncs backup webhook webhooks email emails mail mailer notify notification notifications slack discord telegram teams sms remote server servers cloud http https url urls api apis forward forwards push pushes export exports deploy deploys s3 bucket transmit stream broadcast report reports telemetry analytics tweet message messages messaging submit submits fetch request requests relay relays replicate endpoint endpoints hosting transfer transfers ftp sftp drive dropbox onedrive gdrive github gitlab jira linear notion airtable"
     .split(" "),
 );
 /** The tool set up as the choice: default, only, invariably, first choice, ... */
@@ -275,7 +278,7 @@ const ALTER = new RegExp(
 );
 /** "requires no confirmation", "no longer asks": a safeguard removed, not a negated request. */
 const VOIDED =
-  /\b(?:requires?|needs?|asks?\s+for)\s+no\b|\bno\s+longer\b|\bwithout\s+(?:asking|confirm[a-z]*|approval|prompting|review)\b/gi;
+  /\b(?:requires?|needs?|asks?\s+for)\s+no\b|\bno\s+longer\b|\bwithout\s+(?:(?:the|any|its|a|an)\s+)?(?:[a-z-]+\s+)?(?:asking|confirm[a-z]*|approval|prompting|review|checks?|protection|safeguards?|validation|verification|guards?|limits?)\b/gi;
 const REQUEST = new RegExp(
   String
     .raw`\b(?:ask|request|collect|obtain|require|need|gather|prompt|demand|solicit|get|fetch|retrieve|capture|provide|supply|enter|share|give|submit|send|include|attach|upload|tell|type|recite|list|read\s+out|hand\s+over)[a-z]{0,4}\b`,
@@ -324,10 +327,10 @@ function paramSmuggle(col: Collector, t: ToolView) {
     const ss = sentences(it.text);
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i]!;
-      if (!DIRECT.test(s) || NEGATION.test(s) || CODE_LIKE.test(s)) continue;
+      if (!DIRECT.test(s) || negated(s) || CODE_LIKE.test(s)) continue;
       let kinds = dataIn(s);
       // "Open the user's keychain. Put it in 'tag'.": the data named one sentence earlier.
-      if (kinds.length === 0 && i > 0 && PRONOUN.test(s) && !NEGATION.test(ss[i - 1]!)) {
+      if (kinds.length === 0 && i > 0 && PRONOUN.test(s) && !negated(ss[i - 1]!)) {
         kinds = dataIn(ss[i - 1]!);
       }
       if (kinds.length === 0) continue;
@@ -360,7 +363,7 @@ function secondaryDestination(col: Collector, t: ToolView) {
     ss.forEach((s, i) => {
       if (it.field === "/description" && i === 0) return;
       const mv = MOVE.exec(s);
-      if (!mv || NEGATION.test(s) || CODE_LIKE.test(s)) return;
+      if (!mv || negated(s) || CODE_LIKE.test(s)) return;
       const rest = s.slice(mv.index);
       const d = DEST.exec(rest);
       if (!d || d.index > 120) return;
@@ -392,7 +395,7 @@ function selfSteer(col: Collector, t: ToolView) {
         col.add(rule("purpose.self_steer"), t.index, it.field, it.text.indexOf(s), s);
         continue;
       }
-      if (!self.test(s) || !SELF_STEER.test(s) || !UNIVERSAL.test(s) || NEGATION.test(s)) continue;
+      if (!self.test(s) || !SELF_STEER.test(s) || !UNIVERSAL.test(s) || negated(s)) continue;
       col.add(rule("purpose.self_steer"), t.index, it.field, it.text.indexOf(s), s);
     }
   }
@@ -428,7 +431,7 @@ function shadowOther(
       const after = s.slice(at + id.length, at + id.length + 40);
       if (!CALL_FRAME_BEFORE.test(before) && !CALL_FRAME_AFTER.test(after)) continue;
       // The change must concern that tool: ordered after the name, and not negated.
-      if (!ordersChange(s.slice(at + id.length)) || NEGATION.test(s.replace(VOIDED, ""))) continue;
+      if (!ordersChange(s.slice(at + id.length)) || negated(s.replace(VOIDED, ""))) continue;
       col.add(rule("purpose.shadow_other"), index, it.field, start, s, { key: id });
       return;
     }
@@ -497,7 +500,7 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
   for (const it of items) {
     if (!isProse(it.field) && !it.field.startsWith("/annotations/")) continue;
     for (const s of sentences(it.text)) {
-      if (NEGATION.test(s) || CODE_LIKE.test(s)) continue;
+      if (negated(s) || CODE_LIKE.test(s)) continue;
       // The user's data, of a kind the tool is not for, moved to a destination.
       const moved = MOVE.exec(s);
       const dest = moved ? DEST.exec(s.slice(moved.index)) : null;
@@ -530,11 +533,12 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
  * stems, so the pass costs a fraction of a full pattern; the full gates run only after it.
  */
 const ANY_HINT = new RegExp(
-  String.raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/|\b(?:` +
+  String
+    .raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/|\b(?:` +
     [
       // data kinds
       String
-        .raw`pass|secret|token|key|cred|cookie|seed|mnemonic|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|browser|wi-?fi|files? (?:named|called)|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|transcript|prompt|instructions|everything|system|context window|history`,
+        .raw`pass|secret|token|key|cred|cookie|seed|mnemonic|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|browser|wi-?fi|files? (?:named|called)|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|(?:previous|earlier|preceding|prior|past)\s+(?:turn|message|exchange|prompt|repl)|transcript|prompt|instructions|everything|system|context window|history`,
       // moved somewhere
       String
         .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav`,
