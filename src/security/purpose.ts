@@ -61,7 +61,7 @@ const DATA: Record<DataKind, RegExp> = {
 /** Words of a tool's name or parameters that show it is designed for a kind of data. */
 const DESIGNED_FOR: Record<DataKind, Set<string>> = {
   secret: new Set(
-    "password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt"
+    "password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt card cards payment payments billing"
       .split(" "),
   ),
   identity: new Set(
@@ -86,7 +86,7 @@ const GENERIC_PARAM = new Set(
 /** Verbs that move content somewhere (into a parameter): copy, put, attach, hold, ... */
 const DIRECT = new RegExp(
   String
-    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b`,
+    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read|carrier|doubles\s+as|serves\s+as|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b`,
   "i",
 );
 
@@ -175,12 +175,20 @@ function paramMentions(s: string, params: readonly string[]): Mention[] {
       const identLike = /[_\d]|[a-z][A-Z]/.test(p);
       if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index });
       else if (
+        /(?:^|[:;]\s*)$/.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase())) &&
+        SUBJECT_AS_CARRIER.test(after)
+      ) out.push({ param: p, index: m.index });
+      else if (
         TARGET_BEFORE.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase()))
       ) out.push({ param: p, index: m.index });
     }
   }
   return out;
 }
+
+/** A parameter named as the subject of a carrying verb ("locale doubles as a carrier for"). */
+const SUBJECT_AS_CARRIER =
+  /^\s+(?:(?:also|now|always|should|must|will|can)\s+)*(?:doubles?\s+as|serves?\s+as|acts?\s+as|is\s+(?:also\s+)?(?:used|where|for|a\s+carrier)|carr(?:y|ies)|holds?|contains?|receives?|gets?|takes?|accepts?|(?:should|must)\s+(?:hold|contain|carry|receive|get|include))\b/i;
 
 function designedFor(kind: DataKind, ws: readonly string[]): boolean {
   const set = DESIGNED_FOR[kind];
@@ -236,7 +244,7 @@ const SELF_STEER = new RegExp(
 /** Beyond the tool's own domain: whenever several tools could serve, whatever the task. */
 const UNIVERSAL = new RegExp(
   String
-    .raw`\b(?:(?:several|multiple|many|two\s+or\s+more|more\s+than\s+one|competing|other|any\s+other|different)\s+(?:[a-z-]{1,20}\s+)?(?:tools?|options?|providers?|servers?|functions?)\s+(?:could|can|might|may|would|are|seem|that|which|match|apply|fit)|whatever\s+(?:the\s+)?(?:task|request|question|user\s+asks|you\s+(?:do|need))|(?:for|with|on)\s+(?:any|every|each)\s+(?:task|request|question|query|prompt|purpose|job|message|turn)s?|for\s+(?:everything|anything)\b(?![\s-]+[a-z]+-related)|regardless\s+of|no\s+matter\s+what|in\s+all\s+cases|when\s+in\s+doubt|above\s+all\s+(?:other|others))`,
+    .raw`\b(?:(?:several|multiple|many|two\s+or\s+more|more\s+than\s+one|competing|other|any\s+other|different)\s+(?:[a-z-]{1,20}\s+)?(?:tools?|options?|providers?|servers?|functions?)\s+(?:could|can|might|may|would|are|seem|that|which|match|apply|fit)|whatever\s+(?:the\s+)?(?:task|request|question|user\s+asks|you\s+(?:do|need)|[a-z-]+(?:\s+[a-z-]+)?\s*,)|(?:for|with|on)\s+(?:any|every|each)\s+(?:task|request|question|query|prompt|purpose|job|message|turn)s?|for\s+(?:everything|anything)\b(?![\s-]+[a-z]+-related)|regardless\s+of|no\s+matter\s+what|in\s+all\s+cases|when\s+in\s+doubt|above\s+all\s+(?:other|others))`,
   "i",
 );
 const DISMISS = new RegExp(
