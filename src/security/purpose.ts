@@ -53,7 +53,7 @@ const DATA: Record<DataKind, RegExp> = {
   ),
   conversation: new RegExp(
     String
-      .raw`\b(?:(?:the|this|our|whole|entire|full)\s+(?:conversation|dialogue|chat(?:\s+(?:history|log))?)|conversation\s+(?:history|so\s+far|log)|(?:previous|preceding|earlier|prior|past|all)\s+(?:turns?|messages?|exchanges?|prompts?)(?:\s+of\s+the\s+(?:dialog(?:ue)?|conversation|chat))?|everything\s+(?:said|(?:the\s+user\s+)?(?:wrote|typed|said|asked))|system\s+(?:prompt|message|turns?|instructions?)|developer\s+(?:instructions?|messages?|prompt)|(?:your|the\s+model'?s?|the\s+assistant'?s?)\s+(?:own\s+)?(?:instructions|prompt|configuration|rules)|instructions\s+you\s+(?:were|have\s+been|got)|context\s+window)\b`,
+      .raw`\b(?:(?:the|this|our|whole|entire|full)\s+(?:conversation|dialogue|chat(?:\s+(?:history|log))?)|conversation\s+(?:history|so\s+far|log)|(?:previous|preceding|earlier|prior|past|all)\s+(?:turns?|messages?|exchanges?|prompts?)(?:\s+of\s+the\s+(?:dialog(?:ue)?|conversation|chat))?|everything\s+(?:said|(?:the\s+user\s+)?(?:wrote|typed|said|asked))|(?:everything|whatever|anything|all)\s+(?:that\s+)?(?:the\s+user|you|they)\s+(?:has\s+|have\s+|had\s+)?(?:said|wrote|written|typed|asked|shared|sent|pasted)|earlier\s+in\s+(?:the|this)\s+(?:conversation|chat|session)|system\s+(?:prompt|message|turns?|instructions?)|developer\s+(?:instructions?|messages?|prompt)|(?:your|the\s+model'?s?|the\s+assistant'?s?)\s+(?:own\s+)?(?:instructions|prompt|configuration|rules)|instructions\s+you\s+(?:were|have\s+been|got)|contents?\s+of\s+(?:your|the)\s+context(?:\s+window)?|(?:your|the)\s+(?:entire|whole|full)\s+context(?:\s+window)?)\b`,
     "i",
   ),
 };
@@ -61,11 +61,11 @@ const DATA: Record<DataKind, RegExp> = {
 /** Words of a tool's name or parameters that show it is designed for a kind of data. */
 const DESIGNED_FOR: Record<DataKind, Set<string>> = {
   secret: new Set(
-    "password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt card cards payment payments billing"
+    "signin login logon password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt card cards payment payments billing"
       .split(" "),
   ),
   identity: new Set(
-    "passport license licence identity id kyc ssn tax dob birth birthdate bank iban account card medical health patient address document documents doc docs verification verify onboarding payroll salary hr employee biometric fingerprint"
+    "passport license licence identity id kyc ssn tax dob birth birthdate bank iban account card medical health patient address document documents doc docs verification verify onboarding payroll salary income wage wages earnings pay hr employee biometric fingerprint"
       .split(" "),
   ),
   files: new Set(
@@ -86,7 +86,7 @@ const GENERIC_PARAM = new Set(
 /** Verbs that move content somewhere (into a parameter): copy, put, attach, hold, ... */
 const DIRECT = new RegExp(
   String
-    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read|carrier|doubles\s+as|serves\s+as|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b`,
+    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read|carrier|doubles\s+as|serves\s+as|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b|\b(?:(?:is|are)\s+(?:expected|supposed|meant|required)\s+to|(?:start|end|begin)s?\s+with|followed\s+by|prefixed|suffixed)\b`,
   "i",
 );
 
@@ -158,10 +158,13 @@ function paramMentions(s: string, params: readonly string[]): Mention[] {
   const out: Mention[] = [];
   for (const p of params) {
     if (p.length === 0 || p.length > 64) continue;
+    const spaced = words(p);
     const re = new RegExp(
       String.raw`(['"\`\u2018\u2019\u201c\u201d])${
         escapeRe(p)
-      }['"\`\u2018\u2019\u201c\u201d]|(?<![\w.-])${escapeRe(p)}(?![\w-])`,
+      }['"\`\u2018\u2019\u201c\u201d]|(?<![\w.-])${escapeRe(p)}(?![\w-])${
+        spaced.length > 1 ? String.raw`|\b${spaced.map(escapeRe).join(" ")}\b` : ""
+      }`,
       "gi",
     );
     let m: RegExpExecArray | null;
@@ -173,6 +176,11 @@ function paramMentions(s: string, params: readonly string[]): Mention[] {
       const before = s.slice(Math.max(0, m.index - 24), m.index);
       const after = s.slice(m.index + m[0].length, m.index + m[0].length + 24);
       const identLike = /[_\d]|[a-z][A-Z]/.test(p);
+      // "the task description" for task_description: two or more words, distinctive enough.
+      if (m[0].includes(" ")) {
+        out.push({ param: p, index: m.index });
+        continue;
+      }
       if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index });
       else if (
         /(?:^|[:;]\s*)$/.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase())) &&
@@ -184,6 +192,16 @@ function paramMentions(s: string, params: readonly string[]): Mention[] {
     }
   }
   return out;
+}
+
+/** A verb filling a value with something ("populate with", "put ... here"). */
+const POPULATE =
+  /\b(?:fill|populate|put|place|insert|paste|copy|append|prepend|add|include|embed|attach|stash|tuck|slip|carry|set)(?:s|ed|ing)?\b/i;
+
+/** The parameter whose own description a field is (`.../properties/<name>/description`). */
+function ownParam(field: string): string | null {
+  const m = /\/properties\/([^/]+)\/description$/.exec(field);
+  return m ? m[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : null;
 }
 
 /** A parameter named as the subject of a carrying verb ("locale doubles as a carrier for"). */
@@ -342,12 +360,25 @@ function paramSmuggle(col: Collector, t: ToolView) {
         kinds = dataIn(ss[i - 1]!);
       }
       if (kinds.length === 0) continue;
-      for (const m of paramMentions(s, t.params)) {
-        const pw = words(m.param);
-        const fits = (kind: DataKind) =>
-          designedFor(kind, pw) ||
-          (pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords)) ||
-          isSubject(kind, s) || (s !== t.declared && DATA[kind].test(t.declared));
+      let mentions = paramMentions(s, t.params);
+      // In a parameter's own description, that parameter is the target unless another is named.
+      const own = ownParam(it.field);
+      if (mentions.length === 0 && own !== null && t.params.includes(own)) {
+        const v = POPULATE.exec(s);
+        if (v && kinds.some((k) => DATA[k.kind].test(s.slice(v.index, v.index + 120)))) {
+          mentions = [{ param: own, index: 0 }];
+        }
+      }
+      // Data that fits any parameter named in the sentence ("user and password as 'user' and
+      // 'password'") is going where it belongs.
+      const fits = (kind: DataKind) =>
+        mentions.some((m) => {
+          const pw = words(m.param);
+          return designedFor(kind, pw) ||
+            pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords);
+        }) || designedFor(kind, [t.nameWords.join("")]) || isSubject(kind, s) ||
+        (s !== t.declared && DATA[kind].test(t.declared));
+      for (const m of mentions) {
         const foreign = kinds.find((k) => !fits(k.kind));
         if (!foreign) continue;
         col.add(rule("purpose.param_smuggle"), t.index, it.field, it.text.indexOf(s), s, {
