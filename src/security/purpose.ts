@@ -567,26 +567,29 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
  * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
  * (collectStrings); `names` are the tool names of the list (for the shadowing check).
  */
+/** Stems without which no data check can fire. */
+const DATA_STEMS = String
+  .raw`pass|secret|token|key|cred|oauth|cookie|seed|mnemonic|wallet|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|pins?\b|atm\b|debit|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|direct messages|text messages|browser|wi-?fi|files? (?:named|called)|(?:user'?s?|their|your) (?:own |private |personal |local |saved )?files|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|(?:previous|earlier|preceding|prior|past)\s+(?:turn|message|exchange|prompt|repl)|transcript|prompt|instructions|everything|whatever|anything|system|context|history`;
+const DATA_PATH_STEMS = String
+  .raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/`;
+/** Stems without which nothing is moved anywhere. */
+const MOVE_STEMS = String
+  .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav`;
+/** Stems without which no steering check can fire: universality or dismissal. */
+const STEER_STEMS = String
+  .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't use|do not use|rival|alternative`;
 /**
- * One cheap pass per tool (lowercased prose): a stem no check can fire without. Short literal
- * stems, so the pass costs a fraction of a full pattern; the full gates run only after it.
+ * One cheap pass per prose string: a stem no check can fire without. Short literal stems, so
+ * the pass costs a fraction of the full patterns, which run only on the tools it lets through
+ * (and only those of the checks whose stems are present).
  */
 const ANY_HINT = new RegExp(
-  String
-    .raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/|\b(?:` +
-    [
-      // data kinds
-      String
-        .raw`pass|secret|token|key|cred|cookie|seed|mnemonic|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|browser|wi-?fi|files? (?:named|called)|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|(?:previous|earlier|preceding|prior|past)\s+(?:turn|message|exchange|prompt|repl)|transcript|prompt|instructions|everything|system|context window|history`,
-      // moved somewhere
-      String
-        .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav`,
-      // steering: universality or dismissal
-      String
-        .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't use|do not use`,
-    ].join("|") + ")",
+  `${DATA_PATH_STEMS}|\\b(?:${DATA_STEMS}|${MOVE_STEMS}|${STEER_STEMS})`,
   "i",
 );
+const DATA_HINT = new RegExp(`${DATA_PATH_STEMS}|\\b(?:${DATA_STEMS})`, "i");
+const MOVE_HINT = new RegExp(`\\b(?:${MOVE_STEMS})`, "i");
+const STEER_HINT = new RegExp(`\\b(?:${STEER_STEMS})`, "i");
 /** Names likely to be personal-data parameters (checked before the exact pattern). */
 const SENSITIVE_PARAM_HINT =
   /seed|recover|backup|passport|ssn|social|maiden|birth|dob|licen|tax|cvv|cvc|card|security/i;
@@ -626,16 +629,17 @@ export function scanPurpose(
         prose.push(it.text);
         hint ||= ANY_HINT.test(it.text);
       } else if (
-        it.text.length > 2 && SENSITIVE_PARAM_HINT.test(it.text) && isParamName(f, it.text)
+        it.text.length > 2 && isParamName(f, it.text) && SENSITIVE_PARAM_HINT.test(it.text)
       ) sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
     }
     if (identInText) shadowOther(col, i, tool.name, items, listed);
     if (!hint && !sensitiveParam) return;
     const all = prose.join("\n");
-    const data = sensitiveParam || GATE_DATA.test(all);
-    const move = MOVE.test(all) && DEST.test(all);
-    const steer = SELF_STEER.test(all) && UNIVERSAL.test(all) || DISMISS.test(all) ||
-      DISMISS_VERB_FIRST.test(all);
+    const data = sensitiveParam || DATA_HINT.test(all) && GATE_DATA.test(all);
+    const move = MOVE_HINT.test(all) && MOVE.test(all) && DEST.test(all);
+    const steer = STEER_HINT.test(all) &&
+      (SELF_STEER.test(all) && UNIVERSAL.test(all) || DISMISS.test(all) ||
+        DISMISS_VERB_FIRST.test(all));
     if (!data && !move && !steer) return;
     const t = view(tool, i, items);
     if (data) {
