@@ -48,6 +48,6 @@ export const PURPOSE_RULES: Rule[] = [
     signal: "secret_request",
     detector: "purpose",
     description:
-      "The user's identity documents, recovery phrases, 2FA codes, security answers or the conversation are asked for (in text, a parameter name or an annotation title) by a tool whose name, parameters and first sentence show no need for them.",
+      "The user's identity documents, recovery phrases, 2FA codes, security answers or the conversation are asked for (in text, a parameter name or an annotation title), or data of a kind the tool is not for is sent to a destination, by a tool whose name, parameters and first sentence show no need for them.",
   },
 ];
