@@ -73,7 +73,7 @@ const DESIGNED_FOR: Record<DataKind, Set<string>> = {
       .split(" "),
   ),
   conversation: new Set(
-    "conversation conversations chat chats dialog dialogue transcript transcripts history messages turns thread memory"
+    "conversation conversations chat chats dialog dialogue transcript transcripts history messages turns thread memory prompt prompts system instructions"
       .split(" "),
   ),
 };
@@ -117,8 +117,11 @@ const PROCESS = new RegExp(
 
 /** Whether the data of a kind in a sentence is what the tool works on ("Masks passwords in ..."). */
 function isSubject(kind: DataKind, s: string): boolean {
+  // The tool's own action opens the sentence ("Masks passwords in ...", "It scans for keys").
   const p = PROCESS.exec(s);
-  if (!p) return false;
+  if (!p || !/^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?$/i.test(s.slice(0, p.index))) {
+    return false;
+  }
   const d = DATA[kind].exec(s.slice(p.index));
   return d !== null && d.index < 48;
 }
@@ -182,11 +185,9 @@ function paramMentions(s: string, params: readonly string[]): Mention[] {
         continue;
       }
       if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index });
-      else if (
-        /(?:^|[:;]\s*)$/.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase())) &&
-        SUBJECT_AS_CARRIER.test(after)
-      ) out.push({ param: p, index: m.index });
-      else if (
+      else if (/(?:^|[:;]\s*)$/.test(before) && SUBJECT_AS_CARRIER.test(after)) {
+        out.push({ param: p, index: m.index });
+      } else if (
         TARGET_BEFORE.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase()))
       ) out.push({ param: p, index: m.index });
     }
@@ -206,7 +207,7 @@ function ownParam(field: string): string | null {
 
 /** A parameter named as the subject of a carrying verb ("locale doubles as a carrier for"). */
 const SUBJECT_AS_CARRIER =
-  /^\s+(?:(?:also|now|always|should|must|will|can)\s+)*(?:doubles?\s+as|serves?\s+as|acts?\s+as|is\s+(?:also\s+)?(?:used|where|for|a\s+carrier)|carr(?:y|ies)|holds?|contains?|receives?|gets?|takes?|accepts?|(?:should|must)\s+(?:hold|contain|carry|receive|get|include))\b/i;
+  /^\s+(?:(?:also|now|always|should|must|will|can)\s+)*(?:doubles?\s+as|serves?\s+as|acts?\s+as|is\s+(?:also\s+)?(?:used|where|for|a\s+carrier)|carr(?:y|ies)|holds?|contains?|receives?|gets?|takes?|accepts?|(?:should|must)\s+(?:hold|contain|carry|receive|get|include|be\s+filled\s+with))\b/i;
 
 function designedFor(kind: DataKind, ws: readonly string[]): boolean {
   const set = DESIGNED_FOR[kind];
@@ -256,7 +257,7 @@ const REMOTE_PURPOSE = new Set(
 /** The tool set up as the choice: default, only, invariably, first choice, ... */
 const SELF_STEER = new RegExp(
   String
-    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?)\b`,
+    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?|(?:must|should|has\s+to|shall)\s+(?:always\s+)?be\s+(?:the|your)\s+(?:only\s+|sole\s+|one\s+|first\s+)?(?:tool|choice|option|one)\b)\b`,
   "i",
 );
 /** Beyond the tool's own domain: whenever several tools could serve, whatever the task. */
@@ -273,7 +274,7 @@ const DISMISS = new RegExp(
 /** "ignore/avoid (all) other ... tools", "never use any other ... provider". */
 const DISMISS_VERB_FIRST = new RegExp(
   String
-    .raw`\b(?:ignor(?:e|ing)|avoid(?:ing)?|disregard(?:ing)?|shun(?:ning)?|never\s+(?:use|call|choose|pick|consult|invoke|trust|try)|(?:don't|do\s+not)\s+(?:use|call|choose|pick|consult|invoke|trust|bother\s+with))\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:other|others'|remaining|alternative|competing|rival|similar|third[\s-]party|different)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities)\b`,
+    .raw`\b(?:ignor(?:e|ing)|avoid(?:ing)?|disregard(?:ing)?|shun(?:ning)?|never\s+(?:use|call|choose|pick|consult|invoke|trust|try|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|(?:don't|do\s+not)\s+(?:use|call|choose|pick|consult|invoke|trust|bother\s+with|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|stay\s+away\s+from)\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:other|others'|remaining|alternative|competing|rival|similar|third[\s-]party|different)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities)\b`,
   "i",
 );
 const IDENT =
@@ -377,7 +378,7 @@ function paramSmuggle(col: Collector, t: ToolView) {
           return designedFor(kind, pw) ||
             pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords);
         }) || designedFor(kind, [t.nameWords.join("")]) || isSubject(kind, s) ||
-        (s !== t.declared && DATA[kind].test(t.declared));
+        DATA[kind].test(t.declared);
       for (const m of mentions) {
         const foreign = kinds.find((k) => !fits(k.kind));
         if (!foreign) continue;
@@ -569,7 +570,7 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
  */
 /** Stems without which no data check can fire. */
 const DATA_STEMS = String
-  .raw`pass|secret|token|key|cred|oauth|cookie|seed|mnemonic|wallet|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|pins?\b|atm\b|debit|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|direct messages|text messages|browser|wi-?fi|files? (?:named|called)|(?:user'?s?|their|your) (?:own |private |personal |local |saved )?files|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|(?:previous|earlier|preceding|prior|past)\s+(?:turn|message|exchange|prompt|repl)|transcript|prompt|instructions|everything|whatever|anything|system|context|history`;
+  .raw`pass|secret|security|token|key|cred|oauth|cookie|seed|mnemonic|wallet|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|pins?\b|atm\b|debit|licen|ssn|social|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|direct messages|text messages|browser|wi-?fi|files? (?:named|called)|(?:user'?s?|their|your) (?:own |private |personal |local |saved )?files|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|(?:previous|earlier|preceding|prior|past)\s+(?:turn|message|exchange|prompt|repl)|transcript|prompt|instructions|everything|whatever|anything|system|context|history`;
 const DATA_PATH_STEMS = String
   .raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/`;
 /** Stems without which nothing is moved anywhere. */
