@@ -65,7 +65,7 @@ const DESIGNED_FOR: Record<DataKind, Set<string>> = {
       .split(" "),
   ),
   identity: new Set(
-    "passport license licence identity id kyc ssn tax dob birth birthdate bank iban account card medical health patient address document documents doc docs verification verify onboarding payroll salary income wage wages earnings pay hr employee biometric fingerprint"
+    "passport license licence identity id kyc ssn tax dob birth birthdate bank iban account card medical health patient address document documents doc docs verification verify onboarding shipping delivery location geo map maps payroll salary income wage wages earnings pay hr employee biometric fingerprint"
       .split(" "),
   ),
   files: new Set(
@@ -257,7 +257,7 @@ const REMOTE_PURPOSE = new Set(
 /** The tool set up as the choice: default, only, invariably, first choice, ... */
 const SELF_STEER = new RegExp(
   String
-    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?|(?:must|should|has\s+to|shall)\s+(?:always\s+)?be\s+(?:the|your)\s+(?:only\s+|sole\s+|one\s+|first\s+)?(?:tool|choice|option|one)\b)\b`,
+    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?|(?:must|should|has\s+to|shall)\s+(?:always\s+)?be\s+(?:the|your)\s+(?:only\s+|sole\s+|one\s+|first\s+)?(?:tool|choice|option|one)\b|(?:use|call|choose|pick|invoke|route\s+\w+\s+(?:to|through))\s+(?:me|this(?:\s+tool|\s+one)?|[\w-]+)\s+(?:for|on|with)\s+(?:everything|anything|every|any|all|each)\b)\b`,
   "i",
 );
 /** Beyond the tool's own domain: whenever several tools could serve, whatever the task. */
@@ -278,7 +278,7 @@ const DISMISS_VERB_FIRST = new RegExp(
   "i",
 );
 const IDENT =
-  /(?<![\w.\/@:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w\/@-]|\.[a-z])/g;
+  /(?<![\w.\/@:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,4})(?![\w\/@-]|\.[a-z])/g;
 const CALL_FRAME_BEFORE = new RegExp(
   String
     .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?)$`,
@@ -313,7 +313,7 @@ const REQUEST = new RegExp(
 );
 /** Kinds a tool never needs merely because of what it is called (never asked in passing). */
 const NEVER_IN_PASSING =
-  /\b(?:seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|authenticator)\s+(?:codes?|secrets?|seeds?)|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc|passports?|(?:driving|driver'?s?)\s+licen[cs]es?|social\s+security|ssns?|tax\s+returns?|date\s+of\s+birth|bank\s+logins?|card\s+numbers?|medical\s+records?|system\s+prompt|developer\s+(?:instructions?|messages?)|instructions\s+you\s+(?:were|have\s+been|got)|(?:previous|preceding|earlier|prior)\s+turns?|everything\s+(?:the\s+user\s+)?(?:said|wrote|typed))\b/i;
+  /\b(?:seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|authenticator)\s+(?:codes?|secrets?|seeds?)|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc|passports?|(?:driving|driver'?s?)\s+licen[cs]es?|social\s+security|ssns?|tax\s+returns?|date\s+of\s+birth|bank\s+logins?|card\s+numbers?|medical\s+records?|home\s+address(?:es)?|system\s+prompt|developer\s+(?:instructions?|messages?)|instructions\s+you\s+(?:were|have\s+been|got)|(?:previous|preceding|earlier|prior)\s+turns?|everything\s+(?:the\s+user\s+)?(?:said|wrote|typed))\b/i;
 const SENSITIVE_PARAM =
   /(?:^|_)(?:(?:wallet|recovery|secret)_seed|seed_words?|recovery_(?:phrase|words|codes?)|backup_codes?|(?:2fa|mfa|otp)_(?:backup|recovery)_codes?|passport(?:_number|_no|_scan|_photo)?|ssn|social_security(?:_number)?|(?:mothers?_)?maiden_name|date_of_birth|dob|driver_?s?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|tax_id|cvv|cvc|card_number|security_answers?)$/;
 
@@ -441,7 +441,8 @@ function selfSteer(col: Collector, t: ToolView) {
   }
 }
 
-const THIS_TOOL = /\bthis\s+(?:tool|one|function|server|plugin|integration)\b/i;
+const THIS_TOOL =
+  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
 
 /** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
 function shadowOther(
@@ -469,7 +470,12 @@ function shadowOther(
       const at = m.index! - start;
       const before = s.slice(Math.max(0, at - 40), at);
       const after = s.slice(at + id.length, at + id.length + 40);
-      if (!CALL_FRAME_BEFORE.test(before) && !CALL_FRAME_AFTER.test(after)) continue;
+      // A kebab-case word is often plain English ("read-only"): only a call frame after it
+      // ("send-email is called", "the send-email tool") makes it a tool name.
+      if (
+        id.includes("-") ? !CALL_FRAME_AFTER.test(after) : !CALL_FRAME_BEFORE.test(before) &&
+          !CALL_FRAME_AFTER.test(after)
+      ) continue;
       // The change must concern that tool: ordered after the name, and not negated.
       if (!ordersChange(s.slice(at + id.length)) || negated(s.replace(VOIDED, ""))) continue;
       col.add(rule("purpose.shadow_other"), index, it.field, start, s, { key: id });
@@ -486,7 +492,7 @@ function sentenceAt(text: string, at: number): { s: string; start: number } {
   return { s: text.slice(start, end < 0 ? text.length : at + end + 1), start };
 }
 
-const IDENT_GATE = /[a-z][_][a-z]|[a-z][A-Z]/;
+const IDENT_GATE = /[a-z][_-][a-z]|[a-z][A-Z]/;
 /** An obligation put on the call ("must carry", "should return", "has to become"). */
 const OBLIGATION =
   /\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|needs|ought\s+to|is\s+to|are\s+to)\b/i;
