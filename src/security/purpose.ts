@@ -115,10 +115,13 @@ const PROCESS = new RegExp(
   "i",
 );
 
+/** A description opening with the tool's own verb ("Fills in ...", "Saves ..."). */
+const OWN_VERB = /^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?[A-Za-z]{2,20}(?:s|es)\b/;
+
 /** Whether the data of a kind in a sentence is what the tool works on ("Masks passwords in ..."). */
 function isSubject(kind: DataKind, s: string): boolean {
   // The tool's own action opens the sentence ("Masks passwords in ...", "It scans for keys").
-  const p = PROCESS.exec(s);
+  const p = PROCESS.exec(s) ?? OWN_VERB.exec(s);
   if (!p || !/^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?$/i.test(s.slice(0, p.index))) {
     return false;
   }
@@ -138,7 +141,6 @@ function sentences(text: string): string[] {
   return text.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim().length > 0);
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Whether a text is one the model reads as prose about the tool (not a name or enum key). */
 function isProse(field: string): boolean {
@@ -156,40 +158,56 @@ interface Mention {
   index: number;
 }
 
-/** Where a sentence names one of the tool's parameters as a target (quoted or framed). */
-function paramMentions(s: string, params: readonly string[]): Mention[] {
-  const out: Mention[] = [];
+/** A tool's parameter names by lowercase form, and their spaced forms ("task description"). */
+interface MentionMatcher {
+  byLower: Map<string, string>;
+  spaced: [string, string][];
+}
+
+/** Multi-word parameter names looked for in spaced form (a bound on the work per sentence). */
+const MAX_SPACED_PARAMS = 256;
+const QUOTED =
+  /(['"`\u2018\u2019\u201c\u201d])([^'"`\u2018\u2019\u201c\u201d\s]{1,64})['"`\u2018\u2019\u201c\u201d]/g;
+const TOKEN = /(?<![\w.-])[A-Za-z_$][\w$]{0,63}(?![\w-])/g;
+
+function mentionMatcher(params: readonly string[]): MentionMatcher | null {
+  if (params.length === 0) return null;
+  const byLower = new Map<string, string>();
+  const spaced: [string, string][] = [];
   for (const p of params) {
-    if (p.length === 0 || p.length > 64) continue;
-    const spaced = words(p);
-    const re = new RegExp(
-      String.raw`(['"\`\u2018\u2019\u201c\u201d])${
-        escapeRe(p)
-      }['"\`\u2018\u2019\u201c\u201d]|(?<![\w.-])${escapeRe(p)}(?![\w-])${
-        spaced.length > 1 ? String.raw`|\b${spaced.map(escapeRe).join(" ")}\b` : ""
-      }`,
-      "gi",
-    );
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(s)) !== null) {
-      if (m[1] !== undefined) {
-        out.push({ param: p, index: m.index });
-        continue;
-      }
-      const before = s.slice(Math.max(0, m.index - 24), m.index);
-      const after = s.slice(m.index + m[0].length, m.index + m[0].length + 24);
-      const identLike = /[_\d]|[a-z][A-Z]/.test(p);
-      // "the task description" for task_description: two or more words, distinctive enough.
-      if (m[0].includes(" ")) {
-        out.push({ param: p, index: m.index });
-        continue;
-      }
-      if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index });
-      else if (/(?:^|[:;]\s*)$/.test(before) && SUBJECT_AS_CARRIER.test(after)) {
-        out.push({ param: p, index: m.index });
-      } else if (
-        TARGET_BEFORE.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase()))
-      ) out.push({ param: p, index: m.index });
+    byLower.set(p.toLowerCase(), p);
+    const ws = words(p);
+    if (ws.length > 1 && spaced.length < MAX_SPACED_PARAMS) spaced.push([ws.join(" "), p]);
+  }
+  return { byLower, spaced };
+}
+
+/** Where a sentence names one of the tool's parameters as a target (quoted or framed). */
+function paramMentions(s: string, mm: MentionMatcher): Mention[] {
+  const out: Mention[] = [];
+  for (const m of s.matchAll(QUOTED)) {
+    const p = mm.byLower.get(m[2]!.toLowerCase());
+    if (p !== undefined) out.push({ param: p, index: m.index! });
+  }
+  for (const m of s.matchAll(TOKEN)) {
+    const p = mm.byLower.get(m[0].toLowerCase());
+    if (p === undefined) continue;
+    const before = s.slice(Math.max(0, m.index! - 24), m.index!);
+    const after = s.slice(m.index! + m[0].length, m.index! + m[0].length + 24);
+    const identLike = /[_\d]|[a-z][A-Z]/.test(p);
+    if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index! });
+    else if (/(?:^|[:;]\s*)$/.test(before) && SUBJECT_AS_CARRIER.test(after)) {
+      out.push({ param: p, index: m.index! });
+    } else if (
+      TARGET_BEFORE.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase()))
+    ) out.push({ param: p, index: m.index! });
+  }
+  if (mm.spaced.length > 0) {
+    // "the task description" for task_description: two or more words, distinctive enough.
+    const lower = s.toLowerCase();
+    for (const [form, p] of mm.spaced) {
+      const at = lower.indexOf(form);
+      if (at >= 0 && !/\w/.test(lower[at + form.length] ?? "")) out.push({ param: p, index: at });
     }
   }
   return out;
@@ -349,7 +367,8 @@ function view(tool: PurposeTool, index: number, items: readonly TextItem[]): Too
 
 /** 1. Data of another kind directed into one of the tool's own parameters. */
 function paramSmuggle(col: Collector, t: ToolView) {
-  if (t.params.length === 0) return;
+  const mm = mentionMatcher(t.params);
+  if (mm === null) return;
   for (const it of t.prose) {
     const ss = sentences(it.text);
     for (let i = 0; i < ss.length; i++) {
@@ -361,7 +380,7 @@ function paramSmuggle(col: Collector, t: ToolView) {
         kinds = dataIn(ss[i - 1]!);
       }
       if (kinds.length === 0) continue;
-      let mentions = paramMentions(s, t.params);
+      let mentions = paramMentions(s, mm);
       // In a parameter's own description, that parameter is the target unless another is named.
       const own = ownParam(it.field);
       if (mentions.length === 0 && own !== null && t.params.includes(own)) {
@@ -378,7 +397,7 @@ function paramSmuggle(col: Collector, t: ToolView) {
           return designedFor(kind, pw) ||
             pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords);
         }) || designedFor(kind, [t.nameWords.join("")]) || isSubject(kind, s) ||
-        DATA[kind].test(t.declared);
+        isSubject(kind, t.declared);
       for (const m of mentions) {
         const foreign = kinds.find((k) => !fits(k.kind));
         if (!foreign) continue;
@@ -457,6 +476,7 @@ function shadowOther(
     // Descriptions and titles only: enum values and defaults name fields, not tools.
     if (!it.field.endsWith("/description") && !it.field.endsWith("/title")) continue;
     if (!IDENT_GATE.test(it.text)) continue;
+    let starts: number[] | null = null;
     for (const m of it.text.matchAll(IDENT)) {
       const id = m[1]!;
       const lower = id.toLowerCase();
@@ -466,7 +486,8 @@ function shadowOther(
           .map((x) => x.toLowerCase()),
       );
       if (own.has(lower)) continue;
-      const { s, start } = sentenceAt(it.text, m.index!);
+      starts ??= sentenceStarts(it.text);
+      const { s, start } = sentenceAt(it.text, starts, m.index!);
       const at = m.index! - start;
       const before = s.slice(Math.max(0, at - 40), at);
       const after = s.slice(at + id.length, at + id.length + 40);
@@ -485,11 +506,31 @@ function shadowOther(
 }
 
 /** The sentence of a text around an offset (as `sentences` splits it) and where it starts. */
-function sentenceAt(text: string, at: number): { s: string; start: number } {
-  let start = 0;
-  for (const m of text.slice(0, at).matchAll(/[.!?;]\s+|\n+/g)) start = m.index! + m[0].length;
-  const end = text.slice(at).search(/[.!?;](?:\s|$)|\n/);
-  return { s: text.slice(start, end < 0 ? text.length : at + end + 1), start };
+function sentenceAt(
+  text: string,
+  starts: readonly number[],
+  at: number,
+): { s: string; start: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  // A window of at most SHADOW_WINDOW characters each side keeps a long run-on text linear.
+  const start = Math.max(starts[lo]!, at - SHADOW_WINDOW);
+  const next = lo + 1 < starts.length ? starts[lo + 1]! : text.length;
+  return { s: text.slice(start, Math.min(next, at + SHADOW_WINDOW)), start };
+}
+
+const SHADOW_WINDOW = 300;
+
+/** Where each sentence of a text starts (as `sentences` splits it). */
+function sentenceStarts(text: string): number[] {
+  const out = [0];
+  for (const m of text.matchAll(/(?<=[.!?;])\s+|\n+/g)) out.push(m.index! + m[0].length);
+  return out;
 }
 
 const IDENT_GATE = /[a-z][_-][a-z]|[a-z][A-Z]/;
