@@ -630,11 +630,10 @@ const STEER_STEMS = String
  * the pass costs a fraction of the full patterns, which run only on the tools it lets through
  * (and only those of the checks whose stems are present).
  */
-const ANY_HINT = new RegExp(
-  `${DATA_PATH_STEMS}|\\b(?:${DATA_STEMS}|${MOVE_STEMS}|${STEER_STEMS})`,
-  "i",
-);
-const DATA_HINT = new RegExp(`${DATA_PATH_STEMS}|\\b(?:${DATA_STEMS})`, "i");
+const ANY_HINT = new RegExp(`\\b(?:${DATA_STEMS}|${MOVE_STEMS}|${STEER_STEMS})`, "i");
+/** Paths are tested on their own: mixed into the word-start pattern they triple its cost. */
+const PATH_HINT = new RegExp(DATA_PATH_STEMS, "i");
+const DATA_HINT = new RegExp(`\\b(?:${DATA_STEMS})`, "i");
 const MOVE_HINT = new RegExp(`\\b(?:${MOVE_STEMS})`, "i");
 const STEER_HINT = new RegExp(`\\b(?:${STEER_STEMS})`, "i");
 /** Names likely to be personal-data parameters (checked before the exact pattern). */
@@ -667,6 +666,7 @@ export function scanPurpose(
     const prose: string[] = [];
     for (const it of items) {
       const f = it.field;
+      if (f.endsWith("/type")) continue; // the most common string of a schema
       const text = f.endsWith("description") || f.endsWith("title")
         ? (identInText ||= IDENT_GATE.test(it.text), true)
         : f.startsWith("/annotations/") ||
@@ -674,7 +674,7 @@ export function scanPurpose(
             isProse(f);
       if (text) {
         prose.push(it.text);
-        hint ||= ANY_HINT.test(it.text);
+        hint ||= ANY_HINT.test(it.text) || PATH_HINT.test(it.text);
       } else if (
         it.text.length > 2 && isParamName(f, it.text) && SENSITIVE_PARAM_HINT.test(it.text)
       ) sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
@@ -682,7 +682,8 @@ export function scanPurpose(
     if (identInText) shadowOther(col, i, tool.name, items, listed);
     if (!hint && !sensitiveParam) return;
     const all = prose.join("\n");
-    const data = sensitiveParam || DATA_HINT.test(all) && GATE_DATA.test(all);
+    const data = sensitiveParam ||
+      (DATA_HINT.test(all) || PATH_HINT.test(all)) && GATE_DATA.test(all);
     const move = MOVE_HINT.test(all) && MOVE.test(all) && DEST.test(all);
     const steer = STEER_HINT.test(all) &&
       (SELF_STEER.test(all) && UNIVERSAL.test(all) || DISMISS.test(all) ||
