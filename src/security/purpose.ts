@@ -218,7 +218,9 @@ const POPULATE =
 
 /** The parameter whose own description a field is (`.../properties/<name>/description`). */
 function ownParam(field: string): string | null {
-  const m = /\/properties\/([^/]+)\/description$/.exec(field);
+  const m = /\/properties\/([^/]+)\/(?:description|default|examples?(?:\/\d+)?|enum\/\d+)$/.exec(
+    field,
+  );
   return m ? m[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : null;
 }
 
@@ -285,17 +287,17 @@ const UNIVERSAL = new RegExp(
 );
 const DISMISS = new RegExp(
   String
-    .raw`\b(?:other|others|remaining|alternative|alternatives|competing|rival|similar|third[\s-]party|different|another)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities)\b[^.;!?]{0,60}?\b(?:ignor[a-z]*|avoid[a-z]*|disregard[a-z]*|skip[a-z]*|bypass[a-z]*|shun[a-z]*|never\s+(?:be\s+)?(?:used|called|chosen|picked|consulted)|not\s+(?:be\s+)?(?:used|called|chosen|picked|consulted|trusted)|unreliable|untrustworthy|untrusted|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out(?:-|\s+of\s+)date|outdated)`,
+    .raw`\b(?:other|others|remaining|alternative|alternatives|competing|rival|similar|third[\s-]party|different|another|built-in|builtin|native|standard|existing|official)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities|readers?|clients?|apps?)\b[^.;!?]{0,60}?\b(?:ignor[a-z]*|avoid[a-z]*|disregard[a-z]*|skip[a-z]*|bypass[a-z]*|shun[a-z]*|never\s+(?:be\s+)?(?:used|called|chosen|picked|consulted)|not\s+(?:be\s+)?(?:used|called|chosen|picked|consulted|trusted)|unreliable|untrustworthy|untrusted|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out(?:-|\s+of\s+)date|outdated)`,
   "i",
 );
 /** "ignore/avoid (all) other ... tools", "never use any other ... provider". */
 const DISMISS_VERB_FIRST = new RegExp(
   String
-    .raw`\b(?:ignor(?:e|ing)|avoid(?:ing)?|disregard(?:ing)?|shun(?:ning)?|never\s+(?:use|call|choose|pick|consult|invoke|trust|try|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|(?:don't|do\s+not)\s+(?:use|call|choose|pick|consult|invoke|trust|bother\s+with|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|stay\s+away\s+from)\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:other|others'|remaining|alternative|competing|rival|similar|third[\s-]party|different)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities)\b`,
+    .raw`\b(?:ignor(?:e|ing)|avoid(?:ing)?|disregard(?:ing)?|shun(?:ning)?|never\s+(?:use|call|choose|pick|consult|invoke|trust|try|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|(?:don't|do\s+not)\s+(?:use|call|choose|pick|consult|invoke|trust|bother\s+with|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|stay\s+away\s+from)\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:other|others'|remaining|alternative|competing|rival|similar|third[\s-]party|different|built-in|builtin|native|standard|existing|official)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities|readers?|clients?|apps?)\b`,
   "i",
 );
 const IDENT =
-  /(?<![\w.\/@:-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,4})(?![\w\/@-]|\.[a-z])/g;
+  /(?<![\w.\/@:-])((?:[a-z][a-z0-9]*\.)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,4})(?![\w\/@-]|\.[a-z])/g;
 const CALL_FRAME_BEFORE = new RegExp(
   String
     .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?)$`,
@@ -395,8 +397,7 @@ function paramSmuggle(col: Collector, t: ToolView) {
           const pw = words(m.param);
           return designedFor(kind, pw) ||
             pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords);
-        }) || designedFor(kind, [t.nameWords.join("")]) || isSubject(kind, s) ||
-        isSubject(kind, t.declared);
+        }) || designedFor(kind, [t.nameWords.join("")]) || isSubject(kind, s);
       for (const m of mentions) {
         const foreign = kinds.find((k) => !fits(k.kind));
         if (!foreign) continue;
@@ -479,7 +480,7 @@ function shadowOther(
     for (const m of it.text.matchAll(IDENT)) {
       const id = m[1]!;
       const lower = id.toLowerCase();
-      if (listed.has(lower)) continue;
+      if (listed.has(lower) || listed.has(lower.slice(lower.indexOf(".") + 1))) continue;
       own ??= new Set(
         [name, ...items.filter((x) => isParamName(x.field, x.text)).map((x) => x.text)]
           .map((x) => x.toLowerCase()),
@@ -549,7 +550,12 @@ const NOT_AN_ORDER = new Set(
 function ordersChange(rest: string): boolean {
   if (ALTER.test(rest)) return true;
   const ob = OBLIGATION.exec(rest);
-  if (ob && !/\b(?:you|we|i)\s+$/i.test(rest.slice(Math.max(0, ob.index - 8), ob.index))) {
+  // "..., you must ..." or "..., this tool's review must ...": asked of the model or of this
+  // tool, not a change to the other tool.
+  if (
+    ob && !/\b(?:you|we|i)\s+$/i.test(rest.slice(Math.max(0, ob.index - 8), ob.index)) &&
+    !/\bthis\s+(?:tool|one)(?:'s)?\b/i.test(rest.slice(0, ob.index))
+  ) {
     return true;
   }
   for (const m of rest.matchAll(CLAUSE_VERB)) {
@@ -624,7 +630,7 @@ const MOVE_STEMS = String
   .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav|stored|kept|logged|cached|retained|persisted|cc'?d|bcc'?d|e-?mailed|mailed`;
 /** Stems without which no steering check can fire: universality or dismissal. */
 const STEER_STEMS = String
-  .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't|do not|stay away|fall back|rely on|rival|alternative`;
+  .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't|do not|stay away|fall back|rely on|rival|alternative|built-in|builtin|native|standard|existing|official`;
 /**
  * One cheap pass per prose string: a stem no check can fire without. Short literal stems, so
  * the pass costs a fraction of the full patterns, which run only on the tools it lets through
