@@ -228,6 +228,17 @@ function ownParam(field: string): string | null {
 const SUBJECT_AS_CARRIER =
   /^\s+(?:(?:also|now|always|should|must|will|can)\s+)*(?:doubles?\s+as|serves?\s+as|acts?\s+as|is\s+(?:also\s+)?(?:used|where|for|a\s+carrier)|carr(?:y|ies)|holds?|contains?|receives?|gets?|takes?|accepts?|(?:should|must)\s+(?:hold|contain|carry|receive|get|include|be\s+filled\s+with))\b/i;
 
+/** Secrets that recover or take over an account: no tool's name makes them its business. */
+const RECOVERY_SECRET =
+  /\b(?:seed|mnemonic|recovery|backup\s+codes?|2fa|mfa|otp|one[\s-]time|authenticator|maiden|security\s+(?:questions?|answers?)|private[\s_-]?keys?)\b/i;
+
+/** Whether a phrase and a tool name share a word (plural or not). */
+function sharesWord(phrase: string, nameWords: readonly string[]): boolean {
+  const stem = (w: string) => w.replace(/(?:es|s)$/, "");
+  const names = new Set(nameWords.map(stem));
+  return phrase.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.length > 2 && names.has(stem(w)));
+}
+
 function designedFor(kind: DataKind, ws: readonly string[]): boolean {
   const set = DESIGNED_FOR[kind];
   return ws.some((w) => set.has(w) || set.has(w.replace(/s$/, "")));
@@ -392,14 +403,17 @@ function paramSmuggle(col: Collector, t: ToolView) {
       }
       // Data that fits any parameter named in the sentence ("user and password as 'user' and
       // 'password'") is going where it belongs.
-      const fits = (kind: DataKind) =>
+      const fits = (k: { kind: DataKind; match: string }) =>
         mentions.some((m) => {
           const pw = words(m.param);
-          return designedFor(kind, pw) ||
-            pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(kind, t.nameWords);
-        }) || designedFor(kind, [t.nameWords.join("")]) || isSubject(kind, s);
+          return designedFor(k.kind, pw) ||
+            pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(k.kind, t.nameWords);
+        }) || isSubject(k.kind, s) ||
+        // A tool named for that very data may take it ("tax return" in tax_form_fill), except
+        // what no tool needs in passing.
+        sharesWord(k.match, t.nameWords) && !RECOVERY_SECRET.test(k.match);
       for (const m of mentions) {
-        const foreign = kinds.find((k) => !fits(k.kind));
+        const foreign = kinds.find((k) => !fits(k));
         if (!foreign) continue;
         col.add(rule("purpose.param_smuggle"), t.index, it.field, it.text.indexOf(s), s, {
           key: `${m.param}|${foreign.kind}|${foreign.match.toLowerCase()}`,
