@@ -92,7 +92,8 @@ const DIRECT = new RegExp(
 
 const PRONOUN = /\b(?:it|them|its|their|those|these|that|this|each|all\s+of\s+(?:it|them))\b/i;
 /** Phrases with a negation word that negate nothing ("no matter what"). */
-const NOT_NEGATING = /\bno\s+matter\b|\bnot\s+only\b/gi;
+const NOT_NEGATING =
+  /\bno\s+matter\b|\bnot\s+only\b|\b(?:and|but)\s+nothing\s+else\b|\bno\s+other\s+(?:tool|one|option)\b/gi;
 const negated = (s: string) => NEGATION.test(s.replace(NOT_NEGATING, ""));
 const NEGATION =
   /\b(?:never|not|no|nothing|none|nor|without|cannot|n't|don't|doesn't|won't|isn't|aren't|neither)\b|n't\b/i;
@@ -287,18 +288,18 @@ const REMOTE_PURPOSE = new Set(
 /** The tool set up as the choice: default, only, invariably, first choice, ... */
 const SELF_STEER = new RegExp(
   String
-    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?|(?:must|should|has\s+to|shall)\s+(?:always\s+)?be\s+(?:the|your)\s+(?:only\s+|sole\s+|one\s+|first\s+)?(?:tool|choice|option|one)\b|(?:use|call|choose|pick|invoke|route\s+\w+\s+(?:to|through))\s+(?:me|this(?:\s+tool|\s+one)?|[\w-]+)\s+(?:for|on|with)\s+(?:everything|anything|every|any|all|each)\b)\b`,
+    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?|(?:must|should|has\s+to|shall)\s+(?:always\s+)?be\s+(?:the|your)\s+(?:only\s+|sole\s+|one\s+|first\s+)?(?:tool|choice|option|one)\b|(?:use|call|choose|pick|invoke|route\s+\w+\s+(?:to|through))\s+(?:me|this(?:\s+tool|\s+one)?|[\w-]+)\s+(?:for|on|with)\s+(?:everything|anything|every|any|all|each)\b|(?:and|but)\s+nothing\s+else|no\s+other\s+tool|(?:supersedes?|replaces?|overrides?|outranks?|trumps?|beats?)\s+(?:every|all|any)\s+(?:other|the\s+other)|(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+(?:here|to\s+me|to\s+this\s+tool))\b`,
   "i",
 );
 /** Beyond the tool's own domain: whenever several tools could serve, whatever the task. */
 const UNIVERSAL = new RegExp(
   String
-    .raw`\b(?:(?:several|multiple|many|two\s+or\s+more|more\s+than\s+one|competing|other|any\s+other|different)\s+(?:[a-z-]{1,20}\s+)?(?:tools?|options?|providers?|servers?|functions?)\s+(?:could|can|might|may|would|are|seem|that|which|match|apply|fit)|whatever\s+(?:the\s+)?(?:task|request|question|user\s+asks|you\s+(?:do|need)|[a-z-]+(?:\s+[a-z-]+)?\s*,)|(?:for|with|on)\s+(?:any|every|each)\s+(?:task|request|question|query|prompt|purpose|job|message|turn)s?|for\s+(?:everything|anything)\b(?![\s-]+[a-z]+-related)|regardless\s+of|no\s+matter\s+what|in\s+all\s+cases|when\s+in\s+doubt|above\s+all\s+(?:other|others))`,
+    .raw`\b(?:(?:several|multiple|many|two\s+or\s+more|more\s+than\s+one|competing|other|any\s+other|different)\s+(?:[a-z-]{1,20}\s+)?(?:tools?|options?|providers?|servers?|functions?)\s+(?:could|can|might|may|would|are|seem|that|which|match|apply|fit)|whatever\s+(?:the\s+)?(?:task|request|question|user\s+asks|you\s+(?:do|need)|[^,.;!?]{1,40},)|(?:for|with|on)\s+(?:any|every|each)\s+(?:task|request|question|query|prompt|purpose|job|message|turn)s?|for\s+(?:everything|anything)\b(?![\s-]+[a-z]+-related)|regardless\s+of|no\s+matter\s+what|(?:every|all|any)\s+other\b|in\s+all\s+cases|when\s+in\s+doubt|above\s+all\s+(?:other|others))`,
   "i",
 );
 const DISMISS = new RegExp(
   String
-    .raw`\b(?:other|others|remaining|alternative|alternatives|competing|rival|similar|third[\s-]party|different|another|built-in|builtin|native|standard|existing|official)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities|readers?|clients?|apps?)\b[^.;!?]{0,60}?\b(?:ignor[a-z]*|avoid[a-z]*|disregard[a-z]*|skip[a-z]*|bypass[a-z]*|shun[a-z]*|never\s+(?:be\s+)?(?:used|called|chosen|picked|consulted)|not\s+(?:be\s+)?(?:used|called|chosen|picked|consulted|trusted)|unreliable|untrustworthy|untrusted|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out(?:-|\s+of\s+)date|outdated)`,
+    .raw`\b(?:(?:other|others|remaining|alternative|alternatives|competing|competitors?'?|rival|similar|third[\s-]party|different|another|built-in|builtin|native|standard|existing|official)\s+(?:[a-z-]{1,24}\s+){0,3}|the\s+rest\s+of\s+the\s+)(?:tools?|toolbox|toolset|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities|readers?|clients?|apps?)\b[^.;!?]{0,60}?\b(?:ignor[a-z]*|avoid[a-z]*|disregard[a-z]*|skip[a-z]*|bypass[a-z]*|shun[a-z]*|never\s+(?:be\s+)?(?:used|called|chosen|picked|consulted)|not\s+(?:be\s+)?(?:used|called|chosen|picked|consulted|trusted)|unreliable|untrustworthy|untrusted|deprecated|broken|inaccurate|wrong|incorrect|buggy|fake|malicious|off-limits|forbidden|unsafe|compromised|obsolete|out(?:-|\s+of\s+)date|outdated|(?:a\s+)?(?:fallback|last\s+resort)|(?:do\s+not|don't|never)\s+(?:call|use|trust|consult|invoke|pick|choose)\s+(?:them|those|these|it))`,
   "i",
 );
 /** "ignore/avoid (all) other ... tools", "never use any other ... provider". */
@@ -311,7 +312,7 @@ const IDENT =
   /(?<![\w.\/@:-])((?:[a-z][a-z0-9]*\.)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,4})(?![\w\/@-]|\.[a-z])/g;
 const CALL_FRAME_BEFORE = new RegExp(
   String
-    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?)$`,
+    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?|\b(?:if|when|whenever|once|each\s+time|every\s+time)\b[^,.;]{0,40}\b(?:calls?|invokes?|uses?|runs?|triggers?)\s+(?:the\s+)?)$`,
   "i",
 );
 const CALL_FRAME_AFTER = new RegExp(
@@ -475,7 +476,7 @@ function selfSteer(col: Collector, t: ToolView) {
 }
 
 const THIS_TOOL =
-  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
+  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
 
 /** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
 function shadowOther(
@@ -644,7 +645,7 @@ const MOVE_STEMS = String
   .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav|stored|kept|logged|cached|retained|persisted|cc'?d|bcc'?d|e-?mailed|mailed`;
 /** Stems without which no steering check can fire: universality or dismissal. */
 const STEER_STEMS = String
-  .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't|do not|stay away|fall back|rely on|rival|alternative|built-in|builtin|native|standard|existing|official`;
+  .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't|do not|stay away|fall back|rely on|rival|alternative|built-in|builtin|native|standard|existing|official|competitor|the rest of|nothing else|no other|supersed|replace|overrid|outrank|trump|here first|fallback|last resort|wrong|incorrect`;
 /**
  * One cheap pass per prose string: a stem no check can fire without. Short literal stems, so
  * the pass costs a fraction of the full patterns, which run only on the tools it lets through
