@@ -90,7 +90,8 @@ const DIRECT = new RegExp(
   "i",
 );
 
-const PRONOUN = /\b(?:it|them|its|their|those|these|that|this|each|all\s+of\s+(?:it|them))\b/i;
+const PRONOUN =
+  /\b(?:it|them|its|their|those|these|that|this|each|every|all|what\s+you\s+(?:find|found|read|see)|the\s+(?:entry|entries|contents?|results?|values?|lines?|text|data|codes?|items?|words?))\b/i;
 /** Phrases with a negation word that negate nothing ("no matter what"). */
 const NOT_NEGATING =
   /\bno\s+matter\b|\bnot\s+only\b|\b(?:and|but)\s+nothing\s+else\b|\bno\s+other\s+(?:tool|one|option)\b/gi;
