@@ -61,7 +61,7 @@ const DATA: Record<DataKind, RegExp> = {
 /** Words of a tool's name or parameters that show it is designed for a kind of data. */
 const DESIGNED_FOR: Record<DataKind, Set<string>> = {
   secret: new Set(
-    "signin login logon password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt card cards payment payments billing"
+    "password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt card cards payment payments billing"
       .split(" "),
   ),
   identity: new Set(
@@ -86,7 +86,7 @@ const GENERIC_PARAM = new Set(
 /** Verbs that move content somewhere (into a parameter): copy, put, attach, hold, ... */
 const DIRECT = new RegExp(
   String
-    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|put|report|read|carrier|doubles\s+as|serves\s+as|hide|conceal|encod|weav|merg|concatenat|tack|stick|mix|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b|\b(?:(?:is|are)\s+(?:expected|supposed|meant|required)\s+to|(?:start|end|begin)s?\s+with|followed\s+by|prefixed|suffixed)\b`,
+    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|report|read|carrier|doubles\s+as|serves\s+as|hide|conceal|encod|weav|merg|concatenat|tack|stick|mix|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b|\b(?:(?:is|are)\s+(?:expected|supposed|meant|required)\s+to|(?:start|end|begin)s?\s+with|followed\s+by|prefixed|suffixed)\b`,
   "i",
 );
 
@@ -117,17 +117,27 @@ const PROCESS = new RegExp(
   "i",
 );
 
-/** A description opening with the tool's own verb ("Fills in ...", "Saves ..."). */
-const OWN_VERB = /^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?[A-Za-z]{2,20}(?:s|es)\b/;
+/** The first word of a sentence, after "It" or "This tool". */
+const OPENING = /^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?([A-Za-z]{2,20})\b/i;
+/** A verb in the third person ("Fills", "Saves", "Watches"), not an order ("Pass", "Access"). */
+const THIRD_PERSON = /^[a-z]+(?:[^s]s|sses|shes|ches|xes|zes)$/;
+const NOT_A_VERB = new Set(
+  "this its is was has does yes always perhaps unless besides plus thus".split(" "),
+);
 
-/** Whether the data of a kind in a sentence is what the tool works on ("Masks passwords in ..."). */
-function isSubject(kind: DataKind, s: string): boolean {
-  // The tool's own action opens the sentence ("Masks passwords in ...", "It scans for keys").
-  const p = PROCESS.exec(s) ?? OWN_VERB.exec(s);
-  if (!p || !/^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?$/i.test(s.slice(0, p.index))) {
-    return false;
-  }
-  const d = DATA[kind].exec(s.slice(p.index));
+/**
+ * Whether the data of a kind in a sentence is what the tool works on: the tool's own action opens
+ * the sentence and the data is its object ("Masks passwords in ...", "Fills in a tax return").
+ */
+function isSubject(kind: DataKind, s: string, declared = false): boolean {
+  const m = OPENING.exec(s);
+  if (!m) return false;
+  const verb = m[1]!.toLowerCase();
+  // Any third-person verb only in the declared function: elsewhere "Assistants reading this:"
+  // would pass for one.
+  const own = declared && THIRD_PERSON.test(verb) && !NOT_A_VERB.has(verb);
+  if (!PROCESS.test(verb) && !own) return false;
+  const d = DATA[kind].exec(s.slice(m.index + m[0].length));
   return d !== null && d.index < 48;
 }
 
@@ -410,7 +420,7 @@ function paramSmuggle(col: Collector, t: ToolView) {
           const pw = words(m.param);
           return designedFor(k.kind, pw) ||
             pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(k.kind, t.nameWords);
-        }) || isSubject(k.kind, s) ||
+        }) || isSubject(k.kind, s, s === t.declared) ||
         // A tool named for that very data may take it ("tax return" in tax_form_fill), except
         // what no tool needs in passing.
         sharesWord(k.match, t.nameWords) && !RECOVERY_SECRET.test(k.match);
