@@ -11,8 +11,9 @@
  * - `purpose.shadow_other`: another tool, named bare, whose arguments or behaviour are changed.
  * - `purpose.unneeded_data`: personal or secret data asked for by a tool that has no use for it.
  *
- * Each check runs only on tools where a cheap keyword gate fires, so a clean list costs one
- * regex test per tool and check.
+ * A clean tool costs one short-stem test per prose string (plus a look for snake_case or
+ * camelCase names); the full checks run only on tools whose stems match, and stay linear in the
+ * text on long inputs.
  */
 import type { TextItem } from "./_corpus.ts";
 import type { Collector } from "./_collector.ts";
