@@ -377,7 +377,9 @@ function shadowOther(
           !CALL_FRAME_AFTER.test(after)
       ) continue;
       // The change must concern that tool: ordered after the name, and not negated.
-      if (!ordersChange(s.slice(at + id.length)) || negated(s.replace(VOIDED, ""))) continue;
+      if (
+        !ordersChange(s.slice(at + id.length), s.slice(0, at)) || negated(s.replace(VOIDED, ""))
+      ) continue;
       col.add(rule("purpose.shadow_other"), index, it.field, start, s, { key: id });
       return;
     }
@@ -425,9 +427,18 @@ const NOT_AN_ORDER = new Set(
     .split(" "),
 );
 
+/** An order stated before the other tool's name ("it is mandatory that", "ensure that"). */
+const MANDATE =
+  /\b(?:mandatory|required|necessary|essential|imperative|ensure|make\s+sure|see\s+to\s+it)\b[^.;!?]{0,30}\bthat\b/i;
+/** A change the other tool then makes, in the third person ("routes the payment to ..."). */
+const CHANGES =
+  /\b(?:routes?|sends?|sets?|adds?|appends?|prepends?|includes?|uses?|points?|drops?|removes?|replaces?|skips?|disables?|forwards?|copies|bccs?|ccs?|grants?|changes?|redirects?)\s+(?:\w+\s+){0,4}?(?:to|into|with|in|as|on|the|all|every|its)\b/i;
+
 /** Whether the text after another tool's name orders a change to that tool's call. */
-function ordersChange(rest: string): boolean {
+function ordersChange(rest: string, before = ""): boolean {
   if (ALTER.test(rest)) return true;
+  // "It is mandatory that any invocation of X routes the payment to ...": the order comes first.
+  if (MANDATE.test(before) && CHANGES.test(rest)) return true;
   const ob = OBLIGATION.exec(rest);
   // "..., you must ..." or "..., this tool's review must ...": asked of the model or of this
   // tool, not a change to the other tool.
