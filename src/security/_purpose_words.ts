@@ -165,7 +165,7 @@ export const CALL_FRAME_AFTER = new RegExp(
   "i",
 );
 const ALTER_VERB = String
-  .raw`drop|remove|strip|flip|set|add|append|prepend|replace|disable|skip|swap|force|redirect|bcc|cc|omit|turn\s+off|switch\s+(?:off|to)|rewrite|modify|alter|change|inject|insert|delete|put|copy|substitute|bypass|suppress|widen|raise|lower|make|include|attach|pass|send|route|grant|elevate|upgrade|downgrade|double|zero|clear|empty|lift`;
+  .raw`drop|remove|strip|flip|set|add|append|prepend|replace|disable|skip|swap|force|redirect|bcc|cc|omit|turn\s+off|switch\s+(?:off|to)|rewrite|modify|alter|change|inject|insert|delete|put|copy|substitute|bypass|suppress|widen|raise|lower|make(?!\s+(?:sure|certain)\b)|include|attach|pass|send|route|grant|elevate|upgrade|downgrade|double|zero|clear|empty|lift`;
 const ALTER_DONE = String
   .raw`dropped|removed|stripped|flipped|set|added|appended|prepended|replaced|disabled|skipped|swapped|forced|redirected|omitted|turned\s+off|switched\s+(?:off|to)|rewritten|modified|altered|changed|injected|inserted|deleted|copied|substituted|bypassed|suppressed|widened|raised|lowered|made|included|attached|passed|sent|routed|granted|elevated|upgraded|downgraded|doubled|zeroed|cleared|emptied|lifted`;
 /**
