@@ -1,8 +1,9 @@
 /**
- * Required literals of a regular expression: a set of ASCII strings one of which every match
- * must contain (compared ASCII-case-insensitively), derived from the pattern's syntax, and
- * whether a match (or a lookaround) can consume a NUL character. The text rules use both to
- * run a pattern only over the tools whose text contains one of its literals (_prefilter.ts).
+ * Required literals of a regular expression: a requirement over ASCII strings that every
+ * match meets (it contains one of some literals, compared ASCII-case-insensitively, and/or
+ * several such), derived from the pattern's syntax, and whether a match can reach past a
+ * corpus separator. The text rules use both to run a pattern only over the tools whose text
+ * meets its requirement (_prefilter.ts).
  *
  * Sound by construction: a node that is not understood yields no requirement, and a pattern
  * with no requirement runs in full. In non-unicode `i` mode an ASCII pattern character only
@@ -11,8 +12,10 @@
  *
  * @example
  * ```ts
- * import { requiredLiterals } from "./_literals.ts";
- * requiredLiterals(String.raw`\b(?:ignore|disregard)\s+all\b`, "gi")?.literals; // ["ignore", "disregard"] or ["all"]
+ * import { literalsOf, requiredLiterals } from "./_literals.ts";
+ * const plan = requiredLiterals(String.raw`\b(?:ignore|disregard)\b`, "gi")!;
+ * literalsOf(plan.req); // ["\u0001ignore\u0001", "\u0001disregard\u0001"] (word-bounded)
+ * plan.separatorSafe; // true
  * ```
  */
 
