@@ -38,8 +38,8 @@ export class Gate {
     readonly plans: ReadonlyMap<string, Plan>,
     /** Positions of the separator NULs (stretch r ends at nuls[r], inclusive). */
     readonly nuls: number[],
-    /** Per literal id: ascending stretches where it occurs. */
-    private litStretches: number[][],
+    /** Per literal id: ascending stretches where it occurs (undefined: nowhere). */
+    private litStretches: (number[] | undefined)[],
   ) {}
 
   /** Ascending stretches where the plan's requirement holds. */
@@ -53,7 +53,7 @@ export class Gate {
   anywhere(plan: Plan): boolean {
     const holds = (r: IdReq): boolean =>
       "lit" in r
-        ? r.lit.some((l) => this.litStretches[l]!.length > 0)
+        ? r.lit.some((l) => this.litStretches[l] !== undefined)
         : "all" in r
         ? r.all.every(holds)
         : r.any.some(holds);
@@ -61,7 +61,7 @@ export class Gate {
   }
 
   private eval(r: IdReq): number[] {
-    if ("lit" in r) return unionAll(r.lit.map((l) => this.litStretches[l]!));
+    if ("lit" in r) return unionAll(r.lit.map((l) => this.litStretches[l] ?? []));
     if ("any" in r) return unionAll(r.any.map((x) => this.eval(x)));
     let acc: number[] | null = null;
     for (const x of r.all) {
@@ -218,7 +218,7 @@ export class Prefilter {
   /** One pass over `text`: the stretches in which each literal occurs. */
   gate(text: string): Gate {
     const nuls: number[] = [];
-    const litStretches: number[][] = Array.from({ length: this.literalCount }, () => []);
+    const litStretches: (number[] | undefined)[] = new Array(this.literalCount);
     const litSeen = new Int32Array(this.literalCount).fill(-1);
     const { delta, cls, outAt, outList, litLen, litLead, litTrail, width } = this;
     let s = 0;
@@ -250,7 +250,9 @@ export class Prefilter {
           if (p < 128 && WORD[p] === 1) continue;
         }
         litSeen[l] = stretch;
-        litStretches[l]!.push(stretch);
+        const list = litStretches[l];
+        if (list) list.push(stretch);
+        else litStretches[l] = [stretch];
       }
     }
     return new Gate(this.plans, nuls, litStretches);
