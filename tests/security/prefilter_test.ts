@@ -10,6 +10,8 @@ import { scanDetailed, scanTools, type Tool } from "../../src/security/scan.ts";
 import { allMatches, matchSettings, prefilterCoverage } from "../../src/security/_match.ts";
 import { literalsOf, type Req, requiredLiterals, WB } from "../../src/security/_literals.ts";
 import { Prefilter } from "../../src/security/_prefilter.ts";
+import { base64Runs } from "../../src/security/_base64.ts";
+import { ruleById } from "../../src/security/rules.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { loadFixtures } from "./_support.ts";
 
@@ -320,4 +322,37 @@ Deno.test("prefilter: random patterns over random texts: a gated pass finds exac
     }
   }
   assert(gated > 1000, `only ${gated} gated runs`);
+});
+
+Deno.test("base64Runs finds exactly the matches of the published base64 pattern", () => {
+  const pattern = String.raw`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}`;
+  assertEquals(ruleById("pi.base64_text").pattern, pattern);
+  const r = rng(64);
+  let withRuns = 0;
+  const alphabet = [
+    "A",
+    "z",
+    "0",
+    "+",
+    "/",
+    "_",
+    "-",
+    "=",
+    "==",
+    " ",
+    ".",
+    "\n",
+    "\u0000",
+    "é",
+    "SGVsbG8gd29ybGQ",
+  ];
+  for (let i = 0; i < 3000; i++) {
+    let text = "";
+    const n = Math.floor(r() * 80);
+    for (let k = 0; k < n; k++) text += pick(r, alphabet);
+    const runs = base64Runs(text);
+    assertEquals(runs, allMatches(pattern, "g", text), JSON.stringify(text));
+    if (runs.length > 0) withRuns++;
+  }
+  assert(withRuns > 300, `only ${withRuns} texts held a run`);
 });
