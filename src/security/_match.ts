@@ -9,15 +9,20 @@ import { type Gate, planKey, Prefilter } from "./_prefilter.ts";
 /**
  * Internal switches. `prefilter` off runs every pattern over the whole corpus (the
  * equivalence tests compare both ways). The prefilter is used for texts of at least
- * `prefilterMinLength` characters: below that a full pass is as quick and the automaton
- * (built once, on first use) is not needed. `profile`, when set, receives the milliseconds
- * each text rule took, summed over calls (the literal pass as "(prefilter)").
+ * `prefilterMinLength` characters (below that a full pass is as quick), once the process has
+ * scanned `prefilterBuildAfter` characters in all: building its automaton takes about as long
+ * as a few large scans, so a one-off scan never waits for it. `profile`, when set, receives
+ * the milliseconds each text rule took, summed over calls (the literal pass as "(prefilter)").
  */
 export const matchSettings: {
   prefilter: boolean;
   prefilterMinLength: number;
+  prefilterBuildAfter: number;
   profile: Map<string, number> | null;
-} = { prefilter: true, prefilterMinLength: 16_384, profile: null };
+} = { prefilter: true, prefilterMinLength: 16_384, prefilterBuildAfter: 1_000_000, profile: null };
+
+/** Characters scanned so far (decides when the automaton is worth building). */
+let scanned = 0;
 
 export interface RawMatch {
   rule: Readonly<Rule>;
@@ -360,7 +365,9 @@ export function matchText(text: string): RawMatch[] {
   };
   const profile = matchSettings.profile;
   let t0 = profile ? performance.now() : 0;
-  const gate = matchSettings.prefilter && text.length >= matchSettings.prefilterMinLength
+  scanned += text.length;
+  const gate = matchSettings.prefilter && text.length >= matchSettings.prefilterMinLength &&
+      (automaton !== null || scanned >= matchSettings.prefilterBuildAfter)
     ? prefilter().gate(text)
     : undefined;
   if (profile) {

@@ -40,6 +40,7 @@ function assertSameBothWays(lists: { label: string; tools: Tool[] }[]) {
       const full = scanOutput(tools);
       matchSettings.prefilter = true;
       matchSettings.prefilterMinLength = 0; // also gate the small lists
+      matchSettings.prefilterBuildAfter = 0;
       const gated = scanOutput(tools);
       assertEquals(gated, full, `prefilter changed the scan of ${label}`);
     }
