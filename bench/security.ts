@@ -140,7 +140,9 @@ function profile(tools: Tool[], scans: number, top: number) {
   console.log(
     `text rules: ${
       total.toFixed(2)
-    } ms per scan; prefilter covers ${c.planned}/${c.patterns} patterns (${c.perTool} per tool)`,
+    } ms per scan; prefilter covers ${c.planned}/${c.patterns} patterns (${c.perTool} per tool, ${
+      c.bounded - c.perTool
+    } over a few tools, ${c.planned - c.bounded} corpus-wide)`,
   );
   for (const [id, ms] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`  ${id.padEnd(32)} ${(ms / scans).toFixed(3).padStart(7)} ms`);

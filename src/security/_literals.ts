@@ -1,8 +1,8 @@
 /**
  * Required literals of a regular expression: a requirement over ASCII strings that every
  * match meets (it contains one of some literals, compared ASCII-case-insensitively, and/or
- * several such), derived from the pattern's syntax, and whether a match can reach past a
- * corpus separator. The text rules use both to run a pattern only over the tools whose text
+ * several such), derived from the pattern's syntax, and how many corpus separators a match
+ * can run past. The text rules use both to run a pattern only over the tools whose text
  * meets its requirement (_prefilter.ts).
  *
  * Sound by construction: a node that is not understood yields no requirement, and a pattern
@@ -15,7 +15,7 @@
  * import { literalsOf, requiredLiterals } from "./_literals.ts";
  * const plan = requiredLiterals(String.raw`\b(?:ignore|disregard)\b`, "gi")!;
  * literalsOf(plan.req); // ["\u0001ignore\u0001", "\u0001disregard\u0001"] (word-bounded)
- * plan.separatorSafe; // true
+ * plan.crossings; // 0: a match stays within one tool
  * ```
  */
 
@@ -29,10 +29,11 @@ export type Req = { lit: string[] } | { all: Req[] } | { any: Req[] };
 export interface LiteralPlan {
   req: Req;
   /**
-   * True when no match or lookahead can start with a NUL or read a line feed and then a NUL,
-   * so none reaches past a corpus separator ("\n\u0000\n"; a NUL preceded by a line feed).
+   * At most how many corpus separators ("\n\u0000\n": a NUL after a line feed) a match or a
+   * lookahead can run past: a match reads a separator's NUL only by starting on it or by
+   * consuming the line feed before it (Infinity: no bound; 0 for most patterns).
    */
-  separatorSafe: boolean;
+  crossings: number;
 }
 
 /** Word-boundary mark inside literal strings. */
@@ -49,8 +50,11 @@ interface Info {
   firstNul: boolean;
   /** The last character the node consumes can be a line feed. */
   lastLf: boolean;
-  /** The node can consume a line feed directly followed by a NUL (a corpus separator). */
-  lfNul: boolean;
+  /**
+   * At most how many times a match of the node consumes a line feed directly followed by a
+   * NUL, i.e. runs into the next tool of the corpus (Infinity: no bound).
+   */
+  cross: number;
 }
 
 /** Largest exact set kept, and longest literal. */
@@ -66,7 +70,7 @@ const COMMON = new Set(
 
 class Unsupported extends Error {}
 
-const FLOW0 = { nullable: false, firstNul: false, lastLf: false, lfNul: false };
+const FLOW0 = { nullable: false, firstNul: false, lastLf: false, cross: 0 };
 const EMPTY: Info = { exact: [""], req: null, ...FLOW0, nullable: true };
 const BOUNDARY: Info = { exact: [WB], req: null, ...FLOW0, nullable: true };
 /** One character that is not a NUL or a line feed. */
@@ -80,11 +84,11 @@ const OPAQUE: Info = {
   nullable: true,
   firstNul: true,
   lastLf: true,
-  lfNul: true,
+  cross: Infinity,
 };
 
 function charInfo(exact: string[] | null, nul: boolean, lf: boolean): Info {
-  return { exact, req: null, nullable: false, firstNul: nul, lastLf: lf, lfNul: false };
+  return { exact, req: null, nullable: false, firstNul: nul, lastLf: lf, cross: 0 };
 }
 
 function lowerCode(c: number): number {
@@ -201,10 +205,10 @@ function union(a: string[], b: string[]): string[] | null {
 function withExact(
   exact: string[] | null,
   req: Req | null,
-  flow: Pick<Info, "nullable" | "firstNul" | "lastLf" | "lfNul">,
+  flow: Pick<Info, "nullable" | "firstNul" | "lastLf" | "cross">,
 ): Info {
-  const { nullable, firstNul, lastLf, lfNul } = flow;
-  return { exact, req, nullable, firstNul, lastLf, lfNul };
+  const { nullable, firstNul, lastLf, cross } = flow;
+  return { exact, req, nullable, firstNul, lastLf, cross };
 }
 
 /** Everything a node requires: its `req` and, when known, its exact strings. */
@@ -236,7 +240,7 @@ class Reader {
       flow.nullable ||= b.nullable;
       flow.firstNul ||= b.firstNul;
       flow.lastLf ||= b.lastLf;
-      flow.lfNul ||= b.lfNul;
+      flow.cross = Math.max(flow.cross, b.cross);
       if (k === 0) continue;
       exact = exact && b.exact ? union(exact, b.exact) : null;
     }
@@ -256,7 +260,7 @@ class Reader {
     const flow = { ...FLOW0, nullable: true };
     for (const it of items) {
       // A separator is crossed when a line feed is consumed and then a NUL.
-      flow.lfNul ||= it.lfNul || (flow.lastLf && it.firstNul);
+      flow.cross += it.cross + (flow.lastLf && it.firstNul ? 1 : 0);
       flow.firstNul ||= flow.nullable && it.firstNul;
       flow.lastLf = it.lastLf || (it.nullable && flow.lastLf);
       flow.nullable &&= it.nullable;
@@ -316,7 +320,7 @@ class Reader {
           nullable: true,
           firstNul: body.firstNul,
           lastLf: false,
-          lfNul: body.lfNul,
+          cross: body.cross,
         };
       }
     }
@@ -362,11 +366,13 @@ class Reader {
       }
       exact = power && acc.size <= MAX_SET ? [...acc] : null;
     }
+    // Each repetition may cross as often as the atom, plus once where two repetitions meet.
+    const each = atom.cross + (max >= 2 && atom.lastLf && atom.firstNul ? 1 : 0);
     return withExact(exact, min >= 1 ? fullReq(atom) : null, {
       nullable: min === 0 || atom.nullable,
       firstNul: atom.firstNul,
       lastLf: atom.lastLf,
-      lfNul: atom.lfNul || (max >= 2 && atom.lastLf && atom.firstNul),
+      cross: each === 0 ? 0 : max * each,
     });
   }
 
@@ -595,5 +601,5 @@ export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | nul
   }
   const req = fullReq(info);
   if (!req) return null;
-  return { req: minimise(req), separatorSafe: !info.firstNul && !info.lfNul };
+  return { req: minimise(req), crossings: info.cross + (info.firstNul ? 1 : 0) };
 }

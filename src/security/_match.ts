@@ -54,13 +54,19 @@ function re(pattern: string, flags = "gi"): RegExp {
 let automaton: Prefilter | null = null;
 
 /** How many text-rule patterns the prefilter covers (for the benchmark's profile). */
-export function prefilterCoverage(): { patterns: number; planned: number; perTool: number } {
+export function prefilterCoverage(): {
+  patterns: number;
+  planned: number;
+  perTool: number;
+  bounded: number;
+} {
   const all = new Set(textPatterns().map((p) => planKey(p.pattern, p.flags)));
   const plans = [...prefilter().plans.values()];
   return {
     patterns: all.size,
     planned: plans.length,
-    perTool: plans.filter((p) => p.separatorSafe).length,
+    perTool: plans.filter((p) => p.crossings === 0).length,
+    bounded: plans.filter((p) => Number.isFinite(p.crossings)).length,
   };
 }
 
@@ -87,8 +93,7 @@ function prefilter(): Prefilter {
 /**
  * All matches of a global regex; zero-length matches are skipped. With a gate (the literal
  * pass over this text), a pattern whose literals occur nowhere finds nothing, and a pattern
- * that cannot reach past a tool separator runs only over the tools that contain one of its
- * literals.
+ * whose matches span a bounded number of tools runs only from the tools where they can start.
  */
 export function allMatches(
   pattern: string,
@@ -103,21 +108,33 @@ export function allMatches(
     collect(r, text, out);
     return out;
   }
-  if (!plan.separatorSafe) {
+  if (!Number.isFinite(plan.crossings)) {
     if (gate.anywhere(plan)) collect(r, text, out);
     return out;
   }
-  const stretches = gate.stretches(plan);
+  // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
+  // of the text that ends after the last NUL a match from there can reach.
   const { nuls } = gate;
-  for (let k = 0; k < stretches.length;) {
-    // A run of consecutive stretches is scanned in one go, up to and including its last NUL.
-    let j = k;
-    while (j + 1 < stretches.length && stretches[j + 1] === stretches[j]! + 1) j++;
-    const first = stretches[k]!;
-    const last = stretches[j]!;
-    r.lastIndex = first === 0 ? 0 : nuls[first - 1]! + 1;
-    collect(r, last < nuls.length ? text.slice(0, nuls[last]! + 1) : text, out);
-    k = j + 1;
+  const starts = gate.stretches(plan);
+  let pos = 0;
+  for (let a = 0; a < starts.length;) {
+    let b = a;
+    while (b + 1 < starts.length && starts[b + 1] === starts[b]! + 1) b++;
+    const first = starts[a]!;
+    const last = starts[b]!;
+    const limit = last < nuls.length ? nuls[last]! : text.length; // the latest start
+    const cut = last + plan.crossings < nuls.length
+      ? nuls[last + plan.crossings]! + 1
+      : text.length;
+    const sub = cut === text.length ? text : text.slice(0, cut);
+    r.lastIndex = Math.max(first === 0 ? 0 : nuls[first - 1]! + 1, pos);
+    let m: RegExpExecArray | null;
+    while ((m = r.exec(sub)) !== null && m.index <= limit) {
+      if (m[0].length === 0) r.lastIndex++;
+      else out.push({ start: m.index, end: m.index + m[0].length });
+      pos = r.lastIndex;
+    }
+    a = b + 1;
   }
   return out;
 }
@@ -301,7 +318,7 @@ function termCost(t: Term, gate: Gate | undefined, cache: Map<string, Span[]>) {
   }
   const plan = gate?.plans.get(planKey(t.pattern, re(t.pattern, t.flags ?? "gi").flags));
   if (!gate || !plan) return Infinity;
-  if (!plan.separatorSafe) return gate.anywhere(plan) ? gate.nuls.length + 1 : 0;
+  if (!Number.isFinite(plan.crossings)) return gate.anywhere(plan) ? gate.nuls.length + 1 : 0;
   return gate.stretches(plan).length;
 }
 

@@ -1,11 +1,12 @@
 /**
  * Keyword prefilter for the text rules. Every pattern gets a requirement over literals
  * (_literals.ts); one Aho-Corasick pass over the corpus records which stretches (tools: the
- * text between separator NULs) contain which literals. A pattern whose requirement holds in
- * no stretch is skipped; a pattern that cannot reach past a separator runs only over the
- * stretches where its requirement holds, on a prefix of the corpus that ends just after that
- * stretch's NUL, so lookbehinds, word boundaries and anchors see the same characters as in a
- * full pass and the matches are identical. Any other pattern runs over the whole corpus.
+ * text between separator NULs) contain which literals. A pattern whose requirement holds
+ * nowhere is skipped. A pattern whose matches run past at most k separators (k is 0 for most)
+ * runs only from the stretches where its requirement holds within k + 1 stretches, on a prefix
+ * of the corpus that ends just after the NUL k stretches on: lookbehinds, word boundaries and
+ * anchors see the same characters as in a full pass, so the matches are identical. A pattern
+ * with no such bound runs over the whole corpus.
  */
 import { type Req, requiredLiterals, WB } from "./_literals.ts";
 
@@ -16,7 +17,8 @@ export interface Plan {
   /** Index of the pattern (for the per-text memo). */
   id: number;
   req: Req;
-  separatorSafe: boolean;
+  /** How many separators a match can run past (_literals.ts); Infinity: no bound. */
+  crossings: number;
   ids: IdReq;
 }
 
@@ -42,10 +44,13 @@ export class Gate {
     private litStretches: (number[] | undefined)[],
   ) {}
 
-  /** Ascending stretches where the plan's requirement holds. */
+  /**
+   * Ascending stretches where a match of the plan's pattern can start: those from which the
+   * requirement holds within the stretch and the next `crossings` ones (a match spans no more).
+   */
   stretches(plan: Plan): number[] {
     let s = this.memo.get(plan.id);
-    if (!s) this.memo.set(plan.id, s = this.eval(plan.ids));
+    if (!s) this.memo.set(plan.id, s = this.eval(plan.ids, plan.crossings));
     return s;
   }
 
@@ -60,17 +65,29 @@ export class Gate {
     return holds(plan.ids);
   }
 
-  private eval(r: IdReq): number[] {
-    if ("lit" in r) return unionAll(r.lit.map((l) => this.litStretches[l] ?? []));
-    if ("any" in r) return unionAll(r.any.map((x) => this.eval(x)));
+  private eval(r: IdReq, window: number): number[] {
+    if ("lit" in r) {
+      const lists = r.lit.map((l) => this.litStretches[l] ?? []);
+      return unionAll(window === 0 ? lists : lists.map((l) => widen(l, window)));
+    }
+    if ("any" in r) return unionAll(r.any.map((x) => this.eval(x, window)));
     let acc: number[] | null = null;
     for (const x of r.all) {
-      const s = this.eval(x);
+      const s = this.eval(x, window);
       acc = acc === null ? s : intersect(acc, s);
       if (acc.length === 0) break;
     }
     return acc ?? [];
   }
+}
+
+/** Each stretch s and the `window` stretches before it (starts of matches that reach s). */
+function widen(list: number[], window: number): number[] {
+  const out: number[] = [];
+  for (const s of list) {
+    for (let j = Math.max(0, s - window, (out[out.length - 1] ?? -1) + 1); j <= s; j++) out.push(j);
+  }
+  return out;
 }
 
 function unionAll(lists: number[][]): number[] {
@@ -132,7 +149,7 @@ export class Prefilter {
       const lp = requiredLiterals(pattern, flags);
       if (!lp) continue;
       const id = this.plans.size;
-      this.plans.set(key, { id, req: lp.req, separatorSafe: lp.separatorSafe, ids: toIds(lp.req) });
+      this.plans.set(key, { id, req: lp.req, crossings: lp.crossings, ids: toIds(lp.req) });
     }
     this.literalCount = literalIds.size;
     this.build([...literalIds.keys()]);

@@ -149,6 +149,7 @@ Deno.test("prefilter: it covers most text-rule patterns, most of them per tool",
   const c = prefilterCoverage();
   assert(c.planned >= 0.8 * c.patterns, `${c.planned} of ${c.patterns} patterns prefiltered`);
   assert(c.perTool >= 0.8 * c.planned, `${c.perTool} of ${c.planned} run per tool`);
+  assert(c.bounded >= c.perTool);
 });
 
 // ---- the literal derivation on its own -------------------------------------------------------
@@ -196,15 +197,17 @@ Deno.test("requiredLiterals: no requirement where a match may hold no literal", 
   }
 });
 
-Deno.test("requiredLiterals: patterns that can run past a tool separator are marked", () => {
-  const safe = (p: string) => requiredLiterals(p, "gi")!.separatorSafe;
-  assertEquals(safe(String.raw`foo[^\n]{0,9}bar`), true);
-  assertEquals(safe(String.raw`foo\s+bar`), true);
-  assertEquals(safe(String.raw`foo\s+\S{1,9}`), false); // "\n" then NUL
-  assertEquals(safe(String.raw`foo\s+(?=\S)`), false); // a lookahead reading the NUL
-  assertEquals(safe(String.raw`foo[\s\S]{0,9}bar`), false);
-  assertEquals(safe(String.raw`.foo`), false); // may start at the NUL
-  assertEquals(safe(String.raw`(?<=\x00\s{0,3})foo`), true); // looks back only
+Deno.test("requiredLiterals: counts how many tool separators a match can run past", () => {
+  const crossings = (p: string) => requiredLiterals(p, "gi")!.crossings;
+  assertEquals(crossings(String.raw`foo[^\n]{0,9}bar`), 0);
+  assertEquals(crossings(String.raw`foo\s+bar`), 0);
+  assertEquals(crossings(String.raw`(?<=\x00\s{0,3})foo`), 0); // looks back only
+  assertEquals(crossings(String.raw`foo\s+\S{1,9}`), 1); // "\n" then the NUL
+  assertEquals(crossings(String.raw`foo\s+(?=\S)`), 1); // a lookahead reading the NUL
+  assertEquals(crossings(String.raw`.foo`), 1); // may start at the NUL
+  assertEquals(crossings(String.raw`foo[\s\S]{0,9}bar`), 9);
+  assertEquals(crossings(String.raw`foo[\s\S]*bar`), Infinity);
+  assertEquals(crossings(String.raw`foo(?:\s\S)+`), Infinity);
 });
 
 // ---- random patterns over random texts -----------------------------------------------------------
