@@ -237,6 +237,7 @@ export class Prefilter {
     const nuls: number[] = [];
     const litStretches: (number[] | undefined)[] = new Array(this.literalCount);
     const litSeen = new Int32Array(this.literalCount).fill(-1);
+    const stateDone = new Int32Array(this.outAt.length).fill(-1);
     const { delta, cls, outAt, outList, litLen, litLead, litTrail, width } = this;
     let s = 0;
     let stretch = 0;
@@ -253,24 +254,34 @@ export class Prefilter {
         continue;
       }
       s = ~t;
-      for (let o = outAt[(s / width) | 0]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
+      const id = (s / width) | 0;
+      if (stateDone[id] === stretch) continue; // every literal ending here is already recorded
+      let done = true;
+      for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
         if (litSeen[l] === stretch) continue;
         if (litLead[l] === 1) {
           const b = i - litLen[l]!;
           if (b >= 0) {
             const p = text.charCodeAt(b);
-            if (p < 128 && WORD[p] === 1) continue;
+            if (p < 128 && WORD[p] === 1) {
+              done = false;
+              continue;
+            }
           }
         }
         if (litTrail[l] === 1 && i + 1 < n) {
           const p = text.charCodeAt(i + 1);
-          if (p < 128 && WORD[p] === 1) continue;
+          if (p < 128 && WORD[p] === 1) {
+            done = false;
+            continue;
+          }
         }
         litSeen[l] = stretch;
         const list = litStretches[l];
         if (list) list.push(stretch);
         else litStretches[l] = [stretch];
       }
+      if (done) stateDone[id] = stretch;
     }
     return new Gate(this.plans, nuls, litStretches);
   }
