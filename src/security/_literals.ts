@@ -44,6 +44,10 @@ interface Info {
   exact: string[] | null;
   /** A requirement every match of the node meets (besides being one of `exact`). */
   req: Req | null;
+  /** When `exact` is null: every match starts with one of these (null: unknown). */
+  head?: string[] | null;
+  /** When `exact` is null: every match ends with one of these (null: unknown). */
+  tail?: string[] | null;
   /** The node can match the empty string. */
   nullable: boolean;
   /** The first character the node consumes (or, for a lookahead, peeks past) can be a NUL. */
@@ -91,6 +95,8 @@ function charInfo(exact: string[] | null, nul: boolean, lf: boolean): Info {
   return { exact, req: null, nullable: false, firstNul: nul, lastLf: lf, cross: 0 };
 }
 
+const DIGITS = [..."0123456789"];
+
 function lowerCode(c: number): number {
   return c >= 65 && c <= 90 ? c + 32 : c;
 }
@@ -113,7 +119,7 @@ function normalise(s: string): string {
 function litStrength(s: string): number {
   const core = s.replaceAll(WB, "");
   if (COMMON.has(core)) return 1;
-  return Math.min(core.length + (s.length - core.length), 6);
+  return Math.min(core.length + 0.5 * (s.length - core.length), 6);
 }
 
 const weakMemo = new WeakMap<Req, number>();
@@ -206,10 +212,17 @@ function withExact(
   exact: string[] | null,
   req: Req | null,
   flow: Pick<Info, "nullable" | "firstNul" | "lastLf" | "cross">,
+  head: string[] | null = null,
+  tail: string[] | null = null,
 ): Info {
   const { nullable, firstNul, lastLf, cross } = flow;
-  return { exact, req, nullable, firstNul, lastLf, cross };
+  return { exact, req, head, tail, nullable, firstNul, lastLf, cross };
 }
+
+/** What every match of a node starts with (its exact strings when known). */
+const headOf = (info: Info) => info.exact ?? info.head ?? null;
+/** What every match of a node ends with. */
+const tailOf = (info: Info) => info.exact ?? info.tail ?? null;
 
 /** Everything a node requires: its `req` and, when known, its exact strings. */
 function fullReq(info: Info): Req | null {
@@ -235,6 +248,8 @@ class Reader {
     }
     if (branches.length === 1) return branches[0]!;
     let exact: string[] | null = branches[0]!.exact;
+    let head = headOf(branches[0]!);
+    let tail = tailOf(branches[0]!);
     const flow = { ...FLOW0 };
     for (const [k, b] of branches.entries()) {
       flow.nullable ||= b.nullable;
@@ -243,8 +258,12 @@ class Reader {
       flow.cross = Math.max(flow.cross, b.cross);
       if (k === 0) continue;
       exact = exact && b.exact ? union(exact, b.exact) : null;
+      const h = headOf(b);
+      const t = tailOf(b);
+      head = head && h ? union(head, h) : null;
+      tail = tail && t ? union(tail, t) : null;
     }
-    return withExact(exact, anyOf(branches.map(fullReq)), flow);
+    return withExact(exact, anyOf(branches.map(fullReq)), flow, head, tail);
   }
 
   alternative(): Info {
@@ -257,6 +276,9 @@ class Reader {
     const reqs: (Req | null)[] = [];
     let run: string[] | null = [""];
     let all: string[] | null = [""];
+    // The head: the leading exact items, joined to the head of the first other item.
+    let head: string[] | null = [""];
+    let headOpen = true;
     const flow = { ...FLOW0, nullable: true };
     for (const it of items) {
       // A separator is crossed when a line feed is consumed and then a NUL.
@@ -264,6 +286,12 @@ class Reader {
       flow.firstNul ||= flow.nullable && it.firstNul;
       flow.lastLf = it.lastLf || (it.nullable && flow.lastLf);
       flow.nullable &&= it.nullable;
+      if (headOpen) {
+        const h = headOf(it);
+        const next: string[] | null = h && head ? product(head, h) : null;
+        if (next) head = next;
+        headOpen = next !== null && it.exact !== null;
+      }
       // An item with an exact set joins the current run of literals, which says more.
       if (!it.exact) reqs.push(it.req);
       if (all) all = it.exact ? product(all, it.exact) : null;
@@ -275,12 +303,25 @@ class Reader {
           run = it.exact;
         }
       } else {
-        reqs.push(asReq(run));
-        run = [""];
+        // The run ends where this item starts (joined to its head) and a new one starts with
+        // what the item ends with.
+        const joined = run && it.head ? product(run, it.head) : null;
+        reqs.push(asReq(joined ?? run));
+        run = it.tail ?? [""];
       }
     }
     reqs.push(asReq(run));
-    return withExact(all, allOf(reqs), flow);
+    // The tail: the trailing exact items, joined to the tail of the last other item.
+    let tail: string[] | null = [""];
+    for (let k = items.length - 1; k >= 0; k--) {
+      const t = tailOf(items[k]!);
+      const next: string[] | null = t && tail ? product(t, tail) : null;
+      if (next) tail = next;
+      if (!next || !items[k]!.exact) break;
+    }
+    const known = (x: string[] | null) =>
+      x && x.some((v) => v.replaceAll(WB, "") !== "") ? x : null;
+    return withExact(all, allOf(reqs), flow, known(head), known(tail));
   }
 
   term(): Info {
@@ -368,12 +409,20 @@ class Reader {
     }
     // Each repetition may cross as often as the atom, plus once where two repetitions meet.
     const each = atom.cross + (max >= 2 && atom.lastLf && atom.firstNul ? 1 : 0);
-    return withExact(exact, min >= 1 ? fullReq(atom) : null, {
-      nullable: min === 0 || atom.nullable,
-      firstNul: atom.firstNul,
-      lastLf: atom.lastLf,
-      cross: each === 0 ? 0 : max * each,
-    });
+    // At least one non-empty repetition: the match starts and ends like the atom.
+    const ends = min >= 1 && !atom.nullable;
+    return withExact(
+      exact,
+      min >= 1 ? fullReq(atom) : null,
+      {
+        nullable: min === 0 || atom.nullable,
+        firstNul: atom.firstNul,
+        lastLf: atom.lastLf,
+        cross: each === 0 ? 0 : max * each,
+      },
+      ends ? headOf(atom) : null,
+      ends ? tailOf(atom) : null,
+    );
   }
 
   atom(): Info {
@@ -428,6 +477,7 @@ class Reader {
     this.i++;
     switch (e) {
       case "d":
+        return charInfo(DIGITS, false, false);
       case "w":
         return UNKNOWN;
       case "s":
@@ -561,7 +611,7 @@ class Reader {
     this.i++;
     if (neg) return charInfo(null, !hasNul, !hasLf);
     const folded = new Set([...chars].map(lowerCode));
-    if (wide || hasNul || folded.size === 0 || folded.size > 8) {
+    if (wide || hasNul || folded.size === 0 || folded.size > 10) {
       return charInfo(null, hasNul, hasLf);
     }
     return charInfo([...folded].map((k) => String.fromCharCode(k)), false, hasLf);
