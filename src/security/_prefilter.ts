@@ -35,6 +35,9 @@ for (let c = 0; c < 128; c++) WORD[c] = /\w/.test(String.fromCharCode(c)) ? 1 : 
  */
 export class Gate {
   private memo = new Map<number, number[]>();
+  /** Stretch sets are bitsets of this many 32-bit words. */
+  private words: number;
+  private litBits = new Map<number, Uint32Array>();
   constructor(
     /** The plans of the automaton that made this gate, by planKey. */
     readonly plans: ReadonlyMap<string, Plan>,
@@ -42,7 +45,9 @@ export class Gate {
     readonly nuls: number[],
     /** Per literal id: ascending stretches where it occurs (undefined: nowhere). */
     private litStretches: (number[] | undefined)[],
-  ) {}
+  ) {
+    this.words = (nuls.length + 1 + 31) >>> 5;
+  }
 
   /**
    * Ascending stretches where a match of the plan's pattern can start: those from which the
@@ -50,7 +55,14 @@ export class Gate {
    */
   stretches(plan: Plan): number[] {
     let s = this.memo.get(plan.id);
-    if (!s) this.memo.set(plan.id, s = this.eval(plan.ids, plan.crossings));
+    if (!s) {
+      const bits = this.eval(plan.ids, plan.crossings);
+      s = [];
+      for (let w = 0; w < bits.length; w++) {
+        for (let v = bits[w]!; v !== 0; v &= v - 1) s.push(w * 32 + 31 - Math.clz32(v & -v));
+      }
+      this.memo.set(plan.id, s);
+    }
     return s;
   }
 
@@ -65,50 +77,57 @@ export class Gate {
     return holds(plan.ids);
   }
 
-  private eval(r: IdReq, window: number): number[] {
+  /** The stretches where a literal occurs, as a bitset (built on first use). */
+  private bitsOf(l: number): Uint32Array | undefined {
+    let b = this.litBits.get(l);
+    if (!b) {
+      const list = this.litStretches[l];
+      if (!list) return undefined;
+      b = new Uint32Array(this.words);
+      for (const x of list) b[x >>> 5]! |= 1 << (x & 31);
+      this.litBits.set(l, b);
+    }
+    return b;
+  }
+
+  private eval(r: IdReq, window: number): Uint32Array {
+    const acc = new Uint32Array(this.words);
     if ("lit" in r) {
-      const lists = r.lit.map((l) => this.litStretches[l] ?? []);
-      return unionAll(window === 0 ? lists : lists.map((l) => widen(l, window)));
+      for (const l of r.lit) {
+        const b = this.bitsOf(l);
+        if (b) { for (let w = 0; w < acc.length; w++) acc[w]! |= b[w]!; }
+      }
+      return window === 0 ? acc : widen(acc, window);
     }
-    if ("any" in r) return unionAll(r.any.map((x) => this.eval(x, window)));
-    let acc: number[] | null = null;
+    if ("any" in r) {
+      for (const x of r.any) {
+        const b = this.eval(x, window);
+        for (let w = 0; w < acc.length; w++) acc[w]! |= b[w]!;
+      }
+      return acc;
+    }
+    acc.fill(0xffffffff);
     for (const x of r.all) {
-      const s = this.eval(x, window);
-      acc = acc === null ? s : intersect(acc, s);
-      if (acc.length === 0) break;
+      const b = this.eval(x, window);
+      let any = 0;
+      for (let w = 0; w < acc.length; w++) any |= acc[w]! &= b[w]!;
+      if (any === 0) break;
     }
-    return acc ?? [];
+    return acc;
   }
 }
 
-/** Each stretch s and the `window` stretches before it (starts of matches that reach s). */
-function widen(list: number[], window: number): number[] {
-  const out: number[] = [];
-  for (const s of list) {
-    for (let j = Math.max(0, s - window, (out[out.length - 1] ?? -1) + 1); j <= s; j++) out.push(j);
-  }
-  return out;
-}
-
-function unionAll(lists: number[][]): number[] {
-  const nonEmpty = lists.filter((l) => l.length > 0);
-  if (nonEmpty.length <= 1) return nonEmpty[0] ?? [];
-  const all = new Set<number>();
-  for (const l of nonEmpty) for (const x of l) all.add(x);
-  return [...all].sort((a, b) => a - b);
-}
-
-function intersect(a: number[], b: number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
-    else {
-      out.push(a[i]!);
-      i++;
-      j++;
+/** Adds to each stretch s the `window` stretches before it (starts of matches that reach s). */
+function widen(bits: Uint32Array, window: number): Uint32Array {
+  const out = bits.slice();
+  for (let d = 1; d <= window; d++) {
+    // out |= bits >> d (bit s moves to s - d).
+    const q = d >>> 5;
+    const r = d & 31;
+    for (let w = 0; w + q < bits.length; w++) {
+      const lo = bits[w + q]! >>> r;
+      const hi = r === 0 || w + q + 1 >= bits.length ? 0 : bits[w + q + 1]! << (32 - r);
+      out[w]! |= lo | hi;
     }
   }
   return out;
