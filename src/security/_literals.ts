@@ -5,6 +5,10 @@
  * can run past. The text rules use both to run a pattern only over the tools whose text
  * meets its requirement (_prefilter.ts).
  *
+ * Whitespace: the literal pass reads every run of whitespace characters (`\s`) as one space,
+ * so `previous\s+turns?` requires "previous turn" (a space standing for any run), not just
+ * both words somewhere in the tool.
+ *
  * Sound by construction: a node that is not understood yields no requirement, and a pattern
  * with no requirement runs in full. In non-unicode `i` mode an ASCII pattern character only
  * matches ASCII characters (ECMAScript Canonicalize), so non-ASCII text never completes an
@@ -39,6 +43,19 @@ export interface LiteralPlan {
 /** Word-boundary mark inside literal strings. */
 export const WB = "\u0001";
 
+/** Whether a UTF-16 code unit is whitespace to `\s` (the literal pass reads a run as one " "). */
+export function isSpace(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f ||
+    c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Joins two literal strings; a space meeting a space is one run of whitespace. */
+function cat(x: string, y: string): string {
+  if (x.endsWith(" ") && y.startsWith(" ")) return x + y.slice(1);
+  return x + y;
+}
+
 interface Info {
   /** Every string the node can match (lower-cased, WB for \b), when few; null when unknown. */
   exact: string[] | null;
@@ -62,7 +79,7 @@ interface Info {
 }
 
 /** Largest exact set kept, and longest literal. */
-const MAX_SET = 48;
+const MAX_SET = 256;
 const MAX_LEN = 48;
 /** At most this many parts are kept in an `all` requirement (the strongest). */
 const MAX_ALL = 3;
@@ -108,8 +125,8 @@ const isWord = (ch: string | undefined) => ch !== undefined && /^[a-z0-9_]$/.tes
  * leading word character and after a trailing one (dropping a mark only weakens it).
  */
 function normalise(s: string): string {
-  if (!s.includes(WB)) return s;
-  const core = s.replaceAll(WB, "");
+  if (!s.includes(WB)) return s.includes("  ") ? s.replace(/ {2,}/g, " ") : s;
+  const core = s.replaceAll(WB, "").replace(/ {2,}/g, " ");
   const lead = s.startsWith(WB) && isWord(core[0]);
   const trail = s.endsWith(WB) && isWord(core[core.length - 1]);
   return (lead ? WB : "") + core + (trail ? WB : "");
@@ -118,8 +135,10 @@ function normalise(s: string): string {
 /** How selective a literal is likely to be (longer is rarer; common words are weak). */
 function litStrength(s: string): number {
   const core = s.replaceAll(WB, "");
-  if (COMMON.has(core)) return 1;
-  return Math.min(core.length + 0.5 * (s.length - core.length), 6);
+  const bare = core.replaceAll(" ", "");
+  if (COMMON.has(bare)) return 1;
+  // A space or a word boundary at an edge says less than a letter.
+  return Math.min(bare.length + 0.5 * (s.length - bare.length), 6);
 }
 
 const weakMemo = new WeakMap<Req, number>();
@@ -189,7 +208,7 @@ function anyOf(reqs: (Req | null)[]): Req | null {
 
 function product(a: string[], b: string[]): string[] | null {
   if (a.length === 1 && b.length === 1) {
-    const s = a[0]! + b[0]!;
+    const s = cat(a[0]!, b[0]!);
     return s.length > MAX_LEN ? null : [s];
   }
   if (a.length * b.length > MAX_SET) return null;
@@ -197,7 +216,7 @@ function product(a: string[], b: string[]): string[] | null {
   for (const x of a) {
     for (const y of b) {
       if (x.length + y.length > MAX_LEN) return null;
-      out.add(x + y);
+      out.add(cat(x, y));
     }
   }
   return [...out];
@@ -398,7 +417,10 @@ class Reader {
     if (!q) return atom;
     const [min, max] = q;
     let exact: string[] | null = null;
-    if (atom.exact && max <= 3) {
+    if (atom.exact && atom.exact.length === 1 && atom.exact[0] === " ") {
+      // Repeated whitespace is still one run.
+      exact = min >= 1 ? [" "] : ["", " "];
+    } else if (atom.exact && max <= 3) {
       let power: string[] | null = [""];
       const acc = new Set<string>();
       for (let n = 0; n <= max && power; n++) {
@@ -461,6 +483,7 @@ class Reader {
 
   char(code: number): Info {
     if (code === 0) return charInfo(null, true, false);
+    if (isSpace(code)) return charInfo([" "], false, code === 10);
     if (code >= 128 || code === 1) return UNKNOWN; // 1 is the WB mark in literals
     return charInfo([String.fromCharCode(lowerCode(code))], false, code === 10);
   }
@@ -481,7 +504,7 @@ class Reader {
       case "w":
         return UNKNOWN;
       case "s":
-        return charInfo(null, false, true);
+        return charInfo([" "], false, true);
       case "S":
         return charInfo(null, true, false);
       case "D":
@@ -557,6 +580,7 @@ class Reader {
     }
     const chars = new Set<number>();
     let wide = false; // contains a class escape, a non-ASCII character or a large range
+    let space = false; // contains \s or a whitespace character (all read as " ")
     let hasNul = false;
     let hasLf = false;
     const one = (): number | "class" => {
@@ -597,12 +621,17 @@ class Reader {
         if (lo === 0) hasNul = true;
         if (lo <= 10 && hi >= 10) hasLf = true;
         if (hi - lo > 16 || hi >= 128) wide = true;
-        else for (let k = lo; k <= hi; k++) chars.add(k);
+        else for (let k = lo; k <= hi; k++) chars.add(isSpace(k) ? 32 : k);
         continue;
       }
-      if (lo === "class") wide = true;
-      else if (lo === 0) hasNul = true;
-      else if (lo >= 128 || lo === 1) wide = true;
+      if (lo === "class") {
+        if (this.src[this.i - 1] === "s" && this.src[this.i - 2] === "\\") space = true;
+        else wide = true;
+      } else if (lo === 0) hasNul = true;
+      else if (isSpace(lo)) {
+        space = true;
+        if (lo === 10) hasLf = true;
+      } else if (lo >= 128 || lo === 1) wide = true;
       else {
         if (lo === 10) hasLf = true;
         chars.add(lo);
@@ -611,6 +640,7 @@ class Reader {
     this.i++;
     if (neg) return charInfo(null, !hasNul, !hasLf);
     const folded = new Set([...chars].map(lowerCode));
+    if (space) folded.add(32);
     if (wide || hasNul || folded.size === 0 || folded.size > 10) {
       return charInfo(null, hasNul, hasLf);
     }

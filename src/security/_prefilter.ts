@@ -8,7 +8,7 @@
  * anchors see the same characters as in a full pass, so the matches are identical. A pattern
  * with no such bound runs over the whole corpus.
  */
-import { type Req, requiredLiterals, WB } from "./_literals.ts";
+import { isSpace, type Req, requiredLiterals, WB } from "./_literals.ts";
 
 /** A requirement over literal ids. */
 type IdReq = { lit: number[] } | { all: IdReq[] } | { any: IdReq[] };
@@ -25,6 +25,10 @@ export interface Plan {
 export function planKey(pattern: string, flags: string): string {
   return flags + "\u0000" + pattern;
 }
+
+/** Whitespace code units (a run of them is read as one space, as the literals are written). */
+const SPACE = new Uint8Array(65536);
+for (let c = 0; c < 65536; c++) SPACE[c] = isSpace(c) ? 1 : 0;
 
 const WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) WORD[c] = /\w/.test(String.fromCharCode(c)) ? 1 : 0;
@@ -187,6 +191,7 @@ export class Prefilter {
         if (this.cls[c] === 0) {
           this.cls[c] = width;
           if (c >= 97 && c <= 122) this.cls[c - 32] = width;
+          if (c === 32) { for (let w = 0; w < 65536; w++) if (SPACE[w] === 1) this.cls[w] = width; }
           width++;
         }
       }
@@ -258,15 +263,27 @@ export class Prefilter {
     const litSeen = new Int32Array(this.literalCount).fill(-1);
     const stateDone = new Int32Array(this.outAt.length).fill(-1);
     const { delta, cls, outAt, outList, litLen, litLead, litTrail, width } = this;
+    // Text positions of the last 64 characters read (a run of whitespace is read once): where
+    // a literal that ends here starts.
+    const ring = new Int32Array(64);
+    let read = 0;
+    let lastSpace = false;
     let s = 0;
     let stretch = 0;
     const n = text.length;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c === 0 && i > 0 && text.charCodeAt(i - 1) === 10) {
-        nuls.push(i);
-        stretch++;
+      if (SPACE[c] === 1) {
+        if (lastSpace) continue;
+        lastSpace = true;
+      } else {
+        lastSpace = false;
+        if (c === 0 && i > 0 && text.charCodeAt(i - 1) === 10) {
+          nuls.push(i);
+          stretch++;
+        }
       }
+      ring[read++ & 63] = i;
       const t = delta[s + cls[c]!]!; // non-ASCII characters are class 0: back to the root
       if (t >= 0) {
         s = t;
@@ -279,7 +296,7 @@ export class Prefilter {
       for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
         if (litSeen[l] === stretch) continue;
         if (litLead[l] === 1) {
-          const b = i - litLen[l]!;
+          const b = ring[(read - litLen[l]!) & 63]! - 1;
           if (b >= 0) {
             const p = text.charCodeAt(b);
             if (p < 128 && WORD[p] === 1) {

@@ -168,12 +168,21 @@ Deno.test("requiredLiterals: words, alternations and word boundaries become lite
   );
   assertEquals(
     show(requiredLiterals(String.raw`\bsend\s+(?:it|them)\s+to\s+evil\b`, "gi")?.req),
-    "AND([~send], [evil~])",
+    "[~send it to evil~|~send them to evil~]",
+  );
+  // A run of whitespace is one space to the literal pass.
+  assertEquals(
+    show(requiredLiterals(String.raw`\bprevious[ \t]{1,3}\s*(?:turn|prompt)s?\b`, "gi")?.req),
+    "[~previous turn~|~previous turns~|~previous prompt~|~previous prompts~]",
+  );
+  assertEquals(
+    show(requiredLiterals(String.raw`\bsend\s+(?:\w+\s+)?to\s+evil\b`, "gi")?.req),
+    "AND([to evil~], [~send ])",
   );
   assertEquals(show(requiredLiterals(String.raw`instructions?`, "gi")?.req), "[instruction]");
   assertEquals(
     show(requiredLiterals(String.raw`(?:foo|bar\s+baz)`, "gi")?.req),
-    "OR([foo], AND([bar], [baz]))",
+    "[foo|bar baz]",
   );
   // Upper case in the pattern is matched case-insensitively by the literal pass.
   assertEquals(literalsOf(requiredLiterals(String.raw`IMPORTANT`, "g")!.req), ["important"]);
@@ -222,6 +231,9 @@ function randomPattern(r: () => number, depth = 0): string {
     String.raw`\.`,
     " ",
     String.raw`\s`,
+    String.raw`\t`,
+    "[ \t]",
+    String.raw`[\s_]`,
     String.raw`\S`,
     String.raw`\w`,
     String.raw`\W`,
@@ -267,6 +279,9 @@ function randomText(r: () => number): string {
     "B",
     "_",
     " ",
+    "  ",
+    "\t",
+    "\u00a0",
     ".",
     "\n",
     "\u0000",
@@ -281,17 +296,30 @@ function randomText(r: () => number): string {
   return s;
 }
 
-/** Whether the text of a match meets a requirement (literals case-insensitive, WB = \b). */
+/**
+ * Whether the text of a match meets a requirement (literals case-insensitive, WB = \b, a
+ * space in a literal = a run of whitespace, as the literal pass reads the text).
+ */
 function holds(req: Req, text: string, start: number, end: number): boolean {
   if ("all" in req) return req.all.every((x) => holds(x, text, start, end));
   if ("any" in req) return req.any.some((x) => holds(x, text, start, end));
-  const lower = text.slice(start, end).replace(/[A-Z]/g, (c) => c.toLowerCase());
+  // The match read as the literal pass reads it, with the text position of each character.
+  let lower = "";
+  const at: number[] = [];
+  for (let i = start; i < end; i++) {
+    const ch = text[i]!;
+    if (/\s/.test(ch)) {
+      if (lower.endsWith(" ")) continue;
+      lower += " ";
+    } else lower += ch.replace(/[A-Z]/, (c) => c.toLowerCase());
+    at.push(i);
+  }
   const word = (i: number) => i >= 0 && i < text.length && /\w/.test(text[i]!);
   return req.lit.some((lit) => {
     const core = lit.replaceAll(WB, "");
     for (let k = lower.indexOf(core); k !== -1; k = lower.indexOf(core, k + 1)) {
-      const a = start + k;
-      const b = a + core.length;
+      const a = at[k]!;
+      const b = at[k + core.length - 1]! + 1;
       if (lit.startsWith(WB) && word(a - 1)) continue;
       if (lit.endsWith(WB) && word(b)) continue;
       return true;
