@@ -71,6 +71,31 @@ for (const k of WELL_KNOWN_TOOLS) {
   }
 }
 
+/** Skeletons and edit neighbours per name (lists are scanned again and again). */
+const skeletons = new Map<string, string>();
+const neighbourMemo = new Map<string, number[]>();
+const MEMO_MAX = 50_000;
+
+function skeletonOf(name: string): string {
+  let s = skeletons.get(name);
+  if (s === undefined) {
+    s = skeleton(name);
+    if (skeletons.size >= MEMO_MAX) skeletons.clear();
+    skeletons.set(name, s);
+  }
+  return s;
+}
+
+function neighboursOf(name: string): number[] {
+  let v = neighbourMemo.get(name);
+  if (v === undefined) {
+    v = editNeighbours(name);
+    if (neighbourMemo.size >= MEMO_MAX) neighbourMemo.clear();
+    neighbourMemo.set(name, v);
+  }
+  return v;
+}
+
 function separatorFree(name: string): string {
   return name.toLowerCase().replace(/[-_.\s]/g, "");
 }
@@ -81,7 +106,7 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
   const conf = ruleById("look.confusable_chars");
   const nearR = ruleById("look.near_name");
   const first = new Map<string, number>();
-  const skel = names.map((n) => skeleton(n));
+  const skel = names.map(skeletonOf);
   const bySkel = new Map<string, Set<string>>();
   names.forEach((n, i) => {
     if (first.has(n)) {
@@ -93,13 +118,13 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
   });
   const knownSet = new Set(known);
   const knownSkel = new Map(WELL_KNOWN_SKELETONS);
-  for (const k of known) if (!knownSkel.has(skeleton(k))) knownSkel.set(skeleton(k), k);
+  for (const k of known) if (!knownSkel.has(skeletonOf(k))) knownSkel.set(skeletonOf(k), k);
   // One-edit index over the list and the known names (well-known names are pre-indexed).
   const index = new Map<number, string[]>();
   const neighbours = new Map<string, number[]>();
   const addIndex = (n: string) => {
     if (n.length < 4) return;
-    const vs = editNeighbours(n);
+    const vs = neighboursOf(n);
     neighbours.set(n, vs);
     for (const v of vs) {
       const l = index.get(v);

@@ -518,6 +518,47 @@ function isParamName(field: string, text: string): boolean {
 }
 
 /**
+ * How the gate reads a field: skipped, prose, a description or title (prose, and looked at for
+ * other tools' names), or anything else (a possible parameter name).
+ */
+const FieldKind = { Skip: 0, Prose: 1, Described: 2, Other: 3 } as const;
+type FieldKind = typeof FieldKind[keyof typeof FieldKind];
+
+/** Per field pointer and per string, the gate's findings (schemas repeat both a lot). */
+const fieldKinds = new Map<string, FieldKind>();
+const HINT = 1;
+const IDENT_HINT = 2;
+const textHints = new Map<string, number>();
+const MEMO_MAX = 50_000;
+
+function fieldKind(f: string): FieldKind {
+  let k = fieldKinds.get(f);
+  if (k === undefined) {
+    if (f.endsWith("/type")) k = FieldKind.Skip; // the most common string of a schema
+    else if (f.endsWith("description") || f.endsWith("title")) k = FieldKind.Described;
+    else if (
+      f.startsWith("/annotations/") ||
+      (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) && isProse(f)
+    ) k = FieldKind.Prose;
+    else k = FieldKind.Other;
+    if (fieldKinds.size >= MEMO_MAX) fieldKinds.clear();
+    fieldKinds.set(f, k);
+  }
+  return k;
+}
+
+function hintsOf(text: string): number {
+  let h = textHints.get(text);
+  if (h === undefined) {
+    h = (ANY_HINT.test(text) || PATH_HINT.test(text) ? HINT : 0) |
+      (IDENT_GATE.test(text) ? IDENT_HINT : 0);
+    if (textHints.size >= MEMO_MAX) textHints.clear();
+    textHints.set(text, h);
+  }
+  return h;
+}
+
+/**
  * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
  * (collectStrings).
  */
@@ -536,18 +577,18 @@ export function scanPurpose(
     const prose: string[] = [];
     for (const it of items) {
       const f = it.field;
-      if (f.endsWith("/type")) continue; // the most common string of a schema
-      const text = f.endsWith("description") || f.endsWith("title")
-        ? (identInText ||= IDENT_GATE.test(it.text), true)
-        : f.startsWith("/annotations/") ||
-          (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) &&
-            isProse(f);
-      if (text) {
-        prose.push(it.text);
-        hint ||= ANY_HINT.test(it.text) || PATH_HINT.test(it.text);
-      } else if (
-        it.text.length > 2 && isParamName(f, it.text) && SENSITIVE_PARAM_HINT.test(it.text)
-      ) sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
+      const kind = fieldKind(f);
+      if (kind === FieldKind.Skip) continue;
+      if (kind === FieldKind.Other) {
+        if (it.text.length > 2 && isParamName(f, it.text) && SENSITIVE_PARAM_HINT.test(it.text)) {
+          sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
+        }
+        continue;
+      }
+      const h = hintsOf(it.text);
+      if (kind === FieldKind.Described) identInText ||= (h & IDENT_HINT) !== 0;
+      prose.push(it.text);
+      hint ||= (h & HINT) !== 0;
     }
     if (identInText) shadowOther(col, i, tool.name, items, listed);
     if (!hint && !sensitiveParam) return;
