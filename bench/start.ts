@@ -12,9 +12,10 @@
  *                process (402, the official client `@x402/fetch` signs, verify, claim, ECVRF
  *                draw, settlement with automine, answer) against its second paid call
  *
- * `serve` runs as operators run it from a checkout (`deno run -A main.ts serve`, so deno.json
- * applies), with payments on (`PAY_TO_EVM`, `FACILITATOR_KEY_FILE`, `RPC_URL`) and a fresh data
- * directory per start. `BENCH_MAIN` points at another checkout's main.ts to compare versions.
+ * `serve` runs as from a checkout (`deno run -A main.ts serve`, so deno.json applies), with
+ * payments on (`PAY_TO_EVM`, `FACILITATOR_KEY_FILE`, `RPC_URL`), restarting on the data
+ * directory an untimed first start created. `BENCH_MAIN` points at another checkout's main.ts
+ * to compare versions; `BENCH_SERVE_FLAGS` adds `deno run` flags.
  *
  * Run: `deno run -A --lock=deno.test.lock bench/start.ts [repetitions=15]` (about 2 s per
  * repetition; `BENCH_PAID=0` skips the chain and the paid calls).
@@ -25,7 +26,7 @@ import { startChain } from "../tests/support/chain.ts";
 
 const REPS = Number(Deno.args[0] ?? "15");
 const PAID = Deno.env.get("BENCH_PAID") !== "0";
-const MAIN = Deno.env.get("BENCH_MAIN") ?? new URL("../main.ts", import.meta.url).pathname;
+const MAIN = Deno.env.get("BENCH_MAIN") || new URL("../main.ts", import.meta.url).pathname;
 const BURST = 2000;
 // Extra `deno run` flags for serve (comparisons, e.g. `--node-modules-dir=manual`).
 const SERVE_FLAGS = (Deno.env.get("BENCH_SERVE_FLAGS") ?? "").split(" ").filter(Boolean);
@@ -178,42 +179,37 @@ async function loadBare(base: string) {
 
 const bare: Sample[] = [];
 const serve: Sample[] = [];
-let seq = 0;
+const data = `${dir}/data`;
+await Deno.mkdir(data);
+const serveEnv: Record<string, string> = {
+  DATA_DIR: data,
+  KV_PATH: `${data}/node.kv`,
+  RATE_LIMIT_PER_MIN: "10000000",
+  ...(chain
+    ? { PAY_TO_EVM: PAY_TO, FACILITATOR_KEY_FILE: `${dir}/facilitator.key`, RPC_URL: chain.rpcUrl }
+    : {}),
+};
+const runBare = async () => await measure(["run", "-A", "--quiet", bareScript], {}, "/", loadBare);
+const runServe = async () =>
+  await measure(
+    ["run", "-A", "--quiet", ...SERVE_FLAGS, MAIN, "serve"],
+    serveEnv,
+    "/healthz",
+    loadServe,
+  );
 try {
+  // One untimed start each: the first start of serve creates its keys and store (a restart is
+  // what is measured) and both fill Deno's caches.
+  await runBare();
+  await runServe();
   for (let r = 0; r < REPS; r++) {
-    const runBare = async () =>
-      bare.push(await measure(["run", "-A", "--quiet", bareScript], {}, "/", loadBare));
-    const runServe = async () => {
-      const data = `${dir}/run${seq++}`;
-      await Deno.mkdir(data);
-      const env: Record<string, string> = {
-        DATA_DIR: data,
-        KV_PATH: `${data}/node.kv`,
-        RATE_LIMIT_PER_MIN: "10000000",
-      };
-      if (chain) {
-        Object.assign(env, {
-          PAY_TO_EVM: PAY_TO,
-          FACILITATOR_KEY_FILE: `${dir}/facilitator.key`,
-          RPC_URL: chain.rpcUrl,
-        });
-      }
-      serve.push(
-        await measure(
-          ["run", "-A", "--quiet", ...SERVE_FLAGS, MAIN, "serve"],
-          env,
-          "/healthz",
-          loadServe,
-        ),
-      );
-    };
     // Alternate which starts first, so a slow drift in background load hits both alike.
     if (r % 2 === 0) {
-      await runBare();
-      await runServe();
+      bare.push(await runBare());
+      serve.push(await runServe());
     } else {
-      await runServe();
-      await runBare();
+      serve.push(await runServe());
+      bare.push(await runBare());
     }
   }
 } finally {
