@@ -6,10 +6,11 @@ import type { Route } from "../http/types.ts";
 import type { Services } from "./services.ts";
 import { VERSION } from "../version.ts";
 import { paymentsConfigured } from "../config/config.ts";
-import { VrfKey, vrfKeysListing } from "../random/keys.ts";
 import { lazyPaidRoute, paidRoute } from "../x402/route.ts";
 import type { PaidService, ServiceListing } from "../api/service.ts";
-import { FAIR_RANDOM } from "../random/listing.ts";
+import { FAIR_RANDOM, vrfKeysListing } from "../random/listing.ts";
+import { SUITE_TAI } from "../random/suites.ts";
+import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { X402_CHECK } from "../x402/check_listing.ts";
 import { FIREWALL_SCAN, MCP_DIFF } from "../security/listing.ts";
 import { LIVE_DATA } from "../sensors/listing.ts";
@@ -23,10 +24,12 @@ const PUBLIC_CORS = { exposeHeaders: [] as string[] };
 export function buildRoutes(services: Services): Route[] {
   const { config } = services;
   const started = Date.now();
-  const vrfKey = new VrfKey(config.vrfSecret);
+  // The ECVRF public key is the Ed25519 one of the same secret (derived natively at start); the
+  // prover itself loads with fair-random.
+  const vrfPublicKey = new Ed25519Signer(config.vrfSecret).publicKey;
   const keys = {
     signer: config.signer.publicJwk(),
-    ...vrfKeysListing(vrfKey, config.vrfRetired),
+    ...vrfKeysListing({ publicKey: vrfPublicKey, suite: SUITE_TAI }, config.vrfRetired),
     log: services.tlog.keyListing(),
   };
   // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle). The
@@ -56,8 +59,13 @@ export function buildRoutes(services: Services): Route[] {
   const lazy: [ServiceListing, () => Promise<PaidService>][] = [
     [
       FAIR_RANDOM,
-      async () =>
-        (await import("../random/service.ts")).createFairRandomService(vrfKey) as PaidService,
+      async () => {
+        const [{ createFairRandomService }, { VrfKey }] = await Promise.all([
+          import("../random/service.ts"),
+          import("../random/keys.ts"),
+        ]);
+        return createFairRandomService(new VrfKey(config.vrfSecret)) as PaidService;
+      },
     ],
     [
       X402_CHECK,
