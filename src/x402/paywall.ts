@@ -53,9 +53,13 @@ import {
   requirementsFor,
   x402ErrorResponse,
 } from "./terms.ts";
-import { checksumAddress } from "./eip3009.ts";
+import { checksumAddress } from "./address.ts";
 import type { PaymentRequirements } from "./types.ts";
-import { Reason, verifyPayment } from "./verify.ts";
+// Verification brings secp256k1: loaded by the first request that carries a payment.
+let verifier: typeof import("./verify.ts") | undefined;
+async function loadVerifier(): Promise<typeof import("./verify.ts")> {
+  return verifier ??= await import("./verify.ts");
+}
 import type { KnownPayers } from "./known_payers.ts";
 
 export { requirementsFor };
@@ -165,6 +169,7 @@ export async function verifyAndClaim(
   const collectable = (r: ClaimRecord) =>
     r.state === "settling" && r.service === service && opts.collectPending !== false &&
     deps.settler !== undefined;
+  const { Reason, verifyPayment } = verifier ?? await loadVerifier();
   const v = verifyPayment(payment, accepts, { now: Math.floor(nowMs / 1000) });
   if (!v.ok) {
     // Expired since its settlement was sent? The same payment may still collect its result.
