@@ -55,7 +55,8 @@ export function buildRoutes(services: Services): Route[] {
     );
   });
   const security = once(() => import("../security/service.ts"));
-  const firewallRules = once(async () => (await security()).publishedRules());
+  // Serialised once: the rules are the largest answer the server gives, and never change.
+  const firewallRules = once(async () => JSON.stringify((await security()).publishedRules()));
   const lazy: [ServiceListing, () => Promise<PaidService>][] = [
     [
       FAIR_RANDOM,
@@ -129,7 +130,7 @@ export function buildRoutes(services: Services): Route[] {
       errors: { kind: "api", service: "firewall-rules" },
       info: { summary: "The published firewall-scan rules, weights and limits (free)" },
       cors: PUBLIC_CORS,
-      handler: async (ctx) => ctx.send(await firewallRules()),
+      handler: async (ctx) => ctx.sendJsonText(await firewallRules()),
     },
     ...paid.map((route) => ({
       ...route,
