@@ -60,6 +60,15 @@ let verifier: typeof import("./verify.ts") | undefined;
 async function loadVerifier(): Promise<typeof import("./verify.ts")> {
   return verifier ??= await import("./verify.ts");
 }
+
+/**
+ * A 402 is usually followed by the same request with a payment: start loading what verifying
+ * and settling it needs (secp256k1, the chain client), so the payment does not wait for it.
+ */
+export function warmPayment(deps: Pick<PaywallDeps, "settler">): void {
+  if (!verifier) loadVerifier().catch(() => {});
+  deps.settler?.warm?.();
+}
 import type { KnownPayers } from "./known_payers.ts";
 
 export { requirementsFor };
@@ -452,7 +461,10 @@ export async function handlePaid(
       field: e.field,
     });
   }
-  if (payment === null) return plain402(service, url, accepts);
+  if (payment === null) {
+    warmPayment(deps);
+    return plain402(service, url, accepts);
+  }
   refuseFlooding(payment, deps);
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);
