@@ -76,6 +76,7 @@ async function measure(
   env: Record<string, string>,
   readyPath: string,
   load: (base: string) => Promise<Pick<Sample, "firstPaidMs" | "secondPaidMs">>,
+  cwd: string,
 ): Promise<Sample> {
   const port = freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -83,6 +84,8 @@ async function measure(
   const child = new Deno.Command(Deno.execPath(), {
     args,
     env: { ...env, NO_COLOR: "1", PORT: String(port), HOST: "127.0.0.1" },
+    // Deno finds deno.json from the working directory: the checkout's for serve, none for bare.
+    cwd,
     stdout: "null",
     stderr: "null",
     stdin: "null",
@@ -189,13 +192,15 @@ const serveEnv: Record<string, string> = {
     ? { PAY_TO_EVM: PAY_TO, FACILITATOR_KEY_FILE: `${dir}/facilitator.key`, RPC_URL: chain.rpcUrl }
     : {}),
 };
-const runBare = async () => await measure(["run", "-A", "--quiet", bareScript], {}, "/", loadBare);
+const runBare = async () =>
+  await measure(["run", "-A", "--quiet", bareScript], {}, "/", loadBare, dir);
 const runServe = async () =>
   await measure(
     ["run", "-A", "--quiet", ...SERVE_FLAGS, MAIN, "serve"],
     serveEnv,
     "/healthz",
     loadServe,
+    MAIN.slice(0, MAIN.lastIndexOf("/")),
   );
 try {
   // One untimed start each: the first start of serve creates its keys and store (a restart is
