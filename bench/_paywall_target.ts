@@ -8,7 +8,7 @@
  *   `constant`  a bare `Deno.serve` that reads the JSON body and answers, from constants, the
  *               402 (body and headers) that the server at the URL given as second argument
  *               answers to the same request.
- * Prints the URL on stderr.
+ * Prints its base URL on stderr.
  */
 import { handlePaid } from "../src/x402/paywall.ts";
 import { KvClaimStore } from "../src/store/kv/claims.ts";
@@ -48,7 +48,7 @@ async function main(mode: string | undefined) {
       listen,
       async (req) => handlePaid(service, await req.json(), req, deps),
     );
-    console.error(`http://127.0.0.1:${server.addr.port}/x402/bench`);
+    console.error(`http://127.0.0.1:${server.addr.port}`);
   } else if (mode === "serve") {
     const dir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
     await Deno.writeTextFile(`${dir}/facilitator.key`, `0x${"11".repeat(32)}`);
@@ -69,7 +69,7 @@ async function main(mode: string | undefined) {
       await Deno.remove(dir, { recursive: true });
       Deno.exit(0);
     });
-    console.error(`${server.url}/x402/fair-random`);
+    console.error(server.url);
   } else if (mode === "constant") {
     const source = Deno.args[1]!;
     const probe = await fetch(source, {
@@ -87,7 +87,7 @@ async function main(mode: string | undefined) {
       await req.json();
       return new Response(body, { status: 402, headers });
     });
-    console.error(`http://127.0.0.1:${server.addr.port}${new URL(source).pathname}`);
+    console.error(`http://127.0.0.1:${server.addr.port}`);
   } else {
     console.error("usage: _paywall_target.ts paywall|serve|constant <url>");
     Deno.exit(2);

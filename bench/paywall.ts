@@ -13,27 +13,35 @@
 import { generatorName, measureServer, median, spawnTarget, spread, type Target } from "./_load.ts";
 import { BODY } from "./_paywall_target.ts";
 
+const BENCH_PATH = "/x402/bench";
+const PAID_PATH = "/x402/fair-random";
+
 const seconds = Number(Deno.args[0] ?? 2);
 const rounds = Number(Deno.args[1] ?? 10);
 const script = new URL("./_paywall_target.ts", import.meta.url);
 
 await using paywall = await spawnTarget(script, ["paywall"]);
-await using paywallConst = await spawnTarget(script, ["constant", paywall.url]);
+await using paywallConst = await spawnTarget(script, ["constant", `${paywall.url}${BENCH_PATH}`]);
 await using serve = await spawnTarget(script, ["serve"]);
-await using serveConst = await spawnTarget(script, ["constant", serve.url]);
+await using serveConst = await spawnTarget(script, ["constant", `${serve.url}${PAID_PATH}`]);
 
 const post = {
   method: "POST",
   body: BODY,
   headers: { "content-type": "application/json", "x-allow-non-2xx": "1" },
 };
-const pairs: { name: string; a: Target; b: Target }[] = [
-  { name: "paywall (handlePaid) vs constant 402", a: paywall, b: paywallConst },
-  { name: "serve POST /x402/fair-random vs constant 402", a: serve, b: serveConst },
+const pairs: { name: string; a: Target; b: Target; path: string }[] = [
+  { name: "paywall (handlePaid) vs constant 402", a: paywall, b: paywallConst, path: BENCH_PATH },
+  {
+    name: "serve POST /x402/fair-random vs constant 402",
+    a: serve,
+    b: serveConst,
+    path: PAID_PATH,
+  },
 ];
 for (const p of pairs) {
-  await measureServer(p.a, p.a.url, 1, post); // JIT warm-up
-  await measureServer(p.b, p.b.url, 1, post);
+  await measureServer(p.a, `${p.a.url}${p.path}`, 1, post); // JIT warm-up
+  await measureServer(p.b, `${p.b.url}${p.path}`, 1, post);
 }
 type Run = { rps: number; cpuUs: number };
 const results = pairs.map(() => ({
@@ -46,8 +54,8 @@ for (let r = 0; r < rounds; r++) {
   for (const [i, p] of pairs.entries()) {
     // Alternate which of the pair goes first.
     const [first, second] = r % 2 ? [p.b, p.a] : [p.a, p.b];
-    const x = await measureServer(first, first.url, seconds, post);
-    const y = await measureServer(second, second.url, seconds, post);
+    const x = await measureServer(first, `${first.url}${p.path}`, seconds, post);
+    const y = await measureServer(second, `${second.url}${p.path}`, seconds, post);
     const [a, b] = r % 2 ? [y, x] : [x, y];
     const res = results[i]!;
     res.a.push(a);
