@@ -4,6 +4,8 @@
  * ratios with their spread.
  *
  *   cold start   process start (spawn) to the first 200 (`/healthz`; the bare server's `/`)
+ *   start CPU    CPU time of the process's threads until then (steadier on a busy machine;
+ *                threads that already ended are not counted)
  *   idle RSS     VmRSS one second after that first 200
  *   loaded RSS   VmRSS after a burst of requests: for serve `/healthz`, `GET /`, the free
  *                listings and 402 answers of every paid route; for the bare server the same
@@ -40,6 +42,8 @@ const PAY_TO = "0x00000000000000000000000000000000000a11ce";
 
 interface Sample {
   startMs: number;
+  /** CPU time of all the process's threads until the first 200 (what contention cannot stretch). */
+  startCpuMs: number;
   idleMb: number;
   loadedMb: number;
   firstPaidMs?: number;
@@ -49,6 +53,17 @@ interface Sample {
 function rssMb(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? "NaN") / 1024;
+}
+
+/** CPU time used so far by the process's live threads, in ms (`/proc/<pid>/task/<tid>/schedstat`). */
+function cpuMs(pid: number): number {
+  let ns = 0;
+  for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/schedstat`).split(" ")[0]);
+    } catch { /* the thread ended */ }
+  }
+  return ns / 1e6;
 }
 
 function freePort(): number {
@@ -91,13 +106,14 @@ async function measure(
     stdin: "null",
   }).spawn();
   try {
-    let startMs = NaN;
+    let startMs = NaN, startCpuMs = NaN;
     while (performance.now() - t0 < 30_000) {
       try {
         const res = await fetch(`${base}${readyPath}`);
         await res.body?.cancel();
         if (res.status === 200) {
           startMs = performance.now() - t0;
+          startCpuMs = cpuMs(child.pid);
           break;
         }
       } catch { /* not listening yet: poll again */ }
@@ -109,7 +125,7 @@ async function measure(
     const idleMb = rssMb(child.pid);
     const paid = await load(base);
     const loadedMb = rssMb(child.pid);
-    return { startMs, idleMb, loadedMb, ...paid };
+    return { startMs, startCpuMs, idleMb, loadedMb, ...paid };
   } finally {
     child.kill("SIGTERM");
     await child.status;
@@ -251,6 +267,7 @@ console.log(
   `${REPS} alternating repetitions; serve = deno run -A ${[...SERVE_FLAGS, MAIN].join(" ")} serve`,
 );
 line("cold start", "ms", (s) => s.startMs, 0);
+line("start CPU", "ms", (s) => s.startCpuMs, 0);
 line("idle RSS", "MB", (s) => s.idleMb);
 line("loaded RSS", "MB", (s) => s.loadedMb);
 if (chain) {
