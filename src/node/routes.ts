@@ -242,7 +242,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       throw refuse402(ErrorCode.PaymentInvalid, e.message, { reason: e.reason, field: e.field });
     }
     if (payment === null) {
-      warmPayment(paywall);
+      warmPayment();
       throw refuse402(
         ErrorCode.PaymentRequired,
         `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,

@@ -62,12 +62,12 @@ async function loadVerifier(): Promise<typeof import("./verify.ts")> {
 }
 
 /**
- * A 402 is usually followed by the same request with a payment: start loading what verifying
- * and settling it needs (secp256k1, the chain client), so the payment does not wait for it.
+ * A 402 is usually followed by the same request with a payment: start loading verification
+ * (secp256k1, small) so the payment does not wait for it. The in-process settler's chain client
+ * (about 30 MB) still loads with the first payment, so a node that only answers 402s stays small.
  */
-export function warmPayment(deps: Pick<PaywallDeps, "settler">): void {
+export function warmPayment(): void {
   if (!verifier) loadVerifier().catch(() => {});
-  deps.settler?.warm?.();
 }
 import type { KnownPayers } from "./known_payers.ts";
 
@@ -462,7 +462,7 @@ export async function handlePaid(
     });
   }
   if (payment === null) {
-    warmPayment(deps);
+    warmPayment();
     return plain402(service, url, accepts);
   }
   refuseFlooding(payment, deps);

@@ -47,11 +47,6 @@ export interface Settler {
    * the transfer to us, `pending` while it may still land, refused when it never can.
    */
   reconcile(input: SettleInput, transaction?: string): Promise<SettleOutcome>;
-  /**
-   * Starts loading what settling needs without waiting for it (a 402 is usually followed by a
-   * payment); cheap to call again. Settlers with nothing to load leave it out.
-   */
-  warm?(): void;
 }
 
 /** The payment as the facilitator API wants it: always a v2 payload carrying `accepted`. */

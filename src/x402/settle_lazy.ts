@@ -19,10 +19,6 @@ export function lazyLocalSettler(options: LocalSettlerOptions): Settler {
     loaded ??= import("./settle_local.ts").then((m) => new m.LocalSettler(options));
   return {
     mode: "local",
-    warm() {
-      // A failed load is reported by the settlement that needs it.
-      if (!loaded) real().catch(() => {});
-    },
     async preflight(input: SettleInput): Promise<PreflightResult> {
       return await (await real()).preflight!(input);
     },

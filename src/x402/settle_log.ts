@@ -19,7 +19,6 @@ export function withSettleLog(settler: Settler, log: (line: string) => void): Se
   };
   return {
     mode: settler.mode,
-    warm: settler.warm ? () => settler.warm!() : undefined,
     // A pre-check the chain could not answer is the operator's problem (RPC down or wrong):
     // logged. A payer refused on the merits (no funds) is the payer's, and is not.
     preflight: settler.preflight
