@@ -53,9 +53,9 @@ import {
   requirementsFor,
   x402ErrorResponse,
 } from "./terms.ts";
-import { checksumAddress } from "./address.ts";
 import type { PaymentRequirements } from "./types.ts";
-// Verification brings secp256k1: loaded by the first request that carries a payment.
+// Verification brings secp256k1 and keccak (payers' checksummed addresses come with it): loaded
+// by the first request that carries a payment, or started by a 402.
 let verifier: typeof import("./verify.ts") | undefined;
 async function loadVerifier(): Promise<typeof import("./verify.ts")> {
   return verifier ??= await import("./verify.ts");
@@ -178,7 +178,7 @@ export async function verifyAndClaim(
   const collectable = (r: ClaimRecord) =>
     r.state === "settling" && r.service === service && opts.collectPending !== false &&
     deps.settler !== undefined;
-  const { Reason, verifyPayment } = verifier ?? await loadVerifier();
+  const { checksumAddress, Reason, verifyPayment } = verifier ?? await loadVerifier();
   const v = verifyPayment(payment, accepts, { now: Math.floor(nowMs / 1000) });
   if (!v.ok) {
     // Expired since its settlement was sent? The same payment may still collect its result.
@@ -264,7 +264,8 @@ async function collectPending(
       session: {
         payment: input.payment,
         requirements: input.requirements,
-        payer: checksumAddress(input.payment.payload.authorization.from),
+        // Reached only from verifyAndClaim, once verification is loaded.
+        payer: verifier!.checksumAddress(input.payment.payload.authorization.from),
         claim: won,
         input,
         alreadyPaid: outcome,

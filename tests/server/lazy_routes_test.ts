@@ -85,9 +85,9 @@ Deno.test("serve's start-up modules leave out every paid service's work until it
     /^src\/security\/(?!listing\.ts)/.test(m) ||
     /^src\/random\/(ecvrf|service|draw|keys)\.ts$/.test(m) ||
     /^src\/sensors\/(live|service|place|mod)\.ts$/.test(m) ||
-    /^src\/x402\/(verify|eip3009|check|check_service)\.ts$/.test(m) ||
+    /^src\/x402\/(verify|eip3009|check|check_service|address)\.ts$/.test(m) ||
     /^src\/tlog\/(crawler|schedule|ok_observation)\.ts$/.test(m) ||
-    /secp256k1/.test(m) ||
+    /secp256k1|sha3/.test(m) ||
     /^npm:.*viem/.test(m)
   );
   assert.deepEqual(lazy, []);
