@@ -1,7 +1,8 @@
 /**
  * A server for bench/http.ts, run in its own process so the load generator never shares its
- * event loop: `bare` is a plain `Deno.serve` answering the same JSON as /healthz; `kernel` is
- * the real `startServer` (router, request id, rate limiter, access log, error mapping).
+ * event loop: `bare` is a plain `Deno.serve` answering the same JSON as /healthz, or with a URL
+ * as second argument the JSON that URL answers; `kernel` is the real `startServer` (router,
+ * request id, rate limiter, access log, error mapping).
  * Prints the URL on stderr; stdout carries the access log (discarded by the bench).
  */
 import { loadConfig } from "../src/config/config.ts";
@@ -10,7 +11,18 @@ import { VERSION } from "../src/version.ts";
 
 const mode = Deno.args[0];
 const dataDir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
-if (mode === "bare") {
+if (mode === "bare" && Deno.args[1]) {
+  // The same JSON another server answers at that URL, serialised per request as the kernel does.
+  const value = await (await fetch(Deno.args[1])).json();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    () =>
+      new Response(JSON.stringify(value), {
+        headers: { "content-type": "application/json; charset=utf-8" },
+      }),
+  );
+  console.error(`http://127.0.0.1:${server.addr.port}`);
+} else if (mode === "bare") {
   const body = () =>
     JSON.stringify({
       status: "ok",

@@ -6,6 +6,34 @@
  */
 export interface Target extends AsyncDisposable {
   url: string;
+  /** The server's process id (for `cpuSeconds`). */
+  pid: number;
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in seconds (Linux
+ * `/proc/<pid>/stat`, 10 ms ticks). Dividing the CPU a server spent during a run by the
+ * requests it answered gives a cost per request that other programs competing for the CPU
+ * barely move, unlike requests per second.
+ */
+export function cpuSeconds(pid: number): number {
+  const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+  // Fields after the command name (which is in parentheses and may hold spaces).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Requests per second and the server's CPU time per request (µs) over one run. */
+export async function measureServer(
+  target: Target,
+  url: string,
+  seconds: number,
+  options: Parameters<typeof measureRps>[2] = {},
+): Promise<{ rps: number; cpuUs: number }> {
+  const before = cpuSeconds(target.pid);
+  const rps = await measureRps(url, seconds, options);
+  const used = cpuSeconds(target.pid) - before;
+  return { rps, cpuUs: (used / (rps * seconds)) * 1e6 };
 }
 
 export async function spawnTarget(
@@ -34,6 +62,7 @@ export async function spawnTarget(
   })();
   return {
     url,
+    pid: child.pid,
     async [Symbol.asyncDispose]() {
       try {
         child.kill("SIGTERM");
@@ -124,4 +153,19 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos), hi = Math.ceil(pos);
+  return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
+}
+
+/** `median (IQR q1–q3, range min–max)` of a list of ratios. */
+export function spread(xs: number[]): string {
+  const f = (n: number) => n.toFixed(3);
+  return `${f(median(xs))} (IQR ${f(quantile(xs, 0.25))}–${f(quantile(xs, 0.75))}, range ${
+    f(Math.min(...xs))
+  }–${f(Math.max(...xs))})`;
 }

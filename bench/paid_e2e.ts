@@ -12,8 +12,8 @@
  * BENCH_SECONDS (default 12) per stack, alternating stacks. After the run every 200 is checked
  * against the chain: one `Transfer` of exactly the price per paid answer, per stack.
  *
- * Also: cold start (process start to the first 200 of `/healthz`) and idle / loaded RSS of
- * `serve` against a bare `Deno.serve` hello-world, as ratios.
+ * Also: the resident memory of `serve` under this load (start time and idle memory against a
+ * bare `Deno.serve`: bench/start.ts).
  *
  * Run: `deno run -A bench/paid_e2e.ts` (about 4 minutes; BENCH_SECONDS shortens it).
  */
@@ -180,104 +180,12 @@ async function transfersOf(chain: Chain, to: `0x${string}`): Promise<number> {
   return await chain.transfersTo(to);
 }
 
-/** Process start to the first 200 of `path`, in ms, and the process's idle RSS. */
-async function coldStart(args: string[], env: Record<string, string>, path: string) {
-  const port = freePort();
-  const t0 = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args,
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
-    stdout: "null",
-    stderr: "null",
-    stdin: "null",
-  }).spawn();
-  let ms = NaN;
-  for (;;) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}${path}`);
-      await res.body?.cancel();
-      if (res.status === 200) {
-        ms = performance.now() - t0;
-        break;
-      }
-    } catch { /* not listening yet: poll again */ }
-    await new Promise((r) => setTimeout(r, 2));
-    if (performance.now() - t0 > 30_000) break;
-  }
-  // Idle: let start-up garbage settle before reading RSS.
-  await new Promise((r) => setTimeout(r, 1500));
-  const rss = rssMb(child.pid);
-  child.kill("SIGTERM");
-  await child.status;
-  return { ms, rss };
-}
-
-function freePort(): number {
-  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (l.addr as Deno.NetAddr).port;
-  l.close();
-  return port;
-}
-
 function fmt(n: number, digits = 1): string {
   return Number.isFinite(n) ? n.toFixed(digits) : "-";
 }
 
-// ---- 1. start and memory ----
-const bareScript = await Deno.makeTempFile({ suffix: ".ts" });
-await Deno.writeTextFile(
-  bareScript,
-  `Deno.serve({ hostname: "127.0.0.1", port: Number(Deno.env.get("PORT")), onListen() {} }, () => new Response("ok"));`,
-);
-const startDir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
-const main = new URL("../main.ts", import.meta.url).pathname;
-const starts = {
-  bare: [] as number[],
-  serve: [] as number[],
-  manual: [] as number[],
-  bareRss: 0,
-  serveRss: 0,
-  manualRss: 0,
-};
-const serveEnv = { DATA_DIR: startDir, KV_PATH: `${startDir}/start.kv` };
-for (let i = 0; i < 3; i++) {
-  const b = await coldStart(["run", "-A", "--quiet", bareScript], {}, "/");
-  const s = await coldStart(["run", "-A", "--quiet", main, "serve"], serveEnv, "/healthz");
-  // For comparison: the same with node_modules used as installed (`deno install`) rather than
-  // checked against the lockfile on every start (deno.json's "nodeModulesDir": "auto").
-  const m = await coldStart(
-    ["run", "-A", "--quiet", "--node-modules-dir=manual", main, "serve"],
-    serveEnv,
-    "/healthz",
-  );
-  starts.bare.push(b.ms);
-  starts.serve.push(s.ms);
-  starts.manual.push(m.ms);
-  starts.bareRss = b.rss;
-  starts.serveRss = s.rss;
-  starts.manualRss = m.rss;
-}
-const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-console.log(
-  `cold start (process start to first 200, median of 3): serve ${fmt(med(starts.serve), 0)} ms, ` +
-    `bare Deno.serve ${fmt(med(starts.bare), 0)} ms, ratio ${
-      fmt(med(starts.serve) / med(starts.bare), 2)
-    } (target <= 3)`,
-);
-console.log(
-  `idle RSS: serve ${fmt(starts.serveRss)} MB, bare ${fmt(starts.bareRss)} MB, ratio ${
-    fmt(starts.serveRss / starts.bareRss, 2)
-  } (target <= 2)`,
-);
-console.log(
-  `  with --node-modules-dir=manual: cold start ${fmt(med(starts.manual), 0)} ms (ratio ${
-    fmt(med(starts.manual) / med(starts.bare), 2)
-  }), idle RSS ${fmt(starts.manualRss)} MB (ratio ${fmt(starts.manualRss / starts.bareRss, 2)})`,
-);
-await Deno.remove(startDir, { recursive: true });
-await Deno.remove(bareScript);
+// Start time and idle memory: bench/start.ts.
 
-// ---- 2. paid calls end to end ----
 const table: string[] = [];
 for (const mode of MODES) {
   const chain = await startChain(mode === "2s" ? { blockTime: 2 } : {});

@@ -12,8 +12,7 @@
  * ```
  */
 import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { fromHex, timingSafeEqual, toHex } from "../src/crypto/hash.ts";
+import { fromHex, sha256, timingSafeEqual, toHex } from "../src/crypto/hash.ts";
 
 const encoder = new TextEncoder();
 
@@ -38,7 +37,12 @@ function bytes(x: Uint8Array | string): Uint8Array {
  * ```
  */
 export function hmacSha256Hex(secret: Uint8Array | string, message: Uint8Array | string): string {
-  return toHex(hmac(sha256, bytes(secret), bytes(message)));
+  return toHex(hmacSha256(secret, message));
+}
+
+/** HMAC-SHA256 of `message` under `secret`, as bytes. */
+export function hmacSha256(secret: Uint8Array | string, message: Uint8Array | string): Uint8Array {
+  return hmac(sha256, bytes(secret), bytes(message));
 }
 
 /** The header value `v1=<hex>` for `message`. */

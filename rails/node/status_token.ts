@@ -11,15 +11,14 @@
  * checkStatusToken("a node secret of 16+", "ord_123", t); // true
  * ```
  */
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha256 } from "@noble/hashes/sha2.js";
+import { hmacSha256 } from "../hmac.ts";
 import { timingSafeEqual, toBase64Url } from "../../src/crypto/hash.ts";
 
 const enc = new TextEncoder();
 
 /** The status token of `orderId` under `secret`. */
 export function statusToken(secret: string, orderId: string): string {
-  return toBase64Url(hmac(sha256, enc.encode(secret), enc.encode("status:" + orderId)));
+  return toBase64Url(hmacSha256(enc.encode(secret), enc.encode("status:" + orderId)));
 }
 
 /** Constant-time check of a presented token (any string, or undefined). */

@@ -17,6 +17,16 @@ export interface ServiceContext {
   now: Date;
 }
 
+/**
+ * What the route table, the 402 terms and `GET /` need to know of a paid service without loading
+ * it: a service module spreads its listing (a small module of its own) into the `PaidService`,
+ * so the server can mount the route at start and load the work on the first request.
+ */
+export type ServiceListing = Pick<
+  PaidService,
+  "slug" | "priceUsd" | "description" | "example" | "needsInternet" | "envelope" | "capabilityId"
+>;
+
 export interface PaidService<I = unknown, R = unknown> {
   /** Endpoint slug: the path is `/x402/<slug>`. */
   slug: string;

@@ -11,12 +11,8 @@ import { StoreError } from "../store/kv.ts";
 import { openStore } from "../store/open.ts";
 import { logOrigin, TransparencyLog } from "../tlog/log.ts";
 import { observeEndpoint } from "../tlog/mcp_client.ts";
-import {
-  failedObservation,
-  isServerName,
-  normalizeEndpoint,
-  okObservation,
-} from "../tlog/observation.ts";
+import { failedObservation, isServerName, normalizeEndpoint } from "../tlog/observation.ts";
+import { okObservation } from "../tlog/ok_observation.ts";
 import { crawl, RegistryError } from "../tlog/crawler.ts";
 import { auditLog } from "../tlog/audit.ts";
 import { logSigner } from "../tlog/signer.ts";

@@ -6,7 +6,7 @@
 import { describeShop } from "../shop/banner.ts";
 import { type CliCommand, parseFlags, untilStopSignal, UsageError } from "./args.ts";
 import { ConfigError, loadConfig } from "../config/config.ts";
-import { describePayments } from "../x402/mod.ts";
+import { describePayments } from "../x402/config.ts";
 import { StoreError } from "../store/kv.ts";
 import { ListenError, startServer } from "../server/server.ts";
 import { VERSION } from "../version.ts";

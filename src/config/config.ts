@@ -21,7 +21,6 @@ import {
 } from "../crypto/key_file.ts";
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { toBase64Url } from "../crypto/hash.ts";
-import { readRetiredVrfKeys } from "../random/keys.ts";
 import { loadSensorsConfig, type SensorsConfig, SensorsConfigError } from "../sensors/config.ts";
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from "../http/serve_guarded.ts";
 import { isSolanaAddress, tronAddressBytes } from "../shop/base58.ts";
@@ -278,8 +277,12 @@ async function sensorsConfig(env: Env): Promise<SensorsConfig> {
 }
 
 async function retiredVrfKeys(env: Env): Promise<Uint8Array[]> {
+  if (!env.VRF_RETIRED_KEYS_FILE) return [];
+  // Checking the keys takes the ECVRF code, which a node without retired keys loads only for
+  // its first draw.
+  const { readRetiredVrfKeys } = await import("../random/keys.ts");
   try {
-    return await readRetiredVrfKeys(env.VRF_RETIRED_KEYS_FILE || undefined);
+    return await readRetiredVrfKeys(env.VRF_RETIRED_KEYS_FILE);
   } catch (err) {
     throw new ConfigError("VRF_RETIRED_KEYS_FILE", (err as Error).message);
   }

@@ -1,5 +1,9 @@
 /** Hashing and hex/base64 helpers shared by every signed artefact. */
 import { sha256 } from "@noble/hashes/sha2.js";
+
+// Modules loaded at start take SHA-256 from here rather than from the package: `deno run`
+// checks the npm installation once per module that names a package, at every start.
+export { sha256 };
 import { canonicalBytes } from "./canonical.ts";
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));

@@ -22,6 +22,7 @@ import {
   releasePayment,
   resourceUrl,
   verifyAndClaim,
+  warmPayment,
 } from "../x402/paywall.ts";
 import { encodeBase64Json, PaymentPayloadError } from "../x402/encoding.ts";
 import { paymentRequired, requirementsFor } from "../x402/terms.ts";
@@ -241,6 +242,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       throw refuse402(ErrorCode.PaymentInvalid, e.message, { reason: e.reason, field: e.field });
     }
     if (payment === null) {
+      warmPayment();
       throw refuse402(
         ErrorCode.PaymentRequired,
         `Pay ${offer.offer.price_usd} USD with x402: sign the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE`,

@@ -36,10 +36,8 @@ import { encodePoints, mulSameBase } from "./_multiply.ts";
 import { toHex } from "../crypto/hash.ts";
 import { knownPublicKey } from "../crypto/ed25519.ts";
 
-export const SUITE_TAI = "ECVRF-EDWARDS25519-SHA512-TAI";
-export const SUITE_ELL2 = "ECVRF-EDWARDS25519-SHA512-ELL2";
-export type Suite = typeof SUITE_TAI | typeof SUITE_ELL2;
-export const SUITES: readonly Suite[] = [SUITE_TAI, SUITE_ELL2];
+import { type Suite, SUITE_ELL2, SUITE_TAI } from "./suites.ts";
+export { type Suite, SUITE_ELL2, SUITE_TAI, SUITES } from "./suites.ts";
 
 /** suite_string per suite (RFC 9381 §5.5). */
 export const SUITE_STRING: Readonly<Record<Suite, number>> = {

@@ -19,6 +19,9 @@ import { keyIdOf } from "../crypto/ed25519.ts";
 import { fromHex, toHex } from "../crypto/hash.ts";
 import { loadOrCreateKeyFile, readKeyFile } from "../crypto/key_file.ts";
 import { type Suite, SUITE_TAI, validateKey, VrfSecretKey } from "./ecvrf.ts";
+import { type VrfKeyEntry, vrfKeysListing } from "./listing.ts";
+
+export { type VrfKeyEntry, vrfKeysListing };
 
 /** Default `VRF_KEY_FILE`. */
 export const DEFAULT_VRF_KEY_FILE = "./data/vrf.key";
@@ -51,7 +54,7 @@ export class VrfKey {
 
   /** Never serialise the secret by accident. */
   toJSON(): VrfKeyEntry {
-    return keyEntry(this.publicKey, "active", this.suite);
+    return vrfKeysListing(this, []).vrf[0]!;
   }
 }
 
@@ -126,17 +129,6 @@ export async function readRetiredVrfKeys(path: string | undefined): Promise<Uint
   return parseRetiredVrfKeys(text, path);
 }
 
-export interface VrfKeyEntry {
-  suite: Suite;
-  public_key: string;
-  key_id: string;
-  status: "active" | "retired";
-}
-
-function keyEntry(pk: Uint8Array, status: "active" | "retired", suite: Suite): VrfKeyEntry {
-  return { suite, public_key: toHex(pk), key_id: keyIdOf(pk), status };
-}
-
 /** Everything the server needs from the VRF keys at start-up. */
 export interface VrfKeySet {
   key: VrfKey;
@@ -165,17 +157,4 @@ export async function loadVrfKeySet(
   const { key, created } = await loadVrfKey(opts.keyFile ?? DEFAULT_VRF_KEY_FILE);
   const retired = await readRetiredVrfKeys(opts.retiredKeysFile);
   return { key, created, retired, listing: vrfKeysListing(key, retired) };
-}
-
-/**
- * The `vrf` part of `GET /x402/keys`: the active key first, then every retired key (a retired
- * entry equal to the active key is left out).
- */
-export function vrfKeysListing(active: VrfKey, retired: Uint8Array[]): { vrf: VrfKeyEntry[] } {
-  const entries = [keyEntry(active.publicKey, "active", active.suite)];
-  for (const pk of retired) {
-    if (toHex(pk) === active.publicKeyHex) continue;
-    entries.push(keyEntry(pk, "retired", active.suite));
-  }
-  return { vrf: entries };
 }

@@ -21,6 +21,7 @@ import type { PaidService } from "../api/service.ts";
 import { invalidInput } from "../http/errors.ts";
 import { DEFAULT_NUM_BYTES, draw, type DrawResult, isValidNumBytes, seedProblem } from "./draw.ts";
 import type { VrfKey } from "./keys.ts";
+import { FAIR_RANDOM } from "./listing.ts";
 
 export interface FairRandomInput {
   seed: string;
@@ -56,13 +57,7 @@ export function createFairRandomService(
   vrfKey: VrfKey,
 ): PaidService<FairRandomInput, DrawResult> {
   return {
-    slug: "fair-random",
-    priceUsd: "0.006",
-    example: { seed: "raffle #7", num_bytes: 8 },
-    description:
-      "Verifiable random bytes (ECVRF, RFC 9381) bound to your seed, with a proof anyone can check offline",
-    envelope: "result",
-    capabilityId: "svc.draw@v1",
+    ...FAIR_RANDOM,
     parse: parseFairRandomInput,
     run: (input) => draw(vrfKey, input.seed, input.num_bytes),
   };

@@ -19,31 +19,16 @@ import { type DiffInput, LIMITS, parseDiffInput, parseScanInput, type ScanInput 
 import { scanTools, type Verdict } from "./scan.ts";
 import { type DiffResult, diffTools } from "./diff.ts";
 import { RULES } from "./rules.ts";
+import { FIREWALL_SCAN, MCP_DIFF } from "./listing.ts";
 
 export const firewallScanService: PaidService<ScanInput, Verdict> = {
-  slug: "firewall-scan",
-  priceUsd: "0.001",
-  example: {
-    tools: [{ name: "get_weather", description: "Current weather for a city", inputSchema: {} }],
-  },
-  description:
-    "Allow/block verdict, score and every finding for an MCP tools/list (deterministic published rules, no network).",
-  envelope: "verdict",
+  ...FIREWALL_SCAN,
   parse: parseScanInput,
   run: (input) => scanTools(input.tools),
 };
 
 export const mcpDiffService: PaidService<DiffInput, DiffResult> = {
-  slug: "mcp-diff",
-  priceUsd: "0.003",
-  example: {
-    old: [{ name: "get_weather", description: "Current weather for a city" }],
-    new: [{ name: "get_weather", description: "Current weather for a city, in Celsius" }],
-  },
-  description:
-    "Compares an approved and a current MCP tools/list: unchanged, changed, review or suspicious, with word diffs and flagged signals.",
-  envelope: "result",
-  capabilityId: "mcp.tools.diff@v1",
+  ...MCP_DIFF,
   parse: parseDiffInput,
   run: (input) => diffTools(input.old, input.new),
 };

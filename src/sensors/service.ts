@@ -12,6 +12,7 @@
  * ```
  */
 import type { PaidService } from "../api/service.ts";
+import { AIR_QUALITY_NOW, NEARBY_SENSORS, WEATHER_NOW } from "./listing.ts";
 import type {
   AirQualityNowResult,
   LiveData,
@@ -28,14 +29,7 @@ import {
 
 export function weatherNowService(live: LiveData): PaidService<PlaceQuery, WeatherNowResult> {
   return {
-    slug: "weather-now",
-    priceUsd: "0.001",
-    description:
-      "Current weather (°C, %, hPa, m/s) from the nearest live public station within 75 km, with station, distance and age",
-    envelope: "result",
-    capabilityId: "svc.weather.read@v1",
-    example: { latitude: 50.94, longitude: 6.96 },
-    needsInternet: true,
+    ...WEATHER_NOW,
     parse: parsePlaceInput,
     prepare: resolvePlace,
     run: (input) => live.weatherNow(input),
@@ -46,14 +40,7 @@ export function airQualityNowService(
   live: LiveData,
 ): PaidService<PlaceQuery, AirQualityNowResult> {
   return {
-    slug: "air-quality-now",
-    priceUsd: "0.001",
-    description:
-      "Current air quality (PM2.5, PM10 in µg/m³, US AQI, European AQI) modelled by CAMS, with the model grid point",
-    envelope: "result",
-    capabilityId: "svc.air.read@v1",
-    example: { latitude: 48.86, longitude: 2.35 },
-    needsInternet: true,
+    ...AIR_QUALITY_NOW,
     parse: parsePlaceInput,
     prepare: resolvePlace,
     run: (input) => live.airQualityNow(input),
@@ -64,14 +51,7 @@ export function nearbySensorsService(
   live: LiveData,
 ): PaidService<NearbyQuery, NearbySensorsResult> {
   return {
-    slug: "nearby-sensors",
-    priceUsd: "0.03",
-    description:
-      "The nearest live public sensor per layer (weather, air, radiation, quake, river) with reading, distance and source",
-    envelope: "result",
-    capabilityId: "svc.nearest.read@v1",
-    example: { latitude: 40.71, longitude: -74.0, layers: ["weather", "quake"] },
-    needsInternet: true,
+    ...NEARBY_SENSORS,
     parse: parseNearbyInput,
     prepare: resolvePlace,
     run: (input) => live.nearbySensors(input),

@@ -6,13 +6,15 @@ import type { Route } from "../http/types.ts";
 import type { Services } from "./services.ts";
 import { VERSION } from "../version.ts";
 import { paymentsConfigured } from "../config/config.ts";
-import { VrfKey, vrfKeysListing } from "../random/keys.ts";
-import { createFairRandomService } from "../random/service.ts";
-import { paidRoute, x402CheckService } from "../x402/mod.ts";
-import type { PaidService } from "../api/service.ts";
-import { firewallScanService, mcpDiffService, publishedRules } from "../security/mod.ts";
+import { lazyPaidRoute, paidRoute } from "../x402/route.ts";
+import type { PaidService, ServiceListing } from "../api/service.ts";
+import { FAIR_RANDOM, vrfKeysListing } from "../random/listing.ts";
+import { SUITE_TAI } from "../random/suites.ts";
+import { Ed25519Signer } from "../crypto/ed25519.ts";
+import { X402_CHECK } from "../x402/check_listing.ts";
+import { FIREWALL_SCAN, MCP_DIFF } from "../security/listing.ts";
+import { LIVE_DATA } from "../sensors/listing.ts";
 import { sellerNodeRoutes } from "../node/routes.ts";
-import { LiveData, liveDataServices, userAgentFor } from "../sensors/mod.ts";
 import { logRoutes, transparencyCheckService } from "../tlog/service.ts";
 import { homeRoute } from "./home.ts";
 
@@ -22,29 +24,71 @@ const PUBLIC_CORS = { exposeHeaders: [] as string[] };
 export function buildRoutes(services: Services): Route[] {
   const { config } = services;
   const started = Date.now();
-  const vrfKey = new VrfKey(config.vrfSecret);
+  // The ECVRF public key is the Ed25519 one of the same secret (derived natively at start); the
+  // prover itself loads with fair-random.
+  const vrfPublicKey = new Ed25519Signer(config.vrfSecret).publicKey;
   const keys = {
     signer: config.signer.publicJwk(),
-    ...vrfKeysListing(vrfKey, config.vrfRetired),
+    ...vrfKeysListing({ publicKey: vrfPublicKey, suite: SUITE_TAI }, config.vrfRetired),
     log: services.tlog.keyListing(),
   };
-  // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle).
-  const paid: PaidService[] = [
-    createFairRandomService(vrfKey) as PaidService,
-    x402CheckService as PaidService,
-    firewallScanService as PaidService,
-    mcpDiffService as PaidService,
-    ...liveDataServices(
+  // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle). The
+  // route and its listing exist from the start; a service's module (its parsing and its work:
+  // ECVRF, the security rules, the live-data engine...) loads on its first request, so start
+  // time and idle memory do not pay for endpoints nobody calls (static specifiers, so
+  // `deno compile` still embeds them).
+  const once = <T>(load: () => Promise<T>) => {
+    let p: Promise<T> | undefined;
+    return () =>
+      p ??= load().catch((err) => {
+        p = undefined;
+        throw err;
+      });
+  };
+  const liveData = once(async () => {
+    const { LiveData, liveDataServices, userAgentFor } = await import("../sensors/mod.ts");
+    return liveDataServices(
       new LiveData(config.sensors, {
         userAgent: userAgentFor(config.publicUrl),
         now: services.now,
       }),
-    ),
-    transparencyCheckService(services.tlog, {
-      allowPrivate: config.tlog.allowPrivate,
-    }) as PaidService,
+    );
+  });
+  const security = once(() => import("../security/service.ts"));
+  // Serialised once: the rules are the largest answer the server gives, and never change.
+  const firewallRules = once(async () => JSON.stringify((await security()).publishedRules()));
+  const lazy: [ServiceListing, () => Promise<PaidService>][] = [
+    [
+      FAIR_RANDOM,
+      async () => {
+        const [{ createFairRandomService }, { VrfKey }] = await Promise.all([
+          import("../random/service.ts"),
+          import("../random/keys.ts"),
+        ]);
+        return createFairRandomService(new VrfKey(config.vrfSecret)) as PaidService;
+      },
+    ],
+    [
+      X402_CHECK,
+      async () => (await import("../x402/check_service.ts")).x402CheckService as PaidService,
+    ],
+    [FIREWALL_SCAN, async () => (await security()).firewallScanService as PaidService],
+    [MCP_DIFF, async () => (await security()).mcpDiffService as PaidService],
+    ...LIVE_DATA.map((listing): [ServiceListing, () => Promise<PaidService>] => [
+      listing,
+      async () => (await liveData()).find((s) => s.slug === listing.slug)!,
+    ]),
   ];
-  const firewallRules = publishedRules();
+  const paid: Route[] = [
+    ...lazy.map(([listing, load]) => lazyPaidRoute(listing, load, services.paywall)),
+    // The log routes below load the same module, so this one is mounted as loaded.
+    paidRoute(
+      transparencyCheckService(services.tlog, {
+        allowPrivate: config.tlog.allowPrivate,
+      }) as PaidService,
+      services.paywall,
+    ),
+  ];
 
   // Health requests that arrive while a ping is in flight share it: a flood of probes costs one
   // store round trip at a time, and every answer reflects a ping that started after it arrived
@@ -86,11 +130,15 @@ export function buildRoutes(services: Services): Route[] {
       errors: { kind: "api", service: "firewall-rules" },
       info: { summary: "The published firewall-scan rules, weights and limits (free)" },
       cors: PUBLIC_CORS,
-      handler: (ctx) => ctx.send(firewallRules),
+      handler: async (ctx) => ctx.sendJsonText(await firewallRules()),
     },
-    ...paid.map((service) => ({
-      ...paidRoute(service, services.paywall),
-      maxBodyBytes: bodyLimit(service.slug, config.maxBodyBytes, config.maxSmallBodyBytes),
+    ...paid.map((route) => ({
+      ...route,
+      maxBodyBytes: bodyLimit(
+        route.path.slice("/x402/".length),
+        config.maxBodyBytes,
+        config.maxSmallBodyBytes,
+      ),
     })),
     ...logRoutes(services.tlog),
     // Orders, quotes, status and the shop's forms are a few fields each.

@@ -18,7 +18,6 @@ import { type AppHandler, createApp } from "../http/app.ts";
 import { AccessLog } from "../http/access_log.ts";
 import { type GuardedServer, serveGuarded } from "../http/serve_guarded.ts";
 import { buildRoutes } from "./routes.ts";
-import { closeGazetteer } from "../sensors/gazetteer.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
 
 /** The server could not listen on `HOST`:`PORT` (address in use, not local, not a host name). */
@@ -125,8 +124,9 @@ export async function startServer(
         // and the server can drain; they resume on the next start.
         services.node.flow.stop();
         await bound.shutdown();
-        // A city lookup still loading the gazetteer has nobody left to answer: end its worker.
-        closeGazetteer();
+        // A city lookup still loading the gazetteer has nobody left to answer: end its worker
+        // (the module is imported here, not at start: it is already loaded if a lookup ran).
+        (await import("../sensors/gazetteer.ts")).closeGazetteer();
         accessLog?.flush();
         await closeServices(services);
       })();

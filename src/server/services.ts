@@ -7,7 +7,8 @@ import type { DataStore } from "../store/types.ts";
 import { checkNodeIdentity, openStore, secretFingerprint } from "../store/open.ts";
 import { Ed25519Signer } from "../crypto/ed25519.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
-import { type PaywallDeps, paywallFromConfig } from "../x402/mod.ts";
+import { paywallFromConfig } from "../x402/config.ts";
+import type { PaywallDeps } from "../x402/paywall.ts";
 import { withSettleLog } from "../x402/settle_log.ts";
 import { buildSupplier, type SupplierSetup } from "./supplier.ts";
 import { createWebhookOutbox, type WebhookOutbox } from "../webhooks/queue.ts";
@@ -15,7 +16,7 @@ import { createSellerNode, type SellerNode } from "../node/seller_node.ts";
 import { orderEventsFromOutbox } from "../node/webhook_events.ts";
 import type { OrderEvents } from "../../rails/node/events.ts";
 import { logOrigin, TransparencyLog } from "../tlog/log.ts";
-import { type CrawlLoop, startCrawlLoop } from "../tlog/schedule.ts";
+import type { CrawlLoop } from "../tlog/schedule.ts";
 import { logSigner } from "../tlog/signer.ts";
 import type { Shop } from "../shop/mod.ts";
 
@@ -115,8 +116,9 @@ export async function openServices(
     await logSigner(config.tlog.secret),
     logOrigin(config.publicUrl),
   );
+  // The crawler (and the scan rules it summarises tool sets with) loads only when configured.
   const crawl = config.tlog.registryUrl
-    ? startCrawlLoop(tlog, {
+    ? (await import("../tlog/schedule.ts")).startCrawlLoop(tlog, {
       registry: config.tlog.registryUrl,
       intervalMin: config.tlog.crawlIntervalMin,
       observe: { allowPrivate: config.tlog.allowPrivate },

@@ -3,7 +3,7 @@
  * (version byte 0x41, four bytes of double SHA-256). Small enough to keep here rather than
  * pull a dependency into the runtime.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "../crypto/hash.ts";
 
 const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const INDEX = new Map([...ALPHABET].map((c, i) => [c, i]));

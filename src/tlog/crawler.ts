@@ -13,10 +13,10 @@ import {
   isServerName,
   normalizeEndpoint,
   type Observation,
-  okObservation,
   type Outcome,
   type RegistryInfo,
 } from "./observation.ts";
+import { okObservation } from "./ok_observation.ts";
 import type { CrawlState, RegistryEntry } from "./store.ts";
 import type { Tool } from "../security/scan.ts";
 

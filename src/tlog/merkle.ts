@@ -14,7 +14,7 @@
  * root.length; // 32
  * ```
  */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "../crypto/hash.ts";
 
 export type Hash = Uint8Array;
 /** Hash of the complete subtree at `level` (0 = leaf hashes) and position `index`. */

@@ -1,17 +1,18 @@
 /**
  * Observations (DESIGN.md §11): what the log records each time a server is looked at, and the
- * hashes anyone can recompute. A leaf of the log is the canonical JSON of one observation.
+ * hashes anyone can recompute. A leaf of the log is the canonical JSON of one observation. An
+ * `ok` observation carries a firewall-scan summary: it is built in `ok_observation.ts`, so the
+ * log (loaded at start) does not load the scan rules until a server is observed.
  *
  * @example
  * ```ts
- * import { okObservation } from "./observation.ts";
- * const o = okObservation({ name: "io.example/echo" }, "2026-01-01T00:00:00.000Z", [{ name: "echo" }]);
- * o.tools?.length; // 1
+ * import { toolsSha256 } from "./observation.ts";
+ * toolsSha256([{ name: "echo" }]).length; // 64
  * ```
  */
 import { canonicalBytes } from "../crypto/canonical.ts";
 import { canonicalSha256 } from "../crypto/hash.ts";
-import { scanTools, type Tool } from "../security/scan.ts";
+import type { Tool } from "../security/scan.ts";
 
 export const OUTCOMES = [
   "ok",
@@ -62,41 +63,12 @@ export function toolsSha256(tools: readonly Tool[]): string {
   return canonicalSha256(sortTools(tools));
 }
 
-/** The firewall-scan summary of a tool set: rules version, verdict, score, counts per category. */
-export function scanSummary(tools: readonly Tool[]): ScanSummary {
-  const v = scanTools(tools as Tool[]);
-  const categories: Record<string, number> = {};
-  for (const f of v.findings) categories[f.category] = (categories[f.category] ?? 0) + 1;
-  return { rules_version: v.rules_version, allow: v.allow, score: v.score, categories };
-}
-
-function cleanTarget(t: Target): Target {
+/** The target with only the fields it has (no `undefined` keys in the hashed JSON). */
+export function cleanTarget(t: Target): Target {
   const out: Target = {};
   if (t.name !== undefined) out.name = t.name;
   if (t.endpoint !== undefined) out.endpoint = t.endpoint;
   return out;
-}
-
-/** An `ok` observation of a tool set. */
-export function okObservation(
-  target: Target,
-  observedAt: string,
-  tools: readonly Tool[],
-  extra: { server_info?: { name: string; version: string }; registry?: RegistryInfo } = {},
-): Observation {
-  const sorted = sortTools(tools);
-  const o: Observation = {
-    type: "log.observation/v1",
-    target: cleanTarget(target),
-    observed_at: observedAt,
-    outcome: "ok",
-    tools_sha256: canonicalSha256(sorted),
-    tools: sorted.map((t) => ({ name: t.name, sha256: canonicalSha256(t) })),
-    scan: scanSummary(sorted),
-  };
-  if (extra.server_info) o.server_info = extra.server_info;
-  if (extra.registry) o.registry = extra.registry;
-  return o;
 }
 
 /** A failed (or impossible) observation: no tools, hash or scan. */

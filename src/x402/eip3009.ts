@@ -27,6 +27,8 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import type { Eip712Domain } from "./constants.ts";
 import type { Authorization } from "./types.ts";
 
+export { checksumAddress } from "./address.ts";
+
 const enc = new TextEncoder();
 const DOMAIN_TYPEHASH = keccak_256(
   enc.encode("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
@@ -147,21 +149,6 @@ export function splitSignature(
   const compact = new Uint8Array(64);
   hexInto(compact, 0, body.slice(0, 128), 64);
   return { ok: true, r, s, v, compact };
-}
-
-/**
- * The EIP-55 mixed-case form of a 0x-prefixed 20-byte hex address (already validated): each
- * letter is upper case where the matching nibble of keccak-256(lowercase hex) is 8 or more.
- */
-export function checksumAddress(address: string): `0x${string}` {
-  const lower = address.slice(2).toLowerCase();
-  const h = keccak_256(new TextEncoder().encode(lower));
-  let out = "0x";
-  for (let i = 0; i < 40; i++) {
-    const nibble = (h[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0xf;
-    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
-  }
-  return out as `0x${string}`;
 }
 
 /** Recovers the signer's address (lowercase 0x-hex) of `digest`, or null when impossible. */

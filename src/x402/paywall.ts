@@ -53,9 +53,22 @@ import {
   requirementsFor,
   x402ErrorResponse,
 } from "./terms.ts";
-import { checksumAddress } from "./eip3009.ts";
 import type { PaymentRequirements } from "./types.ts";
-import { Reason, verifyPayment } from "./verify.ts";
+// Verification brings secp256k1 and keccak (payers' checksummed addresses come with it): loaded
+// by the first request that carries a payment, or started by a 402.
+let verifier: typeof import("./verify.ts") | undefined;
+async function loadVerifier(): Promise<typeof import("./verify.ts")> {
+  return verifier ??= await import("./verify.ts");
+}
+
+/**
+ * A 402 is usually followed by the same request with a payment: start loading verification
+ * (secp256k1, small) so the payment does not wait for it. The in-process settler's chain client
+ * (about 30 MB) still loads with the first payment, so a node that only answers 402s stays small.
+ */
+export function warmPayment(): void {
+  if (!verifier) loadVerifier().catch(() => {});
+}
 import type { KnownPayers } from "./known_payers.ts";
 
 export { requirementsFor };
@@ -165,6 +178,7 @@ export async function verifyAndClaim(
   const collectable = (r: ClaimRecord) =>
     r.state === "settling" && r.service === service && opts.collectPending !== false &&
     deps.settler !== undefined;
+  const { checksumAddress, Reason, verifyPayment } = verifier ?? await loadVerifier();
   const v = verifyPayment(payment, accepts, { now: Math.floor(nowMs / 1000) });
   if (!v.ok) {
     // Expired since its settlement was sent? The same payment may still collect its result.
@@ -250,7 +264,8 @@ async function collectPending(
       session: {
         payment: input.payment,
         requirements: input.requirements,
-        payer: checksumAddress(input.payment.payload.authorization.from),
+        // Reached only from verifyAndClaim, once verification is loaded.
+        payer: verifier!.checksumAddress(input.payment.payload.authorization.from),
         claim: won,
         input,
         alreadyPaid: outcome,
@@ -447,7 +462,10 @@ export async function handlePaid(
       field: e.field,
     });
   }
-  if (payment === null) return plain402(service, url, accepts);
+  if (payment === null) {
+    warmPayment();
+    return plain402(service, url, accepts);
+  }
   refuseFlooding(payment, deps);
 
   const v = await verifyAndClaim(payment, accepts, deps, service.slug);

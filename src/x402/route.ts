@@ -7,35 +7,74 @@
  *
  * @example
  * ```ts ignore
- * import { paidRoute } from "./route.ts";
- * const routes = [paidRoute(x402CheckService, deps), ...];
+ * import { lazyPaidRoute, paidRoute } from "./route.ts";
+ * const routes = [
+ *   paidRoute(x402CheckService, deps),
+ *   lazyPaidRoute(X402_CHECK, async () => (await import("./check_service.ts")).x402CheckService, deps),
+ * ];
  * ```
  */
-import type { PaidService } from "../api/service.ts";
+import type { PaidService, ServiceListing } from "../api/service.ts";
 import type { Route } from "../http/types.ts";
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "./constants.ts";
 import { handlePaid, type PaywallDeps } from "./paywall.ts";
 
 /** The kernel route of a paid service. */
 export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
+  return routeOf(service, deps, () => service);
+}
+
+/**
+ * The kernel route of a paid service whose module loads on its first request: the route, its
+ * listing on `GET /` and its place in the table exist from the start; `load` runs once (requests
+ * arriving while it runs wait for the same load; a failed load is tried again by the next one).
+ */
+export function lazyPaidRoute(
+  listing: ServiceListing,
+  load: () => Promise<PaidService>,
+  deps: PaywallDeps,
+): Route {
+  let service: PaidService | undefined;
+  let loading: Promise<PaidService> | undefined;
+  const get = () =>
+    loading ??= load().then((s) => {
+      if (s.slug !== listing.slug) {
+        throw new Error(`service '${s.slug}' loaded for the route of '${listing.slug}'`);
+      }
+      return service = s;
+    }, (err) => {
+      loading = undefined;
+      throw err;
+    });
+  return routeOf(listing, deps, () => service ?? get());
+}
+
+function routeOf(
+  listing: ServiceListing,
+  deps: PaywallDeps,
+  service: () => PaidService | Promise<PaidService>,
+): Route {
   return {
     method: "POST",
-    path: `/x402/${service.slug}`,
-    errors: { kind: "api", service: service.slug },
+    path: `/x402/${listing.slug}`,
+    errors: { kind: "api", service: listing.slug },
     cors: { exposeHeaders: CORS_EXPOSE_HEADERS, allowHeaders: CORS_ALLOW_HEADERS },
     rateLimit: "payer",
     info: {
-      summary: service.description,
-      priceUsd: service.priceUsd,
-      example: service.example,
-      ...(service.needsInternet ? { needsInternet: true } : {}),
+      summary: listing.description,
+      priceUsd: listing.priceUsd,
+      example: listing.example,
+      ...(listing.needsInternet ? { needsInternet: true } : {}),
     },
-    handler: async (ctx) =>
-      handlePaid(service, await ctx.json(), ctx.req, {
+    handler: async (ctx) => {
+      // Loaded services answer without an extra await (the common case after the first call).
+      const s = service();
+      return handlePaid(s instanceof Promise ? await s : s, await ctx.json(), ctx.req, {
         ...deps,
         limitPayer: (payer) => ctx.rateLimit(`payer:${payer.toLowerCase()}`),
         limitUnverified: () => ctx.rateLimit(`ip:${ctx.clientIp}`),
         ipRetryAfter: () => ctx.overLimit(`ip:${ctx.clientIp}`),
-      }),
+      });
+    },
   };
 }

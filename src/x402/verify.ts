@@ -37,6 +37,9 @@ import type { ParsedPayment } from "./encoding.ts";
 import type { PaymentRequirements } from "./types.ts";
 import { authorizationDigest, recoverSigner, splitSignature } from "./eip3009.ts";
 
+// The paywall names payers with it once a payment verifies; loaded together.
+export { checksumAddress } from "./address.ts";
+
 /** x402 reason names used by the verifier and x402-check (x402 specification). */
 export const Reason = {
   InvalidPayload: "invalid_payload",

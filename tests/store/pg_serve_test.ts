@@ -13,7 +13,7 @@ import { tempDir } from "../support/temp.ts";
 import { createOrder, mine, transfer, view, withShop } from "../shop/_env.ts";
 import { buyer, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
-import { okObservation } from "../../src/tlog/observation.ts";
+import { okObservation } from "../../src/tlog/ok_observation.ts";
 import { tool } from "../fakes/mcp_http.ts";
 
 const PUBLIC_URL = "https://shop.example.com";

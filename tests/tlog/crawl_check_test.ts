@@ -17,7 +17,7 @@ import { TransparencyLog } from "../../src/tlog/log.ts";
 import { crawl, RegistryError } from "../../src/tlog/crawler.ts";
 import { checkTarget } from "../../src/tlog/check.ts";
 import { verifyCheckRecord } from "../../src/tlog/verify.ts";
-import { okObservation } from "../../src/tlog/observation.ts";
+import { okObservation } from "../../src/tlog/ok_observation.ts";
 import { auditLog } from "../../src/tlog/audit.ts";
 import { openCheckpoint } from "../../src/tlog/note.ts";
 import { canonicalBytes } from "../../src/crypto/canonical.ts";

@@ -14,7 +14,7 @@ import { buyer, KEYS, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
 import { startFakeMcp, tool } from "../fakes/mcp_http.ts";
 import { startFakeRegistry } from "../fakes/mcp_registry.ts";
-import { okObservation } from "../../src/tlog/observation.ts";
+import { okObservation } from "../../src/tlog/ok_observation.ts";
 import { openCheckpoint, parseVerifierKey } from "../../src/tlog/note.ts";
 import { verifyConsistency } from "../../src/tlog/merkle.ts";
 import { fromHex } from "../../src/crypto/hash.ts";

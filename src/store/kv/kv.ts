@@ -37,7 +37,6 @@ import { KvRateLimitStore } from "./rate_limits.ts";
 import { KvIdempotencyStore } from "./idempotency.ts";
 import { KvReceiverStore } from "./receiver.ts";
 import { KvMetaStore } from "./meta.ts";
-import { kvDump, kvRestore } from "./dump.ts";
 import type { TlogStore } from "../../tlog/store.ts";
 import type { ShopStore } from "../../shop/store.ts";
 import { KvTlogStore } from "./tlog.ts";
@@ -149,12 +148,15 @@ export class Store implements DataStore {
     await this.kv.get(["meta", "ping"]);
   }
 
-  dump(): AsyncIterable<DumpRecord> {
-    return kvDump(this);
+  // Export and import (`esim-rails store export|import`) load their code when used.
+  async *dump(): AsyncIterable<DumpRecord> {
+    const { kvDump } = await import("./dump.ts");
+    yield* kvDump(this);
   }
 
-  restore(rec: DumpRecord): Promise<boolean> {
-    return kvRestore(this, rec);
+  async restore(rec: DumpRecord): Promise<boolean> {
+    const { kvRestore } = await import("./dump.ts");
+    return await kvRestore(this, rec);
   }
 
   async get<T>(key: Deno.KvKey): Promise<T | null> {

@@ -1,0 +1,98 @@
+/**
+ * Servers for bench/paywall.ts, each in its own process so the load generator never shares
+ * their event loop:
+ *   `paywall`   a bare `Deno.serve` whose handler is the paywall (`handlePaid`: JSON body,
+ *               parse, terms, PAYMENT-REQUIRED) for a small paid service;
+ *   `serve`     the real server (`startServer`: kernel, rate limiter, paywall) on its own data
+ *               directory, payments on;
+ *   `constant`  a bare `Deno.serve` that reads the JSON body and answers, from constants, the
+ *               402 (body and headers) that the server at the URL given as second argument
+ *               answers to the same request.
+ * Prints its base URL on stderr.
+ */
+import { handlePaid } from "../src/x402/paywall.ts";
+import { KvClaimStore } from "../src/store/kv/claims.ts";
+import { RemoteSettler } from "../src/x402/settle_remote.ts";
+import { Ed25519Signer } from "../src/crypto/ed25519.ts";
+import { invalidInput } from "../src/http/errors.ts";
+import type { PaidService } from "../src/api/service.ts";
+import { loadConfig } from "../src/config/config.ts";
+import { startServer } from "../src/server/server.ts";
+
+export const BODY = '{"seed":"bench","text":"bench"}';
+const PAY_TO = "0x00000000000000000000000000000000000a11ce";
+
+async function main(mode: string | undefined) {
+  const listen = { hostname: "127.0.0.1", port: 0, onListen() {} };
+  if (mode === "paywall") {
+    const service: PaidService<{ text: string }, unknown> = {
+      slug: "bench",
+      priceUsd: "0.001",
+      description: "bench",
+      envelope: "result",
+      capabilityId: "bench@v1",
+      parse(body) {
+        const t = (body as { text?: unknown } | null)?.text;
+        if (typeof t !== "string") throw invalidInput("text", "Send 'text'");
+        return { text: t };
+      },
+      run: (i) => i,
+    };
+    const deps = {
+      payTo: PAY_TO,
+      settler: new RemoteSettler({ url: "http://127.0.0.1:9" }),
+      claims: new KvClaimStore(await Deno.openKv(":memory:")),
+      signer: Ed25519Signer.generate(),
+    } as const;
+    const server = Deno.serve(
+      listen,
+      async (req) => handlePaid(service, await req.json(), req, deps),
+    );
+    console.error(`http://127.0.0.1:${server.addr.port}`);
+  } else if (mode === "serve") {
+    const dir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
+    await Deno.writeTextFile(`${dir}/facilitator.key`, `0x${"11".repeat(32)}`);
+    const server = await startServer(
+      await loadConfig({
+        PORT: "0",
+        DATA_DIR: dir,
+        KV_PATH: ":memory:",
+        RATE_LIMIT_PER_MIN: "10000000",
+        ACCESS_LOG: "0",
+        PAY_TO_EVM: PAY_TO,
+        FACILITATOR_KEY_FILE: `${dir}/facilitator.key`,
+        RPC_URL: "http://127.0.0.1:9",
+      }),
+    );
+    Deno.addSignalListener("SIGTERM", async () => {
+      await server.shutdown();
+      await Deno.remove(dir, { recursive: true });
+      Deno.exit(0);
+    });
+    console.error(server.url);
+  } else if (mode === "constant") {
+    const source = Deno.args[1]!;
+    const probe = await fetch(source, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: BODY,
+    });
+    if (probe.status !== 402) throw new Error(`${source} answered ${probe.status}, not 402`);
+    const body = await probe.text();
+    // Every header but the per-request ones, in the order received.
+    const headers = [...probe.headers].filter(([k]) =>
+      !["date", "content-length", "x-request-id"].includes(k)
+    );
+    const server = Deno.serve(listen, async (req) => {
+      await req.json();
+      return new Response(body, { status: 402, headers });
+    });
+    console.error(`http://127.0.0.1:${server.addr.port}`);
+  } else {
+    console.error("usage: _paywall_target.ts paywall|serve|constant <url>");
+    Deno.exit(2);
+  }
+  if (mode !== "serve") Deno.addSignalListener("SIGTERM", () => Deno.exit(0));
+}
+
+if (import.meta.main) await main(Deno.args[0]);
