@@ -90,12 +90,12 @@ function isSubject(kind: DataKind, s: string, declared = false): boolean {
 // ---- helpers ------------------------------------------------------------------------------
 
 /** `pick_me`, `pickMe`, `Pick-Me` → ["pick", "me"]. */
-function words(name: string): string[] {
+export function words(name: string): string[] {
   return snakeName(name).split("_").filter((w) => w.length > 0);
 }
 
 /** Sentences of a text: split after . ! ? ; followed by space, and at line breaks. */
-function sentences(text: string): string[] {
+export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim().length > 0);
 }
 
@@ -110,13 +110,13 @@ function isProse(field: string): boolean {
   return parent === "enum" || parent === "examples";
 }
 
-interface Mention {
+export interface Mention {
   param: string;
   index: number;
 }
 
 /** A tool's parameter names by lowercase form, and their spaced forms ("task description"). */
-interface MentionMatcher {
+export interface MentionMatcher {
   byLower: Map<string, string>;
   spaced: [string, string][];
 }
@@ -127,7 +127,7 @@ const QUOTED =
   /(['"`\u2018\u2019\u201c\u201d])([^'"`\u2018\u2019\u201c\u201d\s]{1,64})['"`\u2018\u2019\u201c\u201d]/g;
 const TOKEN = /(?<![\w.-])[A-Za-z_$][\w$]{0,63}(?![\w-])/g;
 
-function mentionMatcher(params: readonly string[]): MentionMatcher | null {
+export function mentionMatcher(params: readonly string[]): MentionMatcher | null {
   if (params.length === 0) return null;
   const byLower = new Map<string, string>();
   const spaced: [string, string][] = [];
@@ -140,7 +140,7 @@ function mentionMatcher(params: readonly string[]): MentionMatcher | null {
 }
 
 /** Where a sentence names one of the tool's parameters as a target (quoted or framed). */
-function paramMentions(s: string, mm: MentionMatcher): Mention[] {
+export function paramMentions(s: string, mm: MentionMatcher): Mention[] {
   const out: Mention[] = [];
   for (const m of s.matchAll(QUOTED)) {
     const p = mm.byLower.get(m[2]!.toLowerCase());
@@ -175,7 +175,7 @@ const POPULATE =
   /\b(?:fill|populate|put|place|insert|paste|copy|append|prepend|add|include|embed|attach|stash|tuck|slip|carry|set)(?:s|ed|ing)?\b/i;
 
 /** The parameter whose own description a field is (`.../properties/<name>/description`). */
-function ownParam(field: string): string | null {
+export function ownParam(field: string): string | null {
   const m = /\/properties\/([^/]+)\/(?:description|default|examples?(?:\/\d+)?|enum\/\d+)$/.exec(
     field,
   );
@@ -214,7 +214,7 @@ function dataIn(s: string): { kind: DataKind; match: string }[] {
 
 // ---- the checks ---------------------------------------------------------------------------
 
-interface ToolView {
+export interface ToolView {
   index: number;
   name: string;
   nameWords: string[];
@@ -226,7 +226,7 @@ interface ToolView {
   schema: unknown;
 }
 
-function view(tool: PurposeTool, index: number, items: readonly TextItem[]): ToolView {
+export function view(tool: PurposeTool, index: number, items: readonly TextItem[]): ToolView {
   const params = [...new Set(parameterNames(tool.inputSchema).map((p) => p.text))];
   const desc = items.find((it) => it.field === "/description")?.text ?? "";
   const prose = items.filter((it) => isProse(it.field));
