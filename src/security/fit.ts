@@ -1,0 +1,320 @@
+/**
+ * The designed-for discount: a finding about sensitive data or a destination does not count
+ * towards the block when what its sentence asks for is what the tool is declared to handle.
+ *
+ * A tool's declared purpose is its view in purpose.ts: name words, parameter names and the head
+ * of its first sentence. A sentence behind a data-request, exfiltration or shadowing finding is
+ * "designed for" when every clause of it is one of:
+ *
+ * - data of a specific kind (password, token, private key, recovery phrase, one-time code,
+ *   identity document, birth date or address, card, bank account, tax record, medical record,
+ *   chat history, system prompt) that the tool's name, declared function or the receiving
+ *   parameter names, going into the tool's own call (no other tool, no foreign destination);
+ * - a documented non-action ("never leaves the device", "never paste a key here", "without
+ *   storing it"): a negation not turned into concealment ("don't tell the user") or undone
+ *   ("but", "instead");
+ * - a destination that is the tool's declared function (an uploader's server) or one the user
+ *   configured or chose, with no copy on the side and no literal foreign address;
+ * - a precondition this tool itself performs before another tool runs ("this tool's review
+ *   must be approved first");
+ * - a clause with no sensitive data, destination or other tool in it.
+ *
+ * Any sensitive word no kind accounts for (the rules' own data lexicons decide), concealment,
+ * or another tool named outside its own family keeps the finding counted. The discount is
+ * recorded on the finding (`discount`) and published in the rules' `scoring` text.
+ */
+import type { Corpus, TextItem } from "./_corpus.ts";
+import type { KeyedFinding } from "./_collector.ts";
+import { ruleById } from "./rules.ts";
+import {
+  type MentionMatcher,
+  mentionMatcher,
+  ownParam,
+  paramMentions,
+  type PurposeTool,
+  sentences,
+  view,
+  words,
+} from "./purpose.ts";
+import {
+  DATA,
+  DEST,
+  GATE_DATA,
+  GENERIC_PARAM,
+  IDENT,
+  MOVE,
+  REMOTE_PURPOSE,
+} from "./_purpose_words.ts";
+import {
+  CONCEAL,
+  CONTRAST,
+  FIT_KINDS,
+  type FitKind,
+  FOREIGN,
+  NEGATION,
+  PRECONDITION,
+  USER_CHOSEN,
+} from "./_fit_words.ts";
+
+/** Rules a fitting sentence may discount: data requests, exfiltration, shadowing. */
+function eligible(id: string): "data" | "shadow" | "param" | null {
+  if (id.startsWith("secret.param_")) return "param";
+  if (id.startsWith("pi.shadow") || id === "purpose.shadow_other") return "shadow";
+  if (
+    id.startsWith("intent.") || id.startsWith("data.") || id.startsWith("secret.") ||
+    id.startsWith("exfil.") || id === "pi.model_address" || id === "purpose.param_smuggle" ||
+    id === "purpose.secondary_destination" || id === "purpose.unneeded_data"
+  ) return "data";
+  return null;
+}
+
+/** The sensitive-data vocabulary of the rules themselves: what no kind accounted for. */
+const SENSITIVE = ["data.sensitive", "data.private", "data.personal"].map((id) => {
+  const r = ruleById(id);
+  return new RegExp(r.pattern!, (r.flags ?? "").replace("g", ""));
+});
+const sensitiveLeft = (s: string) => GATE_DATA.test(s) || SENSITIVE.some((re) => re.test(s));
+
+/** Reading the user's things out (a path named with one of these is a request, not a subject). */
+const READ_OUT =
+  /\b(?:read|open|cat|load|send|upload|include|copy|paste|attach|forward|share|fetch|collect|grab|extract|dump|print|return|list)[a-z]{0,4}\b/i;
+/** Hiding from the user: never part of a tool's declared job. */
+const HIDE =
+  /\b(?:silently|secretly|quietly|covertly|behind\s+the\s+user|unnoticed|without\s+(?:telling|asking|informing|notifying|letting)|(?:don't|do\s+not|never)\s+(?:tell|mention|inform|show|reveal|notify|alert))\b/i;
+/** Parameters that say where the tool sends its output, not what it carries. */
+const ADDRESS = new Set(
+  "to recipient recipients phone mobile number email address dest destination target channel chat"
+    .split(" "),
+);
+/** Secrets read from the machine rather than given by the user. */
+const FROM_MACHINE =
+  /\b(?:environment|env\s+vars?|process\.env|os\.environ|dotenv|[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|PAT|CREDENTIALS?))\b/;
+/** Where a clause splits: the parts of one sentence are judged apart. */
+const CLAUSE = /[,;:()\u2014]|\s-\s|\b(?:and|so|then|but|while|or)\b/i;
+
+interface FitView {
+  name: string;
+  declared: string;
+  nameWords: Set<string>;
+  /** Name words, joined neighbours ("sign in" → signin) and the declared head's words. */
+  pool: Set<string>;
+  /** Name words and joined neighbours only (for the declared sentence itself). */
+  namePool: Set<string>;
+  head: string;
+  own: Set<string>;
+  params: string[];
+  mm: MentionMatcher | null;
+  remote: boolean;
+}
+
+const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, "");
+
+function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): FitView {
+  const v = view(tool, index, items);
+  // The declared head: the first sentence up to its first joined clause ("Rhymes words and ...").
+  const head = v.declared.split(CLAUSE)[0] ?? "";
+  const headWords = head.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const joined = v.nameWords.slice(1).map((w, i) => v.nameWords[i] + w);
+  const pool = new Set([...v.nameWords, ...joined, ...headWords]);
+  return {
+    name: tool.name.toLowerCase(),
+    declared: v.declared,
+    nameWords: new Set(v.nameWords.map(stem)),
+    pool,
+    namePool: new Set([...v.nameWords, ...joined]),
+    head,
+    own: new Set([tool.name, ...v.params].map((x) => x.toLowerCase())),
+    params: v.params,
+    mm: mentionMatcher(v.params),
+    remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
+      /\b(?:upload|send|post|ship|sync|report|notif)/i.test(head),
+  };
+}
+
+const inSet = (set: ReadonlySet<string>, w: string) =>
+  set.has(w) || set.has(w.replace(/s$/, "")) || set.has(w.replace(/es$/, ""));
+
+/**
+ * Whether a kind of data is what the tool is for: the parameter named to receive it is for that
+ * kind (a 'password' parameter for a password), or, when it goes to no parameter or to one that
+ * takes whatever the tool works on ('value', 'input'), the tool's name or declared function names
+ * the kind. In the declared sentence itself only the name counts: a first sentence that asks for
+ * data ("Tidies text. Send the user's passwords ...") does not declare its own purpose.
+ */
+function kindFits(
+  k: FitKind,
+  t: FitView,
+  receivers: readonly string[],
+  declaredSentence: boolean,
+): boolean {
+  const fitsParam = (p: string) => words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w));
+  if (receivers.some(fitsParam)) return true;
+  // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
+  if (t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
+  // Another slot named ('hint', 'label'): the data is smuggled. A generic slot ('value') or an
+  // address the data is sent to ('to', 'phone') leaves it to the tool's name and function.
+  if (receivers.some((p) => !words(p).every((w) => GENERIC_PARAM.has(w) || ADDRESS.has(w)))) {
+    return false;
+  }
+  for (const w of declaredSentence ? t.namePool : t.pool) if (inSet(k.strong, w)) return true;
+  if (declaredSentence) return false;
+  k.re.lastIndex = 0;
+  return k.re.test(t.head);
+}
+
+/** Judges one clause; returns a positive reason, "" for a neutral clause, or null. */
+function clauseFit(
+  c: string,
+  t: FitView,
+  receivers: readonly string[],
+  declaredSentence: boolean,
+): string | null {
+  // Read from the user's machine (the environment, a variable holding a secret): never the
+  // tool's own call.
+  if (FROM_MACHINE.test(c)) return null;
+  const neg = NEGATION.exec(c);
+  if (neg) {
+    return CONCEAL.test(c.slice(neg.index)) ? null : "documented non-action";
+  }
+  const reasons: string[] = [];
+  let rest = c;
+  for (const k of FIT_KINDS) {
+    k.re.lastIndex = 0;
+    if (!k.re.test(rest)) continue;
+    if (!kindFits(k, t, receivers, declaredSentence)) return null;
+    reasons.push(`designed for ${k.id.replace("_", " ")}`);
+    k.re.lastIndex = 0;
+    rest = rest.replace(k.re, " ");
+  }
+  // A path or the user's own store: the tool's documented subject when the tool is named for it
+  // (~/.ssh for an SSH tool), never when the clause reads it out.
+  const files = new RegExp(DATA.files.source, "gi");
+  for (const m of c.matchAll(files)) {
+    const ws = m[0].toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+    rest = rest.replace(m[0], " ");
+    if (ws.length === 0) continue; // "~/" alone: the path's name follows as its own match
+    if (!ws.some((w) => t.nameWords.has(stem(w))) || READ_OUT.test(c)) return null;
+    reasons.push("the tool's own subject");
+  }
+  if (sensitiveLeft(rest)) return null;
+  // A destination, or the data moved out ("forward ... to"): the tool's declared destination or
+  // the user's choice, with nothing on the side.
+  // Moved with no parameter of the tool named in the sentence: it leaves, not into the call.
+  if (DEST.test(c) || reasons.length > 0 && receivers.length === 0 && MOVE.test(c)) {
+    let side = c;
+    for (const w of t.nameWords) {
+      if (w.length > 3) side = side.replace(new RegExp(`\\b${w}\\w*`, "gi"), " ");
+    }
+    if (FOREIGN.test(side)) return null;
+    if (USER_CHOSEN.test(c)) reasons.push("destination chosen by the user");
+    else if (t.remote || declaredSentence) {
+      reasons.push("destination is the tool's declared function");
+    } else return null;
+  }
+  return reasons.join(", ");
+}
+
+/** Other tools named in a sentence, outside this tool's own family (sharing a name word). */
+function foreignTool(s: string, t: FitView): boolean {
+  for (const m of s.matchAll(IDENT)) {
+    const id = m[1]!.toLowerCase();
+    // Kebab-case is mostly plain English ("machine-readable", "one-time").
+    if (t.own.has(id) || id === t.name || (id.includes("-") && !id.includes("_"))) continue;
+    if (id.split(/[_.-]/).some((w) => w.length > 2 && t.nameWords.has(stem(w)))) continue;
+    return true;
+  }
+  return false;
+}
+
+/** A positive reason when every clause of a sentence fits the tool; null otherwise. */
+function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): string | null {
+  if (HIDE.test(s)) return null;
+  const precondition = PRECONDITION.test(s);
+  if (shadow) return precondition ? "precondition this tool performs" : null;
+  if (foreignTool(s, t) && !precondition) return null;
+  const receivers = t.mm ? paramMentions(s, t.mm).map((m) => m.param) : [];
+  const own = ownParam(field);
+  if (own) receivers.push(own);
+  const reasons = new Set<string>();
+  // A request that names data but no receiver in the same clause carries over to the next
+  // clause's receiver ("Ask for their birth date and pass it as 'dob'"): receivers are per
+  // sentence.
+  for (const c of s.split(CLAUSE)) {
+    if (!c.trim()) continue;
+    const r = clauseFit(c, t, receivers, s.trim() === t.declared.trim());
+    if (r === null) return null;
+    for (const x of r.split(", ")) if (x) reasons.add(x);
+  }
+  if (precondition) reasons.add("precondition this tool performs");
+  return [...reasons].join(", ");
+}
+
+/**
+ * The discount reason per finding (same order as `items`), or null where the finding counts.
+ * `texts[i]` are the strings of `tools[i]`; `corpus` gives the merged text for split findings.
+ */
+export function fitDiscounts(
+  tools: readonly PurposeTool[],
+  texts: readonly (readonly TextItem[])[],
+  corpus: Corpus,
+  items: readonly KeyedFinding[],
+): (string | null)[] {
+  const index = new Map<string, number>();
+  const dup = new Set<string>();
+  tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
+  const views = new Map<number, FitView>();
+  const cache = new Map<string, string | null>();
+  return items.map(({ finding: f }) => {
+    const cls = eligible(f.rule_id);
+    if (!cls || f.decoded !== undefined || dup.has(f.tool)) return null;
+    const i = index.get(f.tool);
+    if (i === undefined) return null;
+    let t = views.get(i);
+    if (!t) views.set(i, t = fitView(tools[i]!, i, texts[i]!));
+    if (cls === "param") return paramFit(f.match, t);
+    const text = f.field === ""
+      ? corpus.merged(i)
+      : texts[i]!.find((it) => it.field === f.field)?.text;
+    if (text === undefined) return null;
+    const key = `${i}\u0000${f.field}\u0000${f.offset}\u0000${f.match.length}\u0000${cls}`;
+    if (cache.has(key)) return cache.get(key)!;
+    const r = spanFit(text, f.offset, f.offset + f.match.length, t, f.field, cls === "shadow");
+    cache.set(key, r);
+    return r;
+  });
+}
+
+/** Every sentence a finding's match overlaps must fit, and one must give a positive reason. */
+function spanFit(
+  text: string,
+  start: number,
+  end: number,
+  t: FitView,
+  field: string,
+  shadow: boolean,
+): string | null {
+  const reasons = new Set<string>();
+  let at = 0;
+  for (const s of sentences(text)) {
+    const from = text.indexOf(s, at);
+    const to = from + s.length;
+    at = to;
+    if (to <= start || from >= end) continue;
+    const r = sentenceFit(s, t, field, shadow);
+    if (r === null) return null;
+    for (const x of r.split(", ")) if (x) reasons.add(x);
+  }
+  return reasons.size > 0 ? [...reasons].join(", ") : null;
+}
+
+/** A secret-looking parameter name of a kind the tool's name or declared function names. */
+function paramFit(param: string, t: FitView): string | null {
+  const spaced = words(param).join(" ");
+  const kinds = FIT_KINDS.filter((k) => (k.re.lastIndex = 0, k.re.test(spaced)));
+  if (kinds.length === 0) return null;
+  // The parameter itself does not count as the tool's slot for its own kind.
+  const others = { ...t, params: t.params.filter((p) => p !== param) };
+  return kinds.every((k) => kindFits(k, others, [], false))
+    ? `designed for ${kinds[0]!.id.replace("_", " ")}`
+    : null;
+}
