@@ -174,7 +174,8 @@ function clauseFit(
   if (FROM_MACHINE.test(c)) return null;
   const neg = NEGATION.exec(c);
   if (neg) {
-    return CONCEAL.test(c.slice(neg.index)) ? null : "documented non-action";
+    const after = c.slice(neg.index);
+    return CONCEAL.test(after) || CONTRAST.test(after) ? null : "documented non-action";
   }
   const reasons: string[] = [];
   let rest = c;
@@ -310,7 +311,9 @@ function spanFit(
 /** A secret-looking parameter name of a kind the tool's name or declared function names. */
 function paramFit(param: string, t: FitView): string | null {
   const spaced = words(param).join(" ");
-  const kinds = FIT_KINDS.filter((k) => (k.re.lastIndex = 0, k.re.test(spaced)));
+  const kinds = FIT_KINDS.filter((k) =>
+    (k.re.lastIndex = 0, k.re.test(spaced)) || words(param).some((w) => inSet(k.strong, w))
+  );
   if (kinds.length === 0) return null;
   // The parameter itself does not count as the tool's slot for its own kind.
   const others = { ...t, params: t.params.filter((p) => p !== param) };
