@@ -23,7 +23,7 @@ export const FIT_KINDS: readonly FitKind[] = [
   kind(
     "password",
     String
-      .raw`\b(?:(?:master|account|login|database|new|old|current|candidate|generated|random|wi-?fi)\s+)?(?:passwords?|passphrases?|passcodes?|credentials?|usernames?)\b`,
+      .raw`\b(?:(?:master|account|login|database|new|old|current|candidate|generated|random|wi-?fi)\s+)?(?:passwords?|passphrases?|passcodes?|credentials?|usernames?)\b(?!\s+(?:managers?|vaults?|stores?|safes?)\b)`,
     "password passwords passwd pwd passphrase passcode login logon logins signin signon auth authenticate authentication credential credentials cred creds vault keychain keyring",
     "pass user username current old new candidate secret master",
   ),
@@ -50,8 +50,8 @@ export const FIT_KINDS: readonly FitKind[] = [
   kind(
     "otp",
     String
-      .raw`\b(?:(?:2fa|mfa|two[\s-]factor|otp|one[\s-]time|verification|authenticator|six[\s-]digit|sms)\s+(?:codes?|secrets?)|backup\s+codes?|2fa|totp|otp)\b`,
-    "otp totp 2fa mfa twofa authenticator verification",
+      .raw`\b(?:(?:2fa|mfa|two[\s-]factor|otp|one[\s-]time|verification|authenticator|six[\s-]digit|sms)\s+(?:codes?|secrets?)|(?:backup|recovery)\s+codes?|2fa|totp|otp)\b`,
+    "otp totp 2fa mfa twofa authenticator verification recovery",
     "code codes",
   ),
   kind(
@@ -93,6 +93,12 @@ export const FIT_KINDS: readonly FitKind[] = [
     String.raw`\b(?:medical\s+(?:records?|history|files?)|health\s+records?)\b`,
     "medical health patient clinic",
     "history",
+  ),
+  kind(
+    "salary",
+    String.raw`\b(?:salar(?:y|ies)|payslips?|wages?)\b`,
+    "payroll salary salaries wage wages income hr",
+    "pay",
   ),
   kind(
     "conversation",

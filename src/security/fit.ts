@@ -146,8 +146,15 @@ function kindFits(
   t: FitView,
   receivers: readonly string[],
   declaredSentence: boolean,
+  named = "",
 ): boolean {
-  const fitsParam = (p: string) => words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w));
+  // A parameter for the kind, or one named with the data's own words ('records' for "medical
+  // records", 'codes' for "recovery codes").
+  const said = new Set(
+    named.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2).map(stem),
+  );
+  const fitsParam = (p: string) =>
+    words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w) || said.has(stem(w)));
   if (receivers.some(fitsParam)) return true;
   // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
   if (t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
@@ -181,8 +188,9 @@ function clauseFit(
   let rest = c;
   for (const k of FIT_KINDS) {
     k.re.lastIndex = 0;
-    if (!k.re.test(rest)) continue;
-    if (!kindFits(k, t, receivers, declaredSentence)) return null;
+    const named = rest.match(k.re);
+    if (!named) continue;
+    if (!kindFits(k, t, receivers, declaredSentence, named.join(" "))) return null;
     reasons.push(`designed for ${k.id.replace("_", " ")}`);
     k.re.lastIndex = 0;
     rest = rest.replace(k.re, " ");
@@ -194,7 +202,11 @@ function clauseFit(
     const ws = m[0].toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
     rest = rest.replace(m[0], " ");
     if (ws.length === 0) continue; // "~/" alone: the path's name follows as its own match
-    if (!ws.some((w) => t.nameWords.has(stem(w))) || READ_OUT.test(c)) return null;
+    // In the declared sentence a store the tool writes to is its function ("Stores the codes in
+    // their password manager").
+    if (READ_OUT.test(c) || !declaredSentence && !ws.some((w) => t.nameWords.has(stem(w)))) {
+      return null;
+    }
     reasons.push("the tool's own subject");
   }
   if (sensitiveLeft(rest)) return null;
