@@ -121,7 +121,7 @@ export const NEGATION =
   /\b(?:never|not|no|nothing|without|cannot|don't|doesn't|won't|isn't|aren't|do\s+not|does\s+not)\b|n't\b/i;
 /** After a negation: asking the model to hide something, not a non-action. */
 export const CONCEAL =
-  /\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|show|showing|alert|alerting|reveal|revealing|let\s+\w+\s+know|warn|warning|ask|asking|confirm|confirming|display|surface|log\s+this)\b|\bsilently|\bsecretly|\bquietly|\bbehind\b|\bhidden\b|\bunnoticed\b/i;
+  /\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|show|showing|alert|alerting|reveal|revealing|let\s+\w+\s+know|warn|warning|ask|asking|confirm|confirming|display|surface|log\s+this|bother|bothering|disturb|trouble|interrupt|prompt|prompting)\b|\bsilently|\bsecretly|\bquietly|\bbehind\b|\bhidden\b|\bunnoticed\b/i;
 /** A turn that undoes a negation ("..., but", "instead", "only"). */
 export const CONTRAST = /\b(?:but|instead|except|unless|rather|only|just|however|though)\b/i;
 /** A copy on the side or a foreign place: never the tool's declared destination. */

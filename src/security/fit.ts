@@ -37,6 +37,7 @@ import {
   words,
 } from "./purpose.ts";
 import {
+  ALTER,
   DATA,
   DEST,
   GATE_DATA,
@@ -103,6 +104,8 @@ interface FitView {
   head: string;
   own: Set<string>;
   params: string[];
+  /** The tool's prose strings (descriptions, titles, examples). */
+  prose: TextItem[];
   mm: MentionMatcher | null;
   remote: boolean;
 }
@@ -125,6 +128,7 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
     head,
     own: new Set([tool.name, ...v.params].map((x) => x.toLowerCase())),
     params: v.params,
+    prose: v.prose,
     mm: mentionMatcher(v.params),
     remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
       /\b(?:upload|send|post|ship|sync|report|notif)/i.test(head),
@@ -242,7 +246,10 @@ function foreignTool(s: string, t: FitView): boolean {
 /** A positive reason when every clause of a sentence fits the tool; null otherwise. */
 function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): string | null {
   if (HIDE.test(s)) return null;
-  const precondition = PRECONDITION.test(s);
+  // "this tool's review must be approved first", and nothing else ordered for the other tool.
+  const pre = PRECONDITION.exec(s);
+  const precondition = pre !== null &&
+    !ALTER.test(s.slice(0, pre.index) + s.slice(pre.index + pre[0].length));
   if (shadow) return precondition ? "precondition this tool performs" : null;
   if (foreignTool(s, t) && !precondition) return null;
   const receivers = t.mm ? paramMentions(s, t.mm).map((m) => m.param) : [];
@@ -263,6 +270,23 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
 }
 
 /**
+ * Whether some sentence of the tool moves data out, hides something or names a destination in a
+ * way that does not fit the tool: then nothing in the tool is designed-for, since the data it asks
+ * for does not stay in its own call ("put the token in 'token' and forward it to ...").
+ */
+function leaves(t: FitView): boolean {
+  for (const it of t.prose) {
+    for (const s of sentences(it.text)) {
+      const neg = NEGATION.exec(s);
+      const risky = HIDE.test(s) || DEST.test(s) || MOVE.test(s) ||
+        neg !== null && CONCEAL.test(s.slice(neg.index));
+      if (risky && sentenceFit(s, t, it.field, false) === null) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * The discount reason per finding (same order as `items`), or null where the finding counts.
  * `texts[i]` are the strings of `tools[i]`; `corpus` gives the merged text for split findings.
  */
@@ -275,7 +299,7 @@ export function fitDiscounts(
   const index = new Map<string, number>();
   const dup = new Set<string>();
   tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
-  const views = new Map<number, FitView>();
+  const views = new Map<number, FitView | null>();
   const cache = new Map<string, string | null>();
   return items.map(({ finding: f }) => {
     const cls = eligible(f.rule_id);
@@ -283,7 +307,12 @@ export function fitDiscounts(
     const i = index.get(f.tool);
     if (i === undefined) return null;
     let t = views.get(i);
-    if (!t) views.set(i, t = fitView(tools[i]!, i, texts[i]!));
+    if (t === undefined) {
+      t = fitView(tools[i]!, i, texts[i]!);
+      if (leaves(t)) t = null;
+      views.set(i, t);
+    }
+    if (t === null) return null;
     if (cls === "param") return paramFit(f.match, t);
     const text = f.field === ""
       ? corpus.merged(i)
