@@ -292,10 +292,11 @@ function paramSmuggle(col: Collector, t: ToolView) {
 /** 2. A local tool that also sends its data somewhere. */
 function secondaryDestination(col: Collector, t: ToolView) {
   const declaredWords = t.declared.toLowerCase().split(/[^a-z0-9]+/);
-  if (
-    [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w))
-  ) return;
-  if (DEST.test(t.declared)) return;
+  // A tool that sends by design still may not pass data on to a third party on the side.
+  const remote =
+    [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w)) ||
+    DEST.test(t.declared);
+  if (remote && !THIRD_PARTY.test(t.prose.map((it) => it.text).join("\n"))) return;
   for (const it of t.prose) {
     const ss = sentences(it.text);
     ss.forEach((s, i) => {
@@ -305,14 +306,24 @@ function secondaryDestination(col: Collector, t: ToolView) {
       const rest = s.slice(mv.index);
       const d = DEST.exec(rest);
       if (!d || d.index > 120) return;
-      // A copy on the side (also, onward, a partner), or a bare domain named as the target.
-      if (!SECONDARY.test(s) && !BARE_DOMAIN.test(d[0])) return;
+      // A copy on the side (also, onward, a partner), or a bare domain named as the target; for
+      // a tool that sends by design, only a third party named as the target.
+      if (
+        remote
+          ? !THIRD_PARTY.test(d[0] + rest.slice(d.index, d.index + 40)) ||
+            THIRD_PARTY.test(t.declared)
+          : !SECONDARY.test(s) && !BARE_DOMAIN.test(d[0])
+      ) return;
       col.add(rule("purpose.secondary_destination"), t.index, it.field, it.text.indexOf(s), s, {
         key: d[0].toLowerCase(),
       });
     });
   }
 }
+
+/** A party other than the user and the tool's own service. */
+const THIRD_PARTY =
+  /\b(?:third[\s-]part(?:y|ies)|partners?|affiliates?|outside|external|elsewhere)\b/i;
 
 /** 3. The tool set up as the only or default choice, or the others dismissed. */
 function selfSteer(col: Collector, t: ToolView) {
