@@ -160,13 +160,13 @@ function kindFits(
   const fitsParam = (p: string) =>
     words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w) || said.has(stem(w)));
   if (receivers.some(fitsParam)) return true;
-  // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
-  if (t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
   // Another slot named ('hint', 'label'): the data is smuggled. A generic slot ('value') or an
   // address the data is sent to ('to', 'phone') leaves it to the tool's name and function.
   if (receivers.some((p) => !words(p).every((w) => GENERIC_PARAM.has(w) || ADDRESS.has(w)))) {
     return false;
   }
+  // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
+  if (t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
   for (const w of declaredSentence ? t.namePool : t.pool) if (inSet(k.strong, w)) return true;
   if (declaredSentence) return false;
   k.re.lastIndex = 0;
@@ -252,7 +252,14 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
     !ALTER.test(s.slice(0, pre.index) + s.slice(pre.index + pre[0].length));
   if (shadow) return precondition ? "precondition this tool performs" : null;
   if (foreignTool(s, t) && !precondition) return null;
-  const receivers = t.mm ? paramMentions(s, t.mm).map((m) => m.param) : [];
+  // Parameters named as targets, quoted or as written: a spaced form ("passport number" for
+  // passport_number) names the data, not where it goes.
+  const receivers = t.mm
+    ? paramMentions(s, t.mm).filter((m) =>
+      /['"`\u2018\u2019\u201c\u201d]/.test(s[m.index] ?? "") ||
+      s.slice(m.index, m.index + m.param.length).toLowerCase() === m.param.toLowerCase()
+    ).map((m) => m.param)
+    : [];
   const own = ownParam(field);
   if (own) receivers.push(own);
   const reasons = new Set<string>();
