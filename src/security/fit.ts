@@ -90,6 +90,8 @@ const ADDRESS = new Set(
 /** Secrets read from the machine rather than given by the user. */
 const FROM_MACHINE =
   /\b(?:environment|env\s+vars?|process\.env|os\.environ|dotenv|[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|PAT|CREDENTIALS?))\b/;
+/** The user's files and paths (purpose.ts's kind), global for matchAll. */
+const FILES = new RegExp(DATA.files.source, "gi");
 /** Where a clause splits: the parts of one sentence are judged apart. */
 const CLAUSE = /[,;:()\u2014]|\s-\s|\b(?:and|so|then|but|while|or)\b/i;
 
@@ -106,6 +108,8 @@ interface FitView {
   params: string[];
   /** The tool's prose strings (descriptions, titles, examples). */
   prose: TextItem[];
+  /** Sentence verdicts already reached for this tool. */
+  memo: Map<string, string | null>;
   mm: MentionMatcher | null;
   remote: boolean;
 }
@@ -129,6 +133,7 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
     own: new Set([tool.name, ...v.params].map((x) => x.toLowerCase())),
     params: v.params,
     prose: v.prose,
+    memo: new Map(),
     mm: mentionMatcher(v.params),
     remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
       /\b(?:upload|send|post|ship|sync|report|notif)/i.test(head),
@@ -201,7 +206,8 @@ function clauseFit(
   }
   // A path or the user's own store: the tool's documented subject when the tool is named for it
   // (~/.ssh for an SSH tool), never when the clause reads it out.
-  const files = new RegExp(DATA.files.source, "gi");
+  const files = FILES;
+  files.lastIndex = 0;
   for (const m of c.matchAll(files)) {
     const ws = m[0].toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
     rest = rest.replace(m[0], " ");
@@ -245,6 +251,16 @@ function foreignTool(s: string, t: FitView): boolean {
 
 /** A positive reason when every clause of a sentence fits the tool; null otherwise. */
 function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): string | null {
+  // Many findings share a sentence; the parameter whose description it is changes the answer.
+  const key = `${shadow ? 1 : 0}\u0000${ownParam(field) ?? ""}\u0000${s}`;
+  const hit = t.memo.get(key);
+  if (hit !== undefined) return hit;
+  const r = judgeSentence(s, t, field, shadow);
+  t.memo.set(key, r);
+  return r;
+}
+
+function judgeSentence(s: string, t: FitView, field: string, shadow: boolean): string | null {
   if (HIDE.test(s)) return null;
   // "this tool's review must be approved first", and nothing else ordered for the other tool.
   const pre = PRECONDITION.exec(s);
