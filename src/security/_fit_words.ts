@@ -73,7 +73,7 @@ export const FIT_KINDS: readonly FitKind[] = [
     String
       .raw`\b(?:(?:credit|debit|payment)\s+cards?(?:\s+numbers?)?|card\s+(?:numbers?|details)|cvv|cvc|expiry)\b`,
     "payment payments checkout billing tokenize tokenise cvv cvc charge",
-    "card cards number",
+    "card cards number last4 digits pan",
   ),
   kind(
     "bank",

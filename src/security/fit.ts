@@ -44,7 +44,10 @@ import {
   GENERIC_PARAM,
   IDENT,
   MOVE,
+  NOT_A_VERB,
+  OPENING,
   REMOTE_PURPOSE,
+  THIRD_PERSON,
 } from "./_purpose_words.ts";
 import {
   CONCEAL,
@@ -178,12 +181,32 @@ function kindFits(
   return k.re.test(t.head);
 }
 
+/**
+ * In a descriptive first sentence, data that is the object of the tool's own verb ("Freezes a
+ * lost debit card") with a name word of its kind, even a weak one (card_freeze).
+ */
+function declaredSubject(c: string, k: FitKind, t: FitView): boolean {
+  const m = OPENING.exec(c);
+  if (!m) return false;
+  const after = c.slice(m.index + m[0].length);
+  k.re.lastIndex = 0;
+  const d = k.re.exec(after);
+  if (
+    !d || d.index > 40 ||
+    /\b(?:with|and|plus|including|using|from|of|to|into|in|for)\b/i.test(after.slice(0, d.index))
+  ) {
+    return false;
+  }
+  return [...t.namePool].some((w) => inSet(k.strong, w) || inSet(k.weak, w));
+}
+
 /** Judges one clause; returns a positive reason, "" for a neutral clause, or null. */
 function clauseFit(
   c: string,
   t: FitView,
   receivers: readonly string[],
   declaredSentence: boolean,
+  descriptive = false,
 ): string | null {
   // Read from the user's machine (the environment, a variable holding a secret): never the
   // tool's own call.
@@ -199,7 +222,10 @@ function clauseFit(
     k.re.lastIndex = 0;
     const named = rest.match(k.re);
     if (!named) continue;
-    if (!kindFits(k, t, receivers, declaredSentence, named.join(" "))) return null;
+    if (
+      !kindFits(k, t, receivers, declaredSentence, named.join(" ")) &&
+      !(descriptive && declaredSubject(c, k, t))
+    ) return null;
     reasons.push(`designed for ${k.id.replace("_", " ")}`);
     k.re.lastIndex = 0;
     rest = rest.replace(k.re, " ");
@@ -219,7 +245,9 @@ function clauseFit(
     }
     reasons.push("the tool's own subject");
   }
-  if (sensitiveLeft(rest)) return null;
+  // What a descriptive first sentence works on ("the user's profile") is the tool's subject;
+  // only the classic kinds of private data still count there.
+  if (descriptive ? GATE_DATA.test(rest) : sensitiveLeft(rest)) return null;
   // A destination, or the data moved out ("forward ... to"): the tool's declared destination or
   // the user's choice, with nothing on the side.
   // Moved with no parameter of the tool named in the sentence: it leaves, not into the call.
@@ -278,13 +306,18 @@ function judgeSentence(s: string, t: FitView, field: string, shadow: boolean): s
     : [];
   const own = ownParam(field);
   if (own) receivers.push(own);
+  const declared = s.trim() === t.declared.trim();
+  // The first sentence describing the tool's own action, not asking for anything.
+  const opening = OPENING.exec(s)?.[1]?.toLowerCase() ?? "";
+  const descriptive = declared && receivers.length === 0 && !MOVE.test(s) &&
+    THIRD_PERSON.test(opening) && !NOT_A_VERB.has(opening);
   const reasons = new Set<string>();
   // A request that names data but no receiver in the same clause carries over to the next
   // clause's receiver ("Ask for their birth date and pass it as 'dob'"): receivers are per
   // sentence.
   for (const c of s.split(CLAUSE)) {
     if (!c.trim()) continue;
-    const r = clauseFit(c, t, receivers, s.trim() === t.declared.trim());
+    const r = clauseFit(c, t, receivers, declared, descriptive);
     if (r === null) return null;
     for (const x of r.split(", ")) if (x) reasons.add(x);
   }

@@ -15,6 +15,7 @@ import {
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
+  DESIGNED_BENIGN_4,
 } from "./_designed_for_cases.ts";
 import { tool } from "./_purpose_cases.ts";
 
@@ -25,6 +26,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN), []);
   assertEquals(blocked(DESIGNED_BENIGN_2), []);
   assertEquals(blocked(DESIGNED_BENIGN_3), []);
+  assertEquals(blocked(DESIGNED_BENIGN_4), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
