@@ -31,8 +31,8 @@ export const FIT_KINDS: readonly FitKind[] = [
     "token",
     String
       .raw`\b(?:(?:personal\s+)?(?:api|access|auth|oauth|bearer|refresh|session|github|gitlab|slack|npm|publish(?:ing)?|compromised|leaked)[\s_-]?(?:tokens?|keys?)|client\s+secrets?)\b`,
-    "token tokens apikey auth oauth bearer jwt pat credential credentials vault login signin session revoke",
-    "key keys secret",
+    "apikey auth oauth bearer jwt pat credential credentials vault login signin session",
+    "token tokens key keys secret",
   ),
   kind(
     "private_key",

@@ -160,14 +160,19 @@ function kindFits(
   declaredSentence: boolean,
   named = "",
 ): boolean {
-  // A parameter for the kind, or one named with the data's own words ('records' for "medical
-  // records", 'codes' for "recovery codes").
+  const pool = declaredSentence ? t.namePool : t.pool;
+  k.re.lastIndex = 0;
+  const namedByTool = [...pool].some((w) => inSet(k.strong, w)) ||
+    !declaredSentence && k.re.test(t.head);
+  // A parameter for the kind ('password', 'iban'), or, in a tool named for the kind, one named with
+  // the data's own words ('records' for "medical records" in medical_summary).
+  if (receivers.some((p) => words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w)))) {
+    return true;
+  }
   const said = new Set(
     named.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2).map(stem),
   );
-  const fitsParam = (p: string) =>
-    words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w) || said.has(stem(w)));
-  if (receivers.some(fitsParam)) return true;
+  if (namedByTool && receivers.some((p) => words(p).some((w) => said.has(stem(w))))) return true;
   // Another slot named ('hint', 'label'): the data is smuggled. A generic slot ('value') or an
   // address the data is sent to ('to', 'phone') leaves it to the tool's name and function.
   if (receivers.some((p) => !words(p).every((w) => GENERIC_PARAM.has(w) || ADDRESS.has(w)))) {
@@ -175,10 +180,7 @@ function kindFits(
   }
   // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
   if (t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
-  for (const w of declaredSentence ? t.namePool : t.pool) if (inSet(k.strong, w)) return true;
-  if (declaredSentence) return false;
-  k.re.lastIndex = 0;
-  return k.re.test(t.head);
+  return namedByTool;
 }
 
 /**
