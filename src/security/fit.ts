@@ -90,6 +90,11 @@ const ADDRESS = new Set(
   "to recipient recipients phone mobile number email address dest destination target channel chat"
     .split(" "),
 );
+/** Parameters that hold one of several items of the same thing ('before' and 'after'). */
+const SLOT = new Set(
+  "a b before after left right first second original revised old new current previous source target"
+    .split(" "),
+);
 /** Secrets read from the machine rather than given by the user. */
 const FROM_MACHINE =
   /\b(?:environment|env\s+vars?|process\.env|os\.environ|dotenv|[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|PAT|CREDENTIALS?))\b/;
@@ -175,7 +180,11 @@ function kindFits(
   if (namedByTool && receivers.some((p) => words(p).some((w) => said.has(stem(w))))) return true;
   // Another slot named ('hint', 'label'): the data is smuggled. A generic slot ('value') or an
   // address the data is sent to ('to', 'phone') leaves it to the tool's name and function.
-  if (receivers.some((p) => !words(p).every((w) => GENERIC_PARAM.has(w) || ADDRESS.has(w)))) {
+  if (
+    receivers.some((p) =>
+      !words(p).every((w) => GENERIC_PARAM.has(w) || ADDRESS.has(w) || SLOT.has(w))
+    )
+  ) {
     return false;
   }
   // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
@@ -184,10 +193,11 @@ function kindFits(
 }
 
 /**
- * In a descriptive first sentence, data that is the object of the tool's own verb ("Freezes a
- * lost debit card") with a name word of its kind, even a weak one (card_freeze).
+ * In a descriptive first sentence (the tool's own verb, nothing moved, no parameter named), data
+ * that is the object of that verb ("Freezes a lost debit card", "Imports a W-2 form for the tax
+ * return") is what the tool works on.
  */
-function declaredSubject(c: string, k: FitKind, t: FitView): boolean {
+function declaredSubject(c: string, k: FitKind): boolean {
   const m = OPENING.exec(c);
   if (!m) return false;
   const after = c.slice(m.index + m[0].length);
@@ -195,11 +205,11 @@ function declaredSubject(c: string, k: FitKind, t: FitView): boolean {
   const d = k.re.exec(after);
   if (
     !d || d.index > 40 ||
-    /\b(?:with|and|plus|including|using|from|of|to|into|in|for)\b/i.test(after.slice(0, d.index))
+    /\b(?:with|and|plus|including|using|from|of|to|into|in)\b/i.test(after.slice(0, d.index))
   ) {
     return false;
   }
-  return [...t.namePool].some((w) => inSet(k.strong, w) || inSet(k.weak, w));
+  return true;
 }
 
 /** Judges one clause; returns a positive reason, "" for a neutral clause, or null. */
@@ -226,7 +236,7 @@ function clauseFit(
     if (!named) continue;
     if (
       !kindFits(k, t, receivers, declaredSentence, named.join(" ")) &&
-      !(descriptive && declaredSubject(c, k, t))
+      !(descriptive && declaredSubject(c, k))
     ) return null;
     reasons.push(`designed for ${k.id.replace("_", " ")}`);
     k.re.lastIndex = 0;

@@ -17,6 +17,7 @@ import {
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
   DESIGNED_BENIGN_4,
+  DESIGNED_BENIGN_5,
 } from "./_designed_for_cases.ts";
 import { tool } from "./_purpose_cases.ts";
 
@@ -28,6 +29,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_2), []);
   assertEquals(blocked(DESIGNED_BENIGN_3), []);
   assertEquals(blocked(DESIGNED_BENIGN_4), []);
+  assertEquals(blocked(DESIGNED_BENIGN_5), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
