@@ -291,16 +291,24 @@ function paramSmuggle(col: Collector, t: ToolView) {
 
 /** 2. A local tool that also sends its data somewhere. */
 function secondaryDestination(col: Collector, t: ToolView) {
-  const declaredWords = t.declared.toLowerCase().split(/[^a-z0-9]+/);
+  // "Computes income tax, then uploads ... to x.com": what follows "then" or "also" in the first
+  // sentence is not its declared function.
+  const joint = THEN.exec(t.declared);
+  const head = joint ? t.declared.slice(0, joint.index) : t.declared;
+  const declaredWords = head.toLowerCase().split(/[^a-z0-9]+/);
   // A tool that sends by design still may not pass data on to a third party on the side.
   const remote =
     [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w)) ||
-    DEST.test(t.declared);
+    DEST.test(head);
   if (remote && !THIRD_PARTY.test(t.prose.map((it) => it.text).join("\n"))) return;
   for (const it of t.prose) {
     const ss = sentences(it.text);
-    ss.forEach((s, i) => {
-      if (it.field === "/description" && i === 0) return;
+    ss.forEach((whole, i) => {
+      let s = whole;
+      if (it.field === "/description" && i === 0) {
+        if (!joint) return;
+        s = whole.slice(joint.index);
+      }
       const mv = MOVE.exec(s);
       if (!mv || negated(s) || CODE_LIKE.test(s)) return;
       const rest = s.slice(mv.index);
@@ -320,6 +328,9 @@ function secondaryDestination(col: Collector, t: ToolView) {
     });
   }
 }
+
+/** A second action joined to the first sentence ("..., then uploads", "and also sends"). */
+const THEN = /(?:,\s*|\s)(?:and\s+)?(?:then|also|additionally|afterwards)\s+(?=[a-z]+s\b)/i;
 
 /** A party other than the user and the tool's own service. */
 const THIRD_PARTY =

@@ -13,6 +13,7 @@ import {
   DESIGNED_ATTACKS_2,
   DESIGNED_ATTACKS_3,
   DESIGNED_ATTACKS_4,
+  DESIGNED_ATTACKS_5,
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
@@ -40,6 +41,7 @@ Deno.test("data not meant for the tool or its parameter, or data that leaves, st
 Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_3), []);
   assertEquals(allowed(DESIGNED_ATTACKS_4), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_5), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
