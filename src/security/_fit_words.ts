@@ -126,10 +126,10 @@ export const CONCEAL =
 export const CONTRAST = /\b(?:but|instead|except|unless|rather|only|just|however|though)\b/i;
 /** A copy on the side or a foreign place: never the tool's declared destination. */
 export const FOREIGN =
-  /\b(?:also|too|as\s+well|additionally|in\s+addition|a\s+copy|copies|duplicate|mirror|external|outside|third[\s-]part(?:y|ies)|partners?|affiliates?|elsewhere|another|other|different|attacker|archive|backup\s+copy|audit)\b|@|\b(?:https?|wss?|ftp):\/\/|\b[a-z0-9-]{2,63}\.(?:com|net|org|io|dev|co|xyz|ru|cn|site|online|top|info|biz|cc|me|app|ai|tk|sh|cloud|link|live)\b/i;
+  /\b(?:also|too|as\s+well|additionally|in\s+addition|a\s+copy|copies|duplicate|mirror|external|outside|third[\s-]part(?:y|ies)|partners?|affiliates?|elsewhere|another|other|different|attacker|archive|backup\s+copy|audit|off-?site|off-?box|onwards?|on\s+to)\b|@|\b(?:https?|wss?|ftp):\/\/|\b[a-z0-9-]{2,63}\.(?:com|net|org|io|dev|co|xyz|ru|cn|site|online|top|info|biz|cc|me|app|ai|tk|sh|cloud|link|live)\b/i;
 /** The destination chosen or set up by the user. */
 export const USER_CHOSEN =
   /\b(?:you|the\s+user|user)\s+(?:has\s+|have\s+)?(?:configured|configure|chose|choose|chooses|chosen|pick|picks|picked|select|selects|selected|set\s+up|set|specif(?:y|ies|ied)|names?|named|provided?|connected|added|registered)\b|\b(?:your|the\s+user's)\s+(?:own\s+)?(?:configured\s+)?(?:server|service|endpoint|webhook|bucket|account|drive|workspace|instance)\b/i;
 /** A precondition this tool performs before another tool runs ("this tool's review must pass first"). */
 export const PRECONDITION =
-  /\bthis\s+tool(?:'s)?\s+(?:[a-z-]+\s+){0,2}(?:must|should|has\s+to|needs\s+to)\s+(?:be\s+)?(?:approved|pass(?:ed)?|succeed(?:ed)?|completed?|run|done|finished|green|reviewed|confirmed|checked|called|invoked)\s+(?:first|beforehand|before\b)/i;
+  /\bthis\s+tool(?:'s)?\s+(?:[a-z-]+\s+){0,2}(?:must|should|shall|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+to)\s+(?:be\s+|have\s+)?(?:approved|pass(?:ed)?|succeed(?:ed)?|completed?|run|done|finished|green|reviewed|confirmed|checked|called|invoked)\s+(?:first|beforehand|before\b)/i;

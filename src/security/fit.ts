@@ -40,6 +40,7 @@ import {
   ALTER,
   DATA,
   DEST,
+  DIRECT,
   GATE_DATA,
   GENERIC_PARAM,
   IDENT,
@@ -100,6 +101,14 @@ const FROM_MACHINE =
   /\b(?:environment|env\s+vars?|process\.env|os\.environ|dotenv|[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|PAT|CREDENTIALS?))\b/;
 /** The user's files and paths (purpose.ts's kind), global for matchAll. */
 const FILES = new RegExp(DATA.files.source, "gi");
+/** A move or hand-over verb, or a data kind: what a negation must be about to count. */
+const SUBSTANCE = new RegExp(
+  `${MOVE.source}|${DIRECT.source}|${FIT_KINDS.map((k) => k.re.source).join("|")}`,
+  "i",
+);
+/** A URL, e-mail address or domain written out. */
+const LITERAL =
+  /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
 /** Where a clause splits: the parts of one sentence are judged apart. */
 const CLAUSE = /[,;:()\u2014]|\s-\s|\b(?:and|so|then|but|while|or)\b/i;
 
@@ -144,7 +153,9 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
     memo: new Map(),
     mm: mentionMatcher(v.params),
     remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
-      /\b(?:upload|send|post|ship|sync|report|notif)/i.test(head),
+      /\b(?:upload|send|post|ship|sync|report|notif|ticket|help\s?desk|support)/i.test(
+        `${head} ${v.nameWords.join(" ")}`,
+      ),
   };
 }
 
@@ -226,7 +237,10 @@ function clauseFit(
   const neg = NEGATION.exec(c);
   if (neg) {
     const after = c.slice(neg.index);
-    return CONCEAL.test(after) || CONTRAST.test(after) ? null : "documented non-action";
+    if (CONCEAL.test(after) || CONTRAST.test(after)) return null;
+    // A non-action about data or a move ("never leaves", "never paste a key"); "otherwise the
+    // tool will not work" is about nothing and gives no reason.
+    return SUBSTANCE.test(c) || sensitiveLeft(c) ? "documented non-action" : "";
   }
   const reasons: string[] = [];
   let rest = c;
@@ -247,9 +261,13 @@ function clauseFit(
   const files = FILES;
   files.lastIndex = 0;
   for (const m of c.matchAll(files)) {
-    const ws = m[0].toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
-    rest = rest.replace(m[0], " ");
-    if (ws.length === 0) continue; // "~/" alone: the path's name follows as its own match
+    // "~/" alone: judge the whole path it opens ("~/.cursor/mcp.json").
+    const path = m[0].trim().startsWith("~")
+      ? /~[/\\][^\s'"`,;()]*/.exec(c.slice(m.index))?.[0] ?? m[0]
+      : m[0];
+    const ws = path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+    if (ws.length === 0) continue;
+    rest = rest.replace(path, " ");
     // In the declared sentence a store the tool writes to is its function ("Stores the codes in
     // their password manager").
     if (READ_OUT.test(c) || !declaredSentence && !ws.some((w) => t.nameWords.has(stem(w)))) {
@@ -264,7 +282,16 @@ function clauseFit(
   // the user's choice, with nothing on the side.
   // Moved with no parameter of the tool named in the sentence: it leaves, not into the call.
   if (DEST.test(c) || reasons.length > 0 && receivers.length === 0 && MOVE.test(c)) {
-    let side = c;
+    // A literal address of the tool's own service (support.example.com for support_ticket).
+    let side = c.replace(
+      LITERAL,
+      (m) =>
+        m.toLowerCase().split(/[^a-z0-9]+/).some((w) =>
+            w.length > 3 && t.nameWords.has(stem(w)) && !REMOTE_PURPOSE.has(w)
+          )
+          ? " "
+          : m,
+    );
     for (const w of t.nameWords) {
       if (w.length > 3) side = side.replace(new RegExp(`\\b${w}\\w*`, "gi"), " ");
     }
