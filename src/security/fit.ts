@@ -408,7 +408,8 @@ export function fitDiscounts(
       views.set(i, t);
     }
     if (t === null) return null;
-    if (cls === "param") return paramFit(f.match, t);
+    // A finding on a parameter's name is judged as the parameter, never as its own receiver.
+    if (cls === "param" || f.field.endsWith(`/properties/${f.match}`)) return paramFit(f.match, t);
     const text = f.field === ""
       ? corpus.merged(i)
       : texts[i]!.find((it) => it.field === f.field)?.text;

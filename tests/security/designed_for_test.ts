@@ -6,7 +6,7 @@
  * sent on to a third party or asked for with concealment still blocks.
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
+import { scanDetailed, scanTools, scoreRuleSets, type Tool } from "../../src/security/scan.ts";
 import { RULES } from "../../src/security/rules.ts";
 import {
   DESIGNED_ATTACKS,
@@ -21,6 +21,7 @@ import {
   DESIGNED_BENIGN_5,
   DESIGNED_BENIGN_6,
 } from "./_designed_for_cases.ts";
+import * as PURPOSE from "./_purpose_cases.ts";
 import { tool } from "./_purpose_cases.ts";
 
 const blocked = (cases: Tool[]) => cases.filter((t) => !scanTools([t]).allow).map((t) => t.name);
@@ -131,4 +132,31 @@ Deno.test("a negation about nothing does not excuse a read of the user's files n
   )]);
   assert(!v.allow);
   assertEquals(v.findings.filter((f) => f.discount !== undefined).map((f) => f.rule_id), []);
+});
+
+Deno.test("no attack of the case sets loses score to the discount", () => {
+  const lists: Tool[][] = [
+    ...[
+      DESIGNED_ATTACKS,
+      DESIGNED_ATTACKS_2,
+      DESIGNED_ATTACKS_3,
+      DESIGNED_ATTACKS_4,
+      DESIGNED_ATTACKS_5,
+    ]
+      .flat().map((t) => [t]),
+  ];
+  for (const [name, cases] of Object.entries(PURPOSE)) {
+    if (!name.includes("ATTACKS") || !Array.isArray(cases)) continue;
+    for (const c of cases as unknown[]) {
+      // Entries are tools, [kind, tool] pairs or [kind, tool list] pairs.
+      const x = Array.isArray(c) ? c[1] : c;
+      lists.push(Array.isArray(x) ? x as Tool[] : [x as Tool]);
+    }
+  }
+  const lowered = lists.filter((tools) => {
+    const d = scanDetailed(tools);
+    return scoreRuleSets(d.scoredRules) < scoreRuleSets(d.rulesByTool);
+  }).map((tools) => tools[0]!.name);
+  assert(lists.length > 150);
+  assertEquals(lowered, []);
 });
