@@ -25,14 +25,14 @@ export const FIT_KINDS: readonly FitKind[] = [
     String
       .raw`\b(?:(?:master|account|login|database|new|old|current|candidate|generated|random|wi-?fi)\s+)?(?:passwords?|passphrases?|passcodes?|credentials?|usernames?)\b(?!\s+(?:managers?|vaults?|stores?|safes?)\b)`,
     "password passwords passwd pwd passphrase passcode login logon logins signin signon auth authenticate authentication credential credentials cred creds vault keychain keyring",
-    "pass user username current old new candidate secret master",
+    "pass user username current old new candidate secret master token tokens",
   ),
   kind(
     "token",
     String
-      .raw`\b(?:(?:personal\s+)?(?:api|access|auth|oauth|bearer|refresh|session|github|gitlab|slack|npm|publish(?:ing)?|compromised|leaked)[\s_-]?(?:tokens?|keys?)|client\s+secrets?)\b`,
+      .raw`\b(?:(?:personal\s+)?(?:api|access|auth|oauth|bearer|refresh|session|secret|client|github|gitlab|slack|npm|publish(?:ing)?|compromised|leaked)[\s_-]?(?:tokens?|keys?)|client\s+secrets?)\b`,
     "apikey auth oauth bearer jwt pat credential credentials vault login signin session",
-    "token tokens key keys secret",
+    "token tokens key keys secret password passwd pwd credential credentials",
   ),
   kind(
     "private_key",
@@ -65,7 +65,7 @@ export const FIT_KINDS: readonly FitKind[] = [
     "personal",
     String
       .raw`\b(?:date\s+of\s+birth|birth\s?dates?|(?:home|postal|mailing|street)\s+address(?:es)?|account\s+holder\s+names?)\b`,
-    "kyc identity onboarding dob birth birthdate birthday age address patient intake signup registration",
+    "kyc identity onboarding onboard dob birth birthdate birthday age address patient intake signup registration hr employee payroll pharmacy prescription clinic insurance",
     "holder",
   ),
   kind(
@@ -78,7 +78,7 @@ export const FIT_KINDS: readonly FitKind[] = [
   kind(
     "bank",
     String.raw`\b(?:ibans?|bank\s+(?:accounts?|statements?|details)|routing\s+numbers?)\b`,
-    "bank banking iban sepa payout transfer wire debit statement",
+    "bank banking iban sepa payout transfer wire debit statement payroll hr employee onboard onboarding",
     "account",
   ),
   kind(

@@ -159,8 +159,15 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
   };
 }
 
-const inSet = (set: ReadonlySet<string>, w: string) =>
-  set.has(w) || set.has(w.replace(/s$/, "")) || set.has(w.replace(/es$/, ""));
+/** A word of a set, plural or not, or sharing a stem of five letters or more (onboard, onboarding). */
+function inSet(set: ReadonlySet<string>, w: string): boolean {
+  if (set.has(w) || set.has(w.replace(/s$/, "")) || set.has(w.replace(/es$/, ""))) return true;
+  if (w.length < 5) return false;
+  for (const x of set) {
+    if (x.length >= 5 && (w.startsWith(x) || x.startsWith(w))) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a kind of data is what the tool is for: the parameter named to receive it is for that

@@ -20,6 +20,7 @@ import {
   DESIGNED_BENIGN_4,
   DESIGNED_BENIGN_5,
   DESIGNED_BENIGN_6,
+  DESIGNED_BENIGN_7,
 } from "./_designed_for_cases.ts";
 import * as PURPOSE from "./_purpose_cases.ts";
 import { tool } from "./_purpose_cases.ts";
@@ -34,6 +35,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_4), []);
   assertEquals(blocked(DESIGNED_BENIGN_5), []);
   assertEquals(blocked(DESIGNED_BENIGN_6), []);
+  assertEquals(blocked(DESIGNED_BENIGN_7), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
