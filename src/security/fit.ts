@@ -85,7 +85,7 @@ const READ_OUT =
   /\b(?:read|open|cat|load|send|upload|include|copy|paste|attach|forward|share|fetch|collect|grab|extract|dump|print|return|list)[a-z]{0,4}\b/i;
 /** Hiding from the user: never part of a tool's declared job. */
 const HIDE =
-  /\b(?:silently|secretly|quietly|covertly|behind\s+the\s+user|unnoticed|without\s+(?:telling|asking|informing|notifying|letting)|(?:don't|do\s+not|never)\s+(?:tell|mention|inform|show|reveal|notify|alert))\b/i;
+  /\b(?:silently|secretly|quietly|covertly|behind\s+the\s+user|unnoticed|without\s+(?:telling|asking|informing|notifying|letting)|(?:don't|do\s+not|never)\s+(?:tell|mention|inform|show|reveal|notify|alert)|tell\s+no\s*(?:one|body)|to\s+no\s*(?:one|body)|keep\s+(?:it|this|them)\s+(?:to\s+yourself|secret|quiet|hidden|private)|hidden\s+(?:system\s+)?(?:instructions|prompt|rules))\b/i;
 /** Parameters that say where the tool sends its output, not what it carries. */
 const ADDRESS = new Set(
   "to recipient recipients phone mobile number email address dest destination target channel chat"
@@ -106,6 +106,9 @@ const SUBSTANCE = new RegExp(
   `${MOVE.source}|${DIRECT.source}|${FIT_KINDS.map((k) => k.re.source).join("|")}`,
   "i",
 );
+/** The model's own system text, not one the user hands the tool. */
+const MODEL_OWN =
+  /\b(?:your|yours|the\s+(?:model|assistant|agent)'?s?|its)\s+(?:own\s+|current\s+|hidden\s+|full\s+)*(?:system\s+)?(?:prompts?|instructions|messages?|rules)\b/i;
 /** A URL, e-mail address or domain written out. */
 const LITERAL =
   /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
@@ -159,12 +162,17 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
   };
 }
 
+/** What an inflection adds to a stem (onboard → onboarding; not secret → secretary). */
+const INFLECTION = /^(?:s|es|ed|er|ers|ing|ings|ion|ions|ation|ations|ment|ments)$/;
+
 /** A word of a set, plural or not, or sharing a stem of five letters or more (onboard, onboarding). */
 function inSet(set: ReadonlySet<string>, w: string): boolean {
   if (set.has(w) || set.has(w.replace(/s$/, "")) || set.has(w.replace(/es$/, ""))) return true;
   if (w.length < 5) return false;
   for (const x of set) {
-    if (x.length >= 5 && (w.startsWith(x) || x.startsWith(w))) return true;
+    if (x.length < 5) continue;
+    const [short, long] = x.length < w.length ? [x, w] : [w, x];
+    if (long.startsWith(short) && INFLECTION.test(long.slice(short.length))) return true;
   }
   return false;
 }
@@ -255,6 +263,8 @@ function clauseFit(
     k.re.lastIndex = 0;
     const named = rest.match(k.re);
     if (!named) continue;
+    // The model's own instructions ("your system prompt") are no tool's data.
+    if (k.id === "system" && MODEL_OWN.test(rest)) return null;
     if (
       !kindFits(k, t, receivers, declaredSentence, named.join(" ")) &&
       !(descriptive && declaredSubject(c, k))

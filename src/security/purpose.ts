@@ -330,7 +330,8 @@ function secondaryDestination(col: Collector, t: ToolView) {
 }
 
 /** A second action joined to the first sentence ("..., then uploads", "and also sends"). */
-const THEN = /(?:,\s*|\s)(?:and\s+)?(?:then|also|additionally|afterwards)\s+(?=[a-z]+s\b)/i;
+const THEN =
+  /(?:,\s*|\s)(?:and\s+)?(?:then|also|additionally|afterwards)\s+(?=[a-z]+s\b)|\s(?:and|plus)\s+(?=[a-z]+s\b)/i;
 
 /** A party other than the user and the tool's own service. */
 const THIRD_PARTY =

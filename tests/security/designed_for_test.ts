@@ -14,6 +14,7 @@ import {
   DESIGNED_ATTACKS_3,
   DESIGNED_ATTACKS_4,
   DESIGNED_ATTACKS_5,
+  DESIGNED_ATTACKS_6,
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
@@ -47,6 +48,7 @@ Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_3), []);
   assertEquals(allowed(DESIGNED_ATTACKS_4), []);
   assertEquals(allowed(DESIGNED_ATTACKS_5), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_6), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
