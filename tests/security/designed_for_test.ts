@@ -146,6 +146,7 @@ Deno.test("no attack of the case sets loses score to the discount", () => {
       DESIGNED_ATTACKS_3,
       DESIGNED_ATTACKS_4,
       DESIGNED_ATTACKS_5,
+      DESIGNED_ATTACKS_6,
     ]
       .flat().map((t) => [t]),
   ];
