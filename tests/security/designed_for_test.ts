@@ -22,6 +22,7 @@ import {
   DESIGNED_BENIGN_5,
   DESIGNED_BENIGN_6,
   DESIGNED_BENIGN_7,
+  DESIGNED_BENIGN_8,
 } from "./_designed_for_cases.ts";
 import * as PURPOSE from "./_purpose_cases.ts";
 import { tool } from "./_purpose_cases.ts";
@@ -37,6 +38,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_5), []);
   assertEquals(blocked(DESIGNED_BENIGN_6), []);
   assertEquals(blocked(DESIGNED_BENIGN_7), []);
+  assertEquals(blocked(DESIGNED_BENIGN_8), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
