@@ -238,6 +238,11 @@ function declaredSubject(c: string, k: FitKind): boolean {
   return true;
 }
 
+/** Kinds no tool works on in passing: its name must say so (a notes tool storing seed words). */
+const NAMED_ONLY = new Set(["recovery", "otp", "system", "private_key"]);
+const namesKind = (k: FitKind, t: FitView) =>
+  [...t.namePool].some((w) => inSet(k.strong, w) || inSet(k.weak, w));
+
 /** Judges one clause; returns a positive reason, "" for a neutral clause, or null. */
 function clauseFit(
   c: string,
@@ -267,7 +272,7 @@ function clauseFit(
     if (k.id === "system" && MODEL_OWN.test(rest)) return null;
     if (
       !kindFits(k, t, receivers, declaredSentence, named.join(" ")) &&
-      !(descriptive && declaredSubject(c, k))
+      !(descriptive && declaredSubject(c, k) && (!NAMED_ONLY.has(k.id) || namesKind(k, t)))
     ) return null;
     reasons.push(`designed for ${k.id.replace("_", " ")}`);
     k.re.lastIndex = 0;

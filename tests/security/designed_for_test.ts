@@ -51,6 +51,7 @@ Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_4), []);
   assertEquals(allowed(DESIGNED_ATTACKS_5), []);
   assertEquals(allowed(DESIGNED_ATTACKS_6), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_7), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
@@ -149,6 +150,8 @@ Deno.test("no attack of the case sets loses score to the discount", () => {
       DESIGNED_ATTACKS_4,
       DESIGNED_ATTACKS_5,
       DESIGNED_ATTACKS_6,
+      DESIGNED_ATTACKS_7,
+      DESIGNED_KNOWN_MISSES,
     ]
       .flat().map((t) => [t]),
   ];
