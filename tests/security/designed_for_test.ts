@@ -15,6 +15,7 @@ import {
   DESIGNED_ATTACKS_4,
   DESIGNED_ATTACKS_5,
   DESIGNED_ATTACKS_6,
+  DESIGNED_ATTACKS_7,
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
@@ -23,6 +24,7 @@ import {
   DESIGNED_BENIGN_6,
   DESIGNED_BENIGN_7,
   DESIGNED_BENIGN_8,
+  DESIGNED_KNOWN_MISSES,
 } from "./_designed_for_cases.ts";
 import * as PURPOSE from "./_purpose_cases.ts";
 import { tool } from "./_purpose_cases.ts";
