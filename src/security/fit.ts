@@ -128,8 +128,8 @@ interface FitView {
   params: string[];
   /** The tool's prose strings (descriptions, titles, examples). */
   prose: TextItem[];
-  /** Sentence verdicts already reached for this tool. */
-  memo: Map<string, string | null>;
+  /** Sentence ranges per field ("" for the merged text). */
+  spans: Map<string, Span[]>;
   mm: MentionMatcher | null;
   remote: boolean;
 }
@@ -153,7 +153,7 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
     own: new Set([tool.name, ...v.params].map((x) => x.toLowerCase())),
     params: v.params,
     prose: v.prose,
-    memo: new Map(),
+    spans: new Map(),
     mm: mentionMatcher(v.params),
     remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
       /\b(?:upload|send|post|ship|sync|report|notif|ticket|help\s?desk|support)/i.test(
@@ -340,16 +340,6 @@ function foreignTool(s: string, t: FitView): boolean {
 
 /** A positive reason when every clause of a sentence fits the tool; null otherwise. */
 function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): string | null {
-  // Many findings share a sentence; the parameter whose description it is changes the answer.
-  const key = `${shadow ? 1 : 0}\u0000${ownParam(field) ?? ""}\u0000${s}`;
-  const hit = t.memo.get(key);
-  if (hit !== undefined) return hit;
-  const r = judgeSentence(s, t, field, shadow);
-  t.memo.set(key, r);
-  return r;
-}
-
-function judgeSentence(s: string, t: FitView, field: string, shadow: boolean): string | null {
   if (HIDE.test(s)) return null;
   // "this tool's review must be approved first", and nothing else ordered for the other tool.
   const pre = PRECONDITION.exec(s);
@@ -393,11 +383,12 @@ function judgeSentence(s: string, t: FitView, field: string, shadow: boolean): s
  */
 function leaves(t: FitView): boolean {
   for (const it of t.prose) {
-    for (const s of sentences(it.text)) {
+    for (const span of sentenceSpans(t, it.field, it.text)) {
+      const s = span.s;
       const neg = NEGATION.exec(s);
       const risky = HIDE.test(s) || DEST.test(s) || MOVE.test(s) ||
         neg !== null && CONCEAL.test(s.slice(neg.index));
-      if (risky && sentenceFit(s, t, it.field, false) === null) return true;
+      if (risky && spanVerdict(span, t, it.field, false) === null) return true;
     }
   }
   return false;
@@ -453,18 +444,53 @@ function spanFit(
   field: string,
   shadow: boolean,
 ): string | null {
+  const spans = sentenceSpans(t, field, text);
+  // The first sentence ending after the match starts (binary search: long texts stay linear).
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.to <= start) lo = mid + 1;
+    else hi = mid;
+  }
   const reasons = new Set<string>();
-  let at = 0;
-  for (const s of sentences(text)) {
-    const from = text.indexOf(s, at);
-    const to = from + s.length;
-    at = to;
-    if (to <= start || from >= end) continue;
-    const r = sentenceFit(s, t, field, shadow);
+  for (let i = lo; i < spans.length && spans[i]!.from < end; i++) {
+    const r = spanVerdict(spans[i]!, t, field, shadow);
     if (r === null) return null;
     for (const x of r.split(", ")) if (x) reasons.add(x);
   }
   return reasons.size > 0 ? [...reasons].join(", ") : null;
+}
+
+/** The sentences of one of a tool's texts with their ranges, computed once per field. */
+function sentenceSpans(t: FitView, field: string, text: string): Span[] {
+  let spans = t.spans.get(field);
+  if (spans) return spans;
+  spans = [];
+  let at = 0;
+  for (const s of sentences(text)) {
+    const from = text.indexOf(s, at);
+    at = from + s.length;
+    spans.push({ from, to: at, s });
+  }
+  t.spans.set(field, spans);
+  return spans;
+}
+
+interface Span {
+  from: number;
+  to: number;
+  s: string;
+  /** The verdict, once reached, for findings of the data/exfiltration kind and of shadowing. */
+  verdict?: (string | null | undefined)[];
+}
+
+/** A sentence's verdict, reached once per span (many findings share one long sentence). */
+function spanVerdict(span: Span, t: FitView, field: string, shadow: boolean): string | null {
+  const v = span.verdict ??= [undefined, undefined];
+  const i = shadow ? 1 : 0;
+  if (v[i] === undefined) v[i] = sentenceFit(span.s, t, field, shadow);
+  return v[i]!;
 }
 
 /** A secret-looking parameter name of a kind the tool's name or declared function names. */
