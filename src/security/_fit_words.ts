@@ -45,7 +45,7 @@ export const FIT_KINDS: readonly FitKind[] = [
     "recovery",
     String
       .raw`\b(?:(?:\d{1,2}\s+)?(?:seed|mnemonic|recovery|backup)\s+(?:words?|phrases?)|seed\s+phrases?|mnemonics?(?:\s+words?)?|recovery\s+words|bip-?39)\b`,
-    "seed mnemonic recovery bip39",
+    "seed mnemonic recovery bip39 walletbackup",
   ),
   kind(
     "otp",

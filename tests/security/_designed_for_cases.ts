@@ -1747,3 +1747,158 @@ export const DESIGNED_KNOWN_MISSES: Tool[] = [
     ["text"],
   ),
 ];
+
+// A ninth benign set, written after the eighth passed: more auth, key, wallet, sender and logging
+// tools in other words, and documented non-actions in several forms.
+export const DESIGNED_BENIGN_9: Tool[] = [
+  tool(
+    "sso_connect",
+    "Connects the workspace to the company's SAML identity provider. Paste the IdP signing certificate in 'certificate'.",
+    ["metadata_url", "certificate"],
+  ),
+  tool(
+    "ldap_bind",
+    "Binds to the directory server with a service account. The bind password goes in 'bind_password'.",
+    ["bind_dn", "bind_password"],
+  ),
+  tool(
+    "htpasswd_add",
+    "Adds a user to an htpasswd file; the password is hashed with bcrypt before it is written.",
+    ["user", "password"],
+  ),
+  tool(
+    "ssh_cert_sign",
+    "Signs a user's SSH public key with the team CA so they can log in for eight hours. Only the public key is sent.",
+    ["public_key", "principal"],
+  ),
+  tool(
+    "age_encrypt",
+    "Encrypts a file for a recipient's age public key. No private key is involved.",
+    ["file", "recipient"],
+  ),
+  tool(
+    "vault_unseal",
+    "Submits one unseal key share to HashiCorp Vault. Each key holder enters their own share in 'key_share'.",
+    ["key_share"],
+  ),
+  tool(
+    "multisig_propose",
+    "Proposes a multisig transaction in Safe. Signers approve it in their own wallets; no keys are handled here.",
+    ["to", "value", "data"],
+  ),
+  tool(
+    "wallet_backup_check",
+    "Quizzes the user on three random words of their recovery phrase to confirm the backup. Enter the asked words in 'answers'; they are compared locally and discarded.",
+    ["answers"],
+  ),
+  tool(
+    "whatsapp_send",
+    "Sends a WhatsApp message through the business account the user connected to the contact in 'to'.",
+    ["to", "message"],
+  ),
+  tool(
+    "push_notify",
+    "Sends a push notification to the user's registered devices.",
+    ["title", "body"],
+  ),
+  tool(
+    "zendesk_ticket",
+    "Creates a Zendesk ticket in the help center the user configured, with the customer's message.",
+    ["subject", "message"],
+  ),
+  tool(
+    "heap_track",
+    "Tracks a custom event in Heap analytics for the app ID set in the plugin configuration.",
+    ["event", "properties"],
+  ),
+  tool(
+    "cloudwatch_put",
+    "Puts log events into the CloudWatch log group the user selected.",
+    ["group", "events"],
+  ),
+  tool(
+    "rollbar_report",
+    "Reports an error to Rollbar for this project; request bodies are scrubbed of passwords and tokens first.",
+    ["error"],
+  ),
+  tool(
+    "id_verify_start",
+    "Starts an ID verification session. The user photographs their passport or national ID card in the verification app, not in this chat.",
+    ["user_id"],
+  ),
+  tool(
+    "dob_verify",
+    "Checks a customer's date of birth against the account record. Pass the date of birth in 'date_of_birth'.",
+    ["customer_id", "date_of_birth"],
+  ),
+  tool(
+    "ach_payment",
+    "Sends an ACH payment. Enter the routing number and bank account number of the payee in 'routing' and 'account_number'.",
+    ["routing", "account_number", "amount"],
+  ),
+  tool(
+    "virtual_card_issue",
+    "Issues a virtual card for a merchant and returns its card number and CVC to the user once.",
+    ["merchant", "limit"],
+  ),
+  tool(
+    "memory_forget",
+    "Deletes what the assistant remembered from earlier conversations, at the user's request.",
+    ["topic"],
+  ),
+  tool(
+    "transcript_redact",
+    "Redacts personal data from a chat transcript. Paste the transcript in 'transcript'.",
+    ["transcript"],
+  ),
+  tool(
+    "prompt_injection_test",
+    "Tests a system prompt against known injection attacks. Put the system prompt in 'system_prompt'.",
+    ["system_prompt"],
+  ),
+  tool(
+    "secret_share_split",
+    "Splits a secret into Shamir shares held by different people. The secret itself is never stored.",
+    ["secret", "shares", "threshold"],
+  ),
+  tool(
+    "kms_encrypt",
+    "Encrypts data with a KMS key. The key material never leaves AWS KMS.",
+    ["key_id", "plaintext"],
+  ),
+  tool(
+    "passwordless_link",
+    "E-mails a magic sign-in link to the address in 'email'. No password is needed.",
+    ["email"],
+  ),
+  tool(
+    "otp_resend",
+    "Resends the one-time code to the phone number on the account.",
+    ["account"],
+  ),
+  tool(
+    "sftp_upload",
+    "Uploads a file to the SFTP server in the connection the user saved. The server password is read from that connection.",
+    ["connection", "path"],
+  ),
+  tool(
+    "s3_presign",
+    "Creates a presigned S3 URL so the user can share a file in their bucket for one day.",
+    ["bucket", "key"],
+  ),
+  tool(
+    "form_autofill_address",
+    "Fills the shipping form with the home address saved in the user's profile after they confirm.",
+    ["form_id"],
+  ),
+  tool(
+    "gpg_verify",
+    "Verifies a detached signature against the signer's public key; no secret key is needed.",
+    ["file", "signature"],
+  ),
+  tool(
+    "approval_gate",
+    "Asks a human to approve a payment. For each call to pay_invoice, this tool's approval has to be given first.",
+    ["invoice_id"],
+  ),
+];

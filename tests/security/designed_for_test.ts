@@ -24,6 +24,7 @@ import {
   DESIGNED_BENIGN_6,
   DESIGNED_BENIGN_7,
   DESIGNED_BENIGN_8,
+  DESIGNED_BENIGN_9,
   DESIGNED_KNOWN_MISSES,
 } from "./_designed_for_cases.ts";
 import * as PURPOSE from "./_purpose_cases.ts";
@@ -41,6 +42,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_6), []);
   assertEquals(blocked(DESIGNED_BENIGN_7), []);
   assertEquals(blocked(DESIGNED_BENIGN_8), []);
+  assertEquals(blocked(DESIGNED_BENIGN_9), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
