@@ -114,7 +114,7 @@ const PROTECT =
   /\b(?:is|are|get|gets|be|been|being)\s+(?:\w+\s+)?(?:masked|redacted|scrubbed|stripped|filtered|excluded|hashed|encrypted|censored|saniti[sz]ed|obfuscated|anonymi[sz]ed)\b/i;
 /** An order that puts data somewhere, opening a clause. */
 const ORDER =
-  /(?:^|[,;:]\s*|\b(?:and|then|also|please|just)\s+)(?:put|place|insert|paste|copy|include|append|attach|pass|give|enter|type|send|forward|share|upload|post|read|fetch|collect|add|store|save|write)\b/i;
+  /(?:^|[,;:]\s*|\b(?:and|then|also|please|just|so)\s+)(?:put|place|insert|paste|copy|include|append|attach|pass|give|enter|type|send|forward|share|upload|post|read|fetch|collect|add|store|save|write)\b/i;
 /** A URL, e-mail address or domain written out. */
 const LITERAL =
   /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
@@ -260,6 +260,11 @@ function clauseFit(
   // Read from the user's machine (the environment, a variable holding a secret): never the
   // tool's own call.
   if (FROM_MACHINE.test(c)) return null;
+  // A protection applied to the data ("request bodies are scrubbed of passwords"), nothing moved
+  // or ordered in the clause: documented like a non-action.
+  if (PROTECT.test(c) && !MOVE.test(c) && !DEST.test(c) && !ORDER.test(c)) {
+    return "documented protection";
+  }
   const neg = NEGATION.exec(c);
   if (neg) {
     const after = c.slice(neg.index);
@@ -368,11 +373,6 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
   const opening = OPENING.exec(s)?.[1]?.toLowerCase() ?? "";
   const descriptive = declared && receivers.length === 0 && !MOVE.test(s) &&
     THIRD_PERSON.test(opening) && !NOT_A_VERB.has(opening);
-  // A protection applied to the data ("request bodies are scrubbed of passwords"), nothing moved
-  // or ordered: documented like a non-action.
-  if (PROTECT.test(s) && !MOVE.test(s) && !DEST.test(s) && !ORDER.test(s)) {
-    return "documented protection";
-  }
   const reasons = new Set<string>();
   // A request that names data but no receiver in the same clause carries over to the next
   // clause's receiver ("Ask for their birth date and pass it as 'dob'"): receivers are per

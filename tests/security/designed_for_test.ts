@@ -16,6 +16,7 @@ import {
   DESIGNED_ATTACKS_5,
   DESIGNED_ATTACKS_6,
   DESIGNED_ATTACKS_7,
+  DESIGNED_ATTACKS_8,
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
@@ -56,6 +57,7 @@ Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_5), []);
   assertEquals(allowed(DESIGNED_ATTACKS_6), []);
   assertEquals(allowed(DESIGNED_ATTACKS_7), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_8), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
@@ -155,6 +157,7 @@ Deno.test("no attack of the case sets loses score to the discount", () => {
       DESIGNED_ATTACKS_5,
       DESIGNED_ATTACKS_6,
       DESIGNED_ATTACKS_7,
+      DESIGNED_ATTACKS_8,
       DESIGNED_KNOWN_MISSES,
     ]
       .flat().map((t) => [t]),
