@@ -15,13 +15,16 @@
  *   ("but", "instead");
  * - a destination that is the tool's declared function (an uploader's server) or one the user
  *   configured or chose, with no copy on the side and no literal foreign address;
+ * - data said to be protected ("request bodies are scrubbed of passwords");
  * - a precondition this tool itself performs before another tool runs ("this tool's review
  *   must be approved first");
  * - a clause with no sensitive data, destination or other tool in it.
  *
  * Any sensitive word no kind accounts for (the rules' own data lexicons decide), concealment,
- * or another tool named outside its own family keeps the finding counted. The discount is
- * recorded on the finding (`discount`) and published in the rules' `scoring` text.
+ * a secret read from the machine, or another tool named outside its own family keeps the finding
+ * counted, and nothing in a tool is discounted when one of its sentences sends data to a
+ * destination that does not fit or hides something. The discount is recorded on the finding
+ * (`discount`) and published in the rules' `scoring` text.
  */
 import type { Corpus, TextItem } from "./_corpus.ts";
 import type { KeyedFinding } from "./_collector.ts";
