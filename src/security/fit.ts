@@ -99,6 +99,14 @@ const SLOT = new Set(
   "a b before after left right first second original revised old new current previous source target"
     .split(" "),
 );
+/** Parameters that take a file. */
+const FILE_SLOT = new Set(
+  "file files attachment attachments upload image images photo photos scan scans pdf document documents doc"
+    .split(" "),
+);
+/** Data in document form: what a file parameter carries. */
+const DOCUMENT_FORM =
+  /\b(?:scans?|scanned|photos?|photographs?|images?|pictures?|copy|copies|pdfs?|pages?|files?|jpe?g|png)\b/i;
 /** Secrets read from the machine rather than given by the user. */
 const FROM_MACHINE =
   /\b(?:environment|env\s+vars?|process\.env|os\.environ|dotenv|[A-Z][A-Z0-9]*_(?:TOKEN|KEY|SECRET|PASSWORD|PAT|CREDENTIALS?))\b/;
@@ -199,6 +207,7 @@ function kindFits(
   receivers: readonly string[],
   declaredSentence: boolean,
   named = "",
+  document = false,
 ): boolean {
   const pool = declaredSentence ? t.namePool : t.pool;
   k.re.lastIndex = 0;
@@ -213,6 +222,12 @@ function kindFits(
     named.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2).map(stem),
   );
   if (namedByTool && receivers.some((p) => words(p).some((w) => said.has(stem(w))))) return true;
+  // A file slot takes a document in document form ("a scan of the passport" in 'file'), in a
+  // tool named for the kind.
+  if (
+    document && namedByTool &&
+    receivers.some((p) => words(p).every((w) => FILE_SLOT.has(w)))
+  ) return true;
   // Another slot named ('hint', 'label'): the data is smuggled. A generic slot ('value') or an
   // address the data is sent to ('to', 'phone') leaves it to the tool's name and function.
   if (
@@ -259,6 +274,7 @@ function clauseFit(
   receivers: readonly string[],
   declaredSentence: boolean,
   descriptive = false,
+  document = false,
 ): string | null {
   // Read from the user's machine (the environment, a variable holding a secret): never the
   // tool's own call.
@@ -285,7 +301,7 @@ function clauseFit(
     // The model's own instructions ("your system prompt") are no tool's data.
     if (k.id === "system" && MODEL_OWN.test(rest)) return null;
     if (
-      !kindFits(k, t, receivers, declaredSentence, named.join(" ")) &&
+      !kindFits(k, t, receivers, declaredSentence, named.join(" "), document) &&
       !(descriptive && declaredSubject(c, k) && (!NAMED_ONLY.has(k.id) || namesKind(k, t)))
     ) return null;
     reasons.push(`designed for ${k.id.replace("_", " ")}`);
@@ -382,7 +398,7 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
   // sentence.
   for (const c of s.split(CLAUSE)) {
     if (!c.trim()) continue;
-    const r = clauseFit(c, t, receivers, declared, descriptive);
+    const r = clauseFit(c, t, receivers, declared, descriptive, DOCUMENT_FORM.test(s));
     if (r === null) return null;
     for (const x of r.split(", ")) if (x) reasons.add(x);
   }

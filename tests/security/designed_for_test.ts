@@ -18,6 +18,7 @@ import {
   DESIGNED_ATTACKS_7,
   DESIGNED_ATTACKS_8,
   DESIGNED_BENIGN,
+  DESIGNED_BENIGN_10,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
   DESIGNED_BENIGN_4,
@@ -44,6 +45,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_7), []);
   assertEquals(blocked(DESIGNED_BENIGN_8), []);
   assertEquals(blocked(DESIGNED_BENIGN_9), []);
+  assertEquals(blocked(DESIGNED_BENIGN_10), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
