@@ -59,7 +59,7 @@ export const FIT_KINDS: readonly FitKind[] = [
     String
       .raw`\b(?:passports?(?:\s+(?:numbers?|images?|photos?|scans?|pages?))?|(?:driving|driver'?s?)\s+licen[cs]es?(?:\s+numbers?)?|licen[cs]e\s+numbers?|national\s+(?:id|insurance)(?:\s+(?:cards?|numbers?))?|id\s+(?:cards?|numbers?|documents?)|government\s+ids?|identity\s+(?:documents?|data)|social\s+security(?:\s+numbers?)?|ssns?|mrz)\b`,
     "passport license licence identity id kyc ssn mrz onboarding",
-    "document photo image scan",
+    "",
   ),
   kind(
     "personal",

@@ -17,6 +17,7 @@ import {
   DESIGNED_ATTACKS_6,
   DESIGNED_ATTACKS_7,
   DESIGNED_ATTACKS_8,
+  DESIGNED_ATTACKS_9,
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_10,
   DESIGNED_BENIGN_2,
@@ -60,6 +61,7 @@ Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_6), []);
   assertEquals(allowed(DESIGNED_ATTACKS_7), []);
   assertEquals(allowed(DESIGNED_ATTACKS_8), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_9), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
@@ -160,6 +162,7 @@ Deno.test("no attack of the case sets loses score to the discount", () => {
       DESIGNED_ATTACKS_6,
       DESIGNED_ATTACKS_7,
       DESIGNED_ATTACKS_8,
+      DESIGNED_ATTACKS_9,
       DESIGNED_KNOWN_MISSES,
     ]
       .flat().map((t) => [t]),
