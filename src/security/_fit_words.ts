@@ -52,7 +52,7 @@ export const FIT_KINDS: readonly FitKind[] = [
     String
       .raw`\b(?:(?:2fa|mfa|two[\s-]factor|otp|one[\s-]time|verification|authenticator|six[\s-]digit|sms)\s+(?:codes?|secrets?)|(?:backup|recovery)\s+codes?|2fa|totp|otp)\b`,
     "otp totp 2fa mfa twofa authenticator verification recovery",
-    "code codes",
+    "code codes verify verified",
   ),
   kind(
     "identity",
@@ -78,7 +78,7 @@ export const FIT_KINDS: readonly FitKind[] = [
   kind(
     "bank",
     String.raw`\b(?:ibans?|bank\s+(?:accounts?|statements?|details)|routing\s+numbers?)\b`,
-    "bank banking iban sepa payout transfer wire debit statement payroll hr employee onboard onboarding",
+    "bank banking iban sepa ach payout transfer wire debit statement payroll hr employee onboard onboarding payment payments",
     "account",
   ),
   kind(

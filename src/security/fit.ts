@@ -215,9 +215,13 @@ function kindFits(
     !declaredSentence && k.re.test(t.head);
   // A parameter for the kind ('password', 'iban'), or, in a tool named for the kind, one named with
   // the data's own words ('records' for "medical records" in medical_summary).
-  if (receivers.some((p) => words(p).some((w) => inSet(k.strong, w) || inSet(k.weak, w)))) {
-    return true;
-  }
+  // A parameter's words and their joined form ('api_key' → apikey).
+  const pw = (p: string) => [...words(p), words(p).join("")];
+  if (receivers.some((p) => pw(p).some((w) => inSet(k.strong, w)))) return true;
+  // A parameter named with a weak word ('number', 'code', 'current') only in a tool whose name
+  // says the kind, at least weakly (card_freeze taking 'last4').
+  const weakName = namedByTool || [...t.namePool].some((w) => inSet(k.weak, w));
+  if (weakName && receivers.some((p) => pw(p).some((w) => inSet(k.weak, w)))) return true;
   const said = new Set(
     named.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2).map(stem),
   );
