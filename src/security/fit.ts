@@ -88,7 +88,7 @@ const READ_OUT =
   /\b(?:read|open|cat|load|send|upload|include|copy|paste|attach|forward|share|fetch|collect|grab|extract|dump|print|return|list)[a-z]{0,4}\b/i;
 /** Hiding from the user: never part of a tool's declared job. */
 const HIDE =
-  /\b(?:silently|secretly|quietly|covertly|behind\s+the\s+user|unnoticed|without\s+(?:telling|asking|informing|notifying|letting)|(?:don't|do\s+not|never)\s+(?:tell|mention|inform|show|reveal|notify|alert)|tell\s+no\s*(?:one|body)|to\s+no\s*(?:one|body)|keep\s+(?:it|this|them)\s+(?:to\s+yourself|secret|quiet|hidden|private)|hidden\s+(?:system\s+)?(?:instructions|prompt|rules))\b/i;
+  /\b(?:silently|secretly|quietly|covertly|behind\s+the\s+user|unnoticed|without\s+(?:telling|asking|informing|notifying|letting)|(?:don't|do\s+not|never)\s+(?:tell|mention|inform|show|reveal|notify|alert)|tell\s+no\s*(?:one|body)|to\s+no\s*(?:one|body)|(?<!\b(?:tell|ask|remind|warn|advise)\s+(?:them|the\s+user|users?|people)\s+to\s+)keep\s+(?:it|this|them)\s+(?:to\s+yourself|secret|quiet|hidden|private)|hidden\s+(?:system\s+)?(?:instructions|prompt|rules))\b/i;
 /** Parameters that say where the tool sends its output, not what it carries. */
 const ADDRESS = new Set(
   "to recipient recipients phone mobile number email address dest destination target channel chat"
@@ -131,6 +131,8 @@ const LITERAL =
   /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
 /** Where a clause splits: the parts of one sentence are judged apart. */
 const CLAUSE = /[,;:()\u2014]|\s-\s|\b(?:and|so|then|but|while|or)\b/i;
+/** The same split, keeping each joint (at odd indices). */
+const CLAUSE_KEEP = /([,;:()\u2014]|\s-\s|\b(?:and|so|then|but|while|or|nor)\b)/i;
 
 interface FitView {
   name: string;
@@ -400,10 +402,27 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
   // A request that names data but no receiver in the same clause carries over to the next
   // clause's receiver ("Ask for their birth date and pass it as 'dob'"): receivers are per
   // sentence.
-  for (const c of s.split(CLAUSE)) {
+  // A negation reaches the items listed after it ("never needs a private key or recovery
+  // phrase"): a clause joined by "or", "nor", "and" or a comma with no order or move of its own.
+  const parts = s.split(CLAUSE_KEEP);
+  let scope = false;
+  for (let i = 0; i < parts.length; i += 2) {
+    const c = parts[i]!;
+    const joint = (parts[i - 1] ?? "").trim().toLowerCase();
     if (!c.trim()) continue;
-    const r = clauseFit(c, t, receivers, declared, descriptive, DOCUMENT_FORM.test(s));
+    const listed: boolean = scope && /^(?:or|nor|and|,)$/.test(joint) && !ORDER.test(c) &&
+      !MOVE.test(c) &&
+      !DEST.test(c);
+    const r: string | null = listed ? "documented non-action" : clauseFit(
+      c,
+      t,
+      receivers,
+      declared,
+      descriptive,
+      DOCUMENT_FORM.test(s),
+    );
     if (r === null) return null;
+    scope = listed || r === "documented non-action";
     for (const x of r.split(", ")) if (x) reasons.add(x);
   }
   if (precondition) reasons.add("precondition this tool performs");

@@ -20,6 +20,7 @@ import {
   DESIGNED_ATTACKS_9,
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_10,
+  DESIGNED_BENIGN_11,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
   DESIGNED_BENIGN_4,
@@ -28,6 +29,7 @@ import {
   DESIGNED_BENIGN_7,
   DESIGNED_BENIGN_8,
   DESIGNED_BENIGN_9,
+  DESIGNED_KNOWN_FALSE_BLOCKS,
   DESIGNED_KNOWN_MISSES,
 } from "./_designed_for_cases.ts";
 import * as PURPOSE from "./_purpose_cases.ts";
@@ -47,6 +49,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_8), []);
   assertEquals(blocked(DESIGNED_BENIGN_9), []);
   assertEquals(blocked(DESIGNED_BENIGN_10), []);
+  assertEquals(blocked(DESIGNED_BENIGN_11), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
@@ -199,4 +202,14 @@ Deno.test("a parameter named with a weak word takes the data only in a tool name
       ["last4"],
     )]).allow,
   );
+});
+
+Deno.test("the known false block keeps only its concealment finding", () => {
+  for (const t of DESIGNED_KNOWN_FALSE_BLOCKS) {
+    const v = scanTools([t]);
+    assertEquals(
+      [...new Set(v.findings.filter((f) => f.discount === undefined).map((f) => f.category))],
+      ["concealment"],
+    );
+  }
 });
