@@ -411,8 +411,8 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
     const joint = (parts[i - 1] ?? "").trim().toLowerCase();
     if (!c.trim()) continue;
     const listed: boolean = scope && /^(?:or|nor|and|,)$/.test(joint) && !ORDER.test(c) &&
-      !MOVE.test(c) &&
-      !DEST.test(c);
+      !MOVE.test(c) && !DEST.test(c) && !DIRECT.test(c) && !CONTRAST.test(c) &&
+      !(t.mm && paramMentions(c, t.mm).length > 0);
     const r: string | null = listed ? "documented non-action" : clauseFit(
       c,
       t,

@@ -170,6 +170,9 @@ export function paramMentions(s: string, mm: MentionMatcher): Mention[] {
   return out;
 }
 
+/** A comma and a joint or a new subject that starts a new clause. */
+const JOINED_CLAUSE = /,\s*(?:and|so|but|then|yet)\s+|,\s+(?=(?:the|their|your|its)\s)/i;
+
 /** A verb filling a value with something ("populate with", "put ... here"). */
 const POPULATE =
   /\b(?:fill|populate|put|place|insert|paste|copy|append|prepend|add|include|embed|attach|stash|tuck|slip|carry|set)(?:s|ed|ing)?\b/i;
@@ -247,7 +250,9 @@ function paramSmuggle(col: Collector, t: ToolView) {
   const mm = mentionMatcher(t.params);
   if (mm === null) return;
   for (const it of t.prose) {
-    const ss = sentences(it.text);
+    // Clauses after a comma and a joint are judged apart, so a negation in one ("it never stores
+    // the city, and the seed phrase goes in 'city'") does not cover the other.
+    const ss = sentences(it.text).flatMap((x) => x.split(JOINED_CLAUSE));
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i]!;
       if (!DIRECT.test(s) || negated(s) || CODE_LIKE.test(s)) continue;

@@ -10,6 +10,7 @@ import { scanDetailed, scanTools, scoreRuleSets, type Tool } from "../../src/sec
 import { RULES } from "../../src/security/rules.ts";
 import {
   DESIGNED_ATTACKS,
+  DESIGNED_ATTACKS_10,
   DESIGNED_ATTACKS_2,
   DESIGNED_ATTACKS_3,
   DESIGNED_ATTACKS_4,
@@ -65,6 +66,7 @@ Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_7), []);
   assertEquals(allowed(DESIGNED_ATTACKS_8), []);
   assertEquals(allowed(DESIGNED_ATTACKS_9), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_10), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
@@ -166,6 +168,7 @@ Deno.test("no attack of the case sets loses score to the discount", () => {
       DESIGNED_ATTACKS_7,
       DESIGNED_ATTACKS_8,
       DESIGNED_ATTACKS_9,
+      DESIGNED_ATTACKS_10,
       DESIGNED_KNOWN_MISSES,
     ]
       .flat().map((t) => [t]),
