@@ -132,4 +132,4 @@ export const USER_CHOSEN =
   /\b(?:you|the\s+user|user)\s+(?:has\s+|have\s+)?(?:configured|configure|chose|choose|chooses|chosen|pick|picks|picked|select|selects|selected|set\s+up|set|specif(?:y|ies|ied)|names?|named|provided?|connected|added|registered)\b|\b(?:your|the\s+user's)\s+(?:own\s+)?(?:configured\s+)?(?:server|service|endpoint|webhook|bucket|account|drive|workspace|instance)\b/i;
 /** A precondition this tool performs before another tool runs ("this tool's review must pass first"). */
 export const PRECONDITION =
-  /\bthis\s+tool(?:'s)?\s+(?:[a-z-]+\s+){0,2}(?:must|should|shall|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+to)\s+(?:be\s+|have\s+)?(?:approved|pass(?:ed)?|succeed(?:ed)?|completed?|run|done|finished|green|reviewed|confirmed|checked|called|invoked)\s+(?:first|beforehand|before\b)/i;
+  /\bthis\s+tool(?:'s)?\s+(?:[a-z-]+\s+){0,2}(?:must|should|shall|ha(?:s|ve)\s+to|needs?\s+to|(?:is|are)\s+to)\s+(?:be\s+|have\s+)?(?:approved|pass(?:ed)?|succeed(?:ed)?|completed?|run|done|finished|green|reviewed|confirmed|checked|called|invoked|recorded|given|granted|obtained|signed\s+off|verified|validated|met|satisfied)\s+(?:first|beforehand|before\b)/i;

@@ -96,7 +96,7 @@ const ADDRESS = new Set(
 );
 /** Parameters that hold one of several items of the same thing ('before' and 'after'). */
 const SLOT = new Set(
-  "a b before after left right first second original revised old new current previous source target"
+  "a b before after left right first second original revised old new current previous source target draft template"
     .split(" "),
 );
 /** Parameters that take a file. */

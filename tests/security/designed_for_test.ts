@@ -22,6 +22,7 @@ import {
   DESIGNED_BENIGN,
   DESIGNED_BENIGN_10,
   DESIGNED_BENIGN_11,
+  DESIGNED_BENIGN_12,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
   DESIGNED_BENIGN_4,
@@ -51,6 +52,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_9), []);
   assertEquals(blocked(DESIGNED_BENIGN_10), []);
   assertEquals(blocked(DESIGNED_BENIGN_11), []);
+  assertEquals(blocked(DESIGNED_BENIGN_12), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
