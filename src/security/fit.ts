@@ -379,8 +379,10 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
   if (HIDE.test(s)) return null;
   // "this tool's review must be approved first", and nothing else ordered for the other tool.
   const pre = PRECONDITION.exec(s);
-  const precondition = pre !== null &&
-    !ALTER.test(s.slice(0, pre.index) + s.slice(pre.index + pre[0].length));
+  // The precondition ends the sentence: anything after it ("..., and the payee set to ...") is
+  // another order.
+  const precondition = pre !== null && !ALTER.test(s.slice(0, pre.index)) &&
+    /^[\s.!;]*$/.test(s.slice(pre.index + pre[0].length));
   if (shadow) return precondition ? "precondition this tool performs" : null;
   if (foreignTool(s, t) && !precondition) return null;
   // Parameters named as targets, quoted or as written: a spaced form ("passport number" for
