@@ -122,7 +122,7 @@ const MODEL_OWN =
   /\b(?:your|yours|the\s+(?:model|assistant|agent)'?s?|its)\s+(?:own\s+|current\s+|hidden\s+|full\s+)*(?:system\s+)?(?:prompts?|instructions|messages?|rules)\b/i;
 /** Data said to be protected (passive: "are scrubbed", "is encrypted"), not the tool's own work. */
 const PROTECT =
-  /\b(?:is|are|get|gets|be|been|being)\s+(?:\w+\s+)?(?:masked|redacted|scrubbed|stripped|filtered|excluded|hashed|encrypted|censored|saniti[sz]ed|obfuscated|anonymi[sz]ed)\b/i;
+  /\b(?:is|are|get|gets|be|been|being)\s+(?:\w+\s+)?(?:masked|redacted|scrubbed|stripped|filtered|excluded|hashed|encrypted|censored|saniti[sz]ed|obfuscated|anonymi[sz]ed)\b|\b(?:stored|kept|saved)\s+(?:only\s+)?in\s+(?:the\s+)?(?:os|system|local|macos|windows|gnome|device's|user's)?\s*(?:keychain|keyring|credential\s+(?:manager|store)|secure\s+enclave)\b/i;
 /** An order that puts data somewhere, opening a clause. */
 const ORDER =
   /(?:^|[,;:]\s*|\b(?:and|then|also|please|just|so)\s+)(?:put|place|insert|paste|copy|include|append|attach|pass|give|enter|type|send|forward|share|upload|post|read|fetch|collect|add|store|save|write)\b/i;
@@ -287,8 +287,12 @@ function clauseFit(
   if (FROM_MACHINE.test(c)) return null;
   // A protection applied to the data ("request bodies are scrubbed of passwords"), nothing moved
   // or ordered in the clause: documented like a non-action.
-  if (PROTECT.test(c) && !MOVE.test(c) && !DEST.test(c) && !ORDER.test(c)) {
-    return "documented protection";
+  const prot = PROTECT.exec(c);
+  if (prot) {
+    const others = c.slice(0, prot.index) + c.slice(prot.index + prot[0].length);
+    if (!MOVE.test(others) && !DEST.test(others) && !ORDER.test(others)) {
+      return "documented protection";
+    }
   }
   const neg = NEGATION.exec(c);
   if (neg) {
@@ -316,12 +320,12 @@ function clauseFit(
   }
   // A path or the user's own store: the tool's documented subject when the tool is named for it
   // (~/.ssh for an SSH tool), never when the clause reads it out.
-  const files = FILES;
-  files.lastIndex = 0;
-  for (const m of c.matchAll(files)) {
+  // Over what the kinds left: "the Wi-Fi password" is a password, not a saved-password store.
+  const left = rest;
+  for (const m of left.matchAll(FILES)) {
     // "~/" alone: judge the whole path it opens ("~/.cursor/mcp.json").
     const path = m[0].trim().startsWith("~")
-      ? /~[/\\][^\s'"`,;()]*/.exec(c.slice(m.index))?.[0] ?? m[0]
+      ? /~[/\\][^\s'"`,;()]*/.exec(left.slice(m.index))?.[0] ?? m[0]
       : m[0];
     const ws = path.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
     if (ws.length === 0) continue;
