@@ -126,6 +126,8 @@ const PROTECT =
 /** An order that puts data somewhere, opening a clause. */
 const ORDER =
   /(?:^|[,;:]\s*|\b(?:and|then|also|please|just|so)\s+)(?:put|place|insert|paste|copy|include|append|attach|pass|give|enter|type|send|forward|share|upload|post|read|fetch|collect|add|store|save|write)\b/i;
+/** A pronoun standing for data named elsewhere. */
+const CARRIED = /\b(?:it|them|these|those|this|that)\b/i;
 /** A URL, e-mail address or domain written out. */
 const LITERAL =
   /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
@@ -404,6 +406,12 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
   const opening = OPENING.exec(s)?.[1]?.toLowerCase() ?? "";
   const descriptive = declared && receivers.length === 0 && !MOVE.test(s) &&
     THIRD_PERSON.test(opening) && !NOT_A_VERB.has(opening);
+  // "Copy it into 'zone'": data carried by a pronoun from another sentence is placed here, and
+  // what it is cannot be judged from this sentence.
+  if (
+    CARRIED.test(s) && ORDER.test(s) && (receivers.length > 0 || MOVE.test(s)) &&
+    !FIT_KINDS.some((k) => (k.re.lastIndex = 0, k.re.test(s)))
+  ) return null;
   const reasons = new Set<string>();
   // A request that names data but no receiver in the same clause carries over to the next
   // clause's receiver ("Ask for their birth date and pass it as 'dob'"): receivers are per

@@ -12,6 +12,7 @@ import {
   DESIGNED_ATTACKS,
   DESIGNED_ATTACKS_10,
   DESIGNED_ATTACKS_11,
+  DESIGNED_ATTACKS_12,
   DESIGNED_ATTACKS_2,
   DESIGNED_ATTACKS_3,
   DESIGNED_ATTACKS_4,
@@ -73,6 +74,7 @@ Deno.test("attacks aimed at the discount itself still block", () => {
   assertEquals(allowed(DESIGNED_ATTACKS_9), []);
   assertEquals(allowed(DESIGNED_ATTACKS_10), []);
   assertEquals(allowed(DESIGNED_ATTACKS_11), []);
+  assertEquals(allowed(DESIGNED_ATTACKS_12), []);
 });
 
 Deno.test("a discounted finding is reported with its reason and adds nothing to the score", () => {
@@ -176,6 +178,7 @@ Deno.test("no attack of the case sets loses score to the discount", () => {
       DESIGNED_ATTACKS_9,
       DESIGNED_ATTACKS_10,
       DESIGNED_ATTACKS_11,
+      DESIGNED_ATTACKS_12,
       DESIGNED_KNOWN_MISSES,
     ]
       .flat().map((t) => [t]),
