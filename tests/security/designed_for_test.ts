@@ -26,6 +26,7 @@ import {
   DESIGNED_BENIGN_11,
   DESIGNED_BENIGN_12,
   DESIGNED_BENIGN_13,
+  DESIGNED_BENIGN_14,
   DESIGNED_BENIGN_2,
   DESIGNED_BENIGN_3,
   DESIGNED_BENIGN_4,
@@ -57,6 +58,7 @@ Deno.test("tools designed for the data or destination they name are allowed", ()
   assertEquals(blocked(DESIGNED_BENIGN_11), []);
   assertEquals(blocked(DESIGNED_BENIGN_12), []);
   assertEquals(blocked(DESIGNED_BENIGN_13), []);
+  assertEquals(blocked(DESIGNED_BENIGN_14), []);
 });
 
 Deno.test("data not meant for the tool or its parameter, or data that leaves, still blocks", () => {
