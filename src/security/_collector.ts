@@ -20,6 +20,11 @@ export interface Finding {
   decoded?: string;
   /** Extra context (for look-alike names: what the name collides with). */
   note?: string;
+  /**
+   * Why this finding does not count towards the verdict: what it asks for is what the tool is
+   * declared to handle (fit.ts). Absent on findings that count.
+   */
+  discount?: string;
 }
 
 /** A finding with its diff signal and a key that ignores position. */

@@ -90,12 +90,12 @@ function isSubject(kind: DataKind, s: string, declared = false): boolean {
 // ---- helpers ------------------------------------------------------------------------------
 
 /** `pick_me`, `pickMe`, `Pick-Me` → ["pick", "me"]. */
-function words(name: string): string[] {
+export function words(name: string): string[] {
   return snakeName(name).split("_").filter((w) => w.length > 0);
 }
 
 /** Sentences of a text: split after . ! ? ; followed by space, and at line breaks. */
-function sentences(text: string): string[] {
+export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim().length > 0);
 }
 
@@ -110,13 +110,13 @@ function isProse(field: string): boolean {
   return parent === "enum" || parent === "examples";
 }
 
-interface Mention {
+export interface Mention {
   param: string;
   index: number;
 }
 
 /** A tool's parameter names by lowercase form, and their spaced forms ("task description"). */
-interface MentionMatcher {
+export interface MentionMatcher {
   byLower: Map<string, string>;
   spaced: [string, string][];
 }
@@ -127,7 +127,7 @@ const QUOTED =
   /(['"`\u2018\u2019\u201c\u201d])([^'"`\u2018\u2019\u201c\u201d\s]{1,64})['"`\u2018\u2019\u201c\u201d]/g;
 const TOKEN = /(?<![\w.-])[A-Za-z_$][\w$]{0,63}(?![\w-])/g;
 
-function mentionMatcher(params: readonly string[]): MentionMatcher | null {
+export function mentionMatcher(params: readonly string[]): MentionMatcher | null {
   if (params.length === 0) return null;
   const byLower = new Map<string, string>();
   const spaced: [string, string][] = [];
@@ -140,7 +140,7 @@ function mentionMatcher(params: readonly string[]): MentionMatcher | null {
 }
 
 /** Where a sentence names one of the tool's parameters as a target (quoted or framed). */
-function paramMentions(s: string, mm: MentionMatcher): Mention[] {
+export function paramMentions(s: string, mm: MentionMatcher): Mention[] {
   const out: Mention[] = [];
   for (const m of s.matchAll(QUOTED)) {
     const p = mm.byLower.get(m[2]!.toLowerCase());
@@ -170,12 +170,15 @@ function paramMentions(s: string, mm: MentionMatcher): Mention[] {
   return out;
 }
 
+/** A comma and a joint or a new subject that starts a new clause. */
+const JOINED_CLAUSE = /,\s*(?:and|so|but|then|yet)\s+|,\s+(?=(?:the|their|your|its)\s)/i;
+
 /** A verb filling a value with something ("populate with", "put ... here"). */
 const POPULATE =
   /\b(?:fill|populate|put|place|insert|paste|copy|append|prepend|add|include|embed|attach|stash|tuck|slip|carry|set)(?:s|ed|ing)?\b/i;
 
 /** The parameter whose own description a field is (`.../properties/<name>/description`). */
-function ownParam(field: string): string | null {
+export function ownParam(field: string): string | null {
   const m = /\/properties\/([^/]+)\/(?:description|default|examples?(?:\/\d+)?|enum\/\d+)$/.exec(
     field,
   );
@@ -214,7 +217,7 @@ function dataIn(s: string): { kind: DataKind; match: string }[] {
 
 // ---- the checks ---------------------------------------------------------------------------
 
-interface ToolView {
+export interface ToolView {
   index: number;
   name: string;
   nameWords: string[];
@@ -226,7 +229,7 @@ interface ToolView {
   schema: unknown;
 }
 
-function view(tool: PurposeTool, index: number, items: readonly TextItem[]): ToolView {
+export function view(tool: PurposeTool, index: number, items: readonly TextItem[]): ToolView {
   const params = [...new Set(parameterNames(tool.inputSchema).map((p) => p.text))];
   const desc = items.find((it) => it.field === "/description")?.text ?? "";
   const prose = items.filter((it) => isProse(it.field));
@@ -247,7 +250,9 @@ function paramSmuggle(col: Collector, t: ToolView) {
   const mm = mentionMatcher(t.params);
   if (mm === null) return;
   for (const it of t.prose) {
-    const ss = sentences(it.text);
+    // Clauses after a comma and a joint are judged apart, so a negation in one ("it never stores
+    // the city, and the seed phrase goes in 'city'") does not cover the other.
+    const ss = sentences(it.text).flatMap((x) => x.split(JOINED_CLAUSE));
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i]!;
       if (!DIRECT.test(s) || negated(s) || CODE_LIKE.test(s)) continue;
@@ -291,28 +296,51 @@ function paramSmuggle(col: Collector, t: ToolView) {
 
 /** 2. A local tool that also sends its data somewhere. */
 function secondaryDestination(col: Collector, t: ToolView) {
-  const declaredWords = t.declared.toLowerCase().split(/[^a-z0-9]+/);
-  if (
-    [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w))
-  ) return;
-  if (DEST.test(t.declared)) return;
+  // "Computes income tax, then uploads ... to x.com": what follows "then" or "also" in the first
+  // sentence is not its declared function.
+  const joint = THEN.exec(t.declared);
+  const head = joint ? t.declared.slice(0, joint.index) : t.declared;
+  const declaredWords = head.toLowerCase().split(/[^a-z0-9]+/);
+  // A tool that sends by design still may not pass data on to a third party on the side.
+  const remote =
+    [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w)) ||
+    DEST.test(head);
+  if (remote && !THIRD_PARTY.test(t.prose.map((it) => it.text).join("\n"))) return;
   for (const it of t.prose) {
     const ss = sentences(it.text);
-    ss.forEach((s, i) => {
-      if (it.field === "/description" && i === 0) return;
+    ss.forEach((whole, i) => {
+      let s = whole;
+      if (it.field === "/description" && i === 0) {
+        if (!joint) return;
+        s = whole.slice(joint.index);
+      }
       const mv = MOVE.exec(s);
       if (!mv || negated(s) || CODE_LIKE.test(s)) return;
       const rest = s.slice(mv.index);
       const d = DEST.exec(rest);
       if (!d || d.index > 120) return;
-      // A copy on the side (also, onward, a partner), or a bare domain named as the target.
-      if (!SECONDARY.test(s) && !BARE_DOMAIN.test(d[0])) return;
+      // A copy on the side (also, onward, a partner), or a bare domain named as the target; for
+      // a tool that sends by design, only a third party named as the target.
+      if (
+        remote
+          ? !THIRD_PARTY.test(d[0] + rest.slice(d.index, d.index + 40)) ||
+            THIRD_PARTY.test(t.declared)
+          : !SECONDARY.test(s) && !BARE_DOMAIN.test(d[0])
+      ) return;
       col.add(rule("purpose.secondary_destination"), t.index, it.field, it.text.indexOf(s), s, {
         key: d[0].toLowerCase(),
       });
     });
   }
 }
+
+/** A second action joined to the first sentence ("..., then uploads", "and also sends"). */
+const THEN =
+  /(?:,\s*|\s)(?:and\s+)?(?:then|also|additionally|afterwards)\s+(?=[a-z]+s\b)|\s(?:and|plus)\s+(?=[a-z]+s\b)/i;
+
+/** A party other than the user and the tool's own service. */
+const THIRD_PARTY =
+  /\b(?:third[\s-]part(?:y|ies)|partners?|affiliates?|outside|external|elsewhere)\b/i;
 
 /** 3. The tool set up as the only or default choice, or the others dismissed. */
 function selfSteer(col: Collector, t: ToolView) {

@@ -1781,7 +1781,12 @@ export const RULES: RuleSet = deepFreeze({
     "Per tool: 1 - prod(1 - weight) over the distinct rules that fired in it (rules marked " +
     "`piece` weigh 0: they only feed the rules that combine the pieces of one instruction); " +
     "the score is the highest tool score. Block when any finding is critical or the score >= " +
-    "block_threshold.",
+    "block_threshold. Designed-for discount: a data-request, exfiltration or shadowing finding " +
+    "whose sentences ask only for what the tool is declared to handle (a data kind named by the " +
+    "tool's name, first sentence or receiving parameter, going into its own call; a destination " +
+    "that is its declared function or the user's choice; a negated non-action; a precondition " +
+    "the tool performs) is reported with `discount` and does not count; none does in a tool " +
+    "that sends data on to an unfitting destination or hides something.",
   rules: [...rules, ...PURPOSE_RULES],
   well_known_tools: WELL_KNOWN_TOOLS,
 });

@@ -22,6 +22,7 @@ import { collectStrings, parameterNames, snakeName } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
+import { fitDiscounts } from "./fit.ts";
 
 export interface Tool {
   name: string;
@@ -79,6 +80,8 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   items: KeyedFinding[];
   truncated: boolean;
   rulesByTool: Map<string, Set<string>>;
+  /** The rules per tool that count towards the verdict (not wholly discounted as designed-for). */
+  scoredRules: Map<string, Set<string>>;
 } {
   const names = tools.map((t) => t.name);
   const col = new Collector(names);
@@ -134,6 +137,7 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
 
   scanNames(col, names, opts.knownNames ?? []);
   scanPurpose(col, tools, texts);
+  const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
   names.forEach((n, i) => toolIndex.has(n) || toolIndex.set(n, i));
@@ -154,7 +158,33 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
       .slice(0, MAX_FINDINGS).map((x) => x.k).sort(byPosition);
     truncated = true;
   }
-  return { items, truncated, rulesByTool: col.rulesByTool };
+  return { items, truncated, rulesByTool: col.rulesByTool, scoredRules };
+}
+
+/**
+ * Marks the findings whose sentence asks for what the tool is declared to handle (fit.ts) and
+ * returns the rules per tool that still count: a rule counts unless every finding of it in that
+ * tool is discounted. Nothing is discounted when findings were cut (their sentences are unknown).
+ */
+function discountDesignedFor(
+  col: Collector,
+  tools: readonly Tool[],
+  texts: readonly ReturnType<typeof collectStrings>[],
+  corpus: ReturnType<typeof buildCorpus>,
+): Map<string, Set<string>> {
+  if (col.truncated || col.items.length === 0) return col.rulesByTool;
+  const reasons = fitDiscounts(tools, texts, corpus, col.items);
+  const counted = new Set<string>();
+  col.items.forEach((k, i) => {
+    const r = reasons[i];
+    if (r) k.finding.discount = r;
+    else counted.add(`${k.finding.tool}\u0000${k.finding.rule_id}`);
+  });
+  const scored = new Map<string, Set<string>>();
+  for (const [tool, ids] of col.rulesByTool) {
+    scored.set(tool, new Set([...ids].filter((id) => counted.has(`${tool}\u0000${id}`))));
+  }
+  return scored;
 }
 
 const RANK: Record<Severity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
@@ -197,11 +227,12 @@ export function scoreRuleSets(perTool: ReadonlyMap<string, ReadonlySet<string>>)
  * ```
  */
 export function scanTools(tools: readonly Tool[], opts: ScanOptions = {}): Verdict {
-  const { items, truncated, rulesByTool } = scanDetailed(tools, opts);
+  const { items, truncated, scoredRules } = scanDetailed(tools, opts);
   const findings = items.map((k) => k.finding);
-  // Score and block decision count every finding, also those past the output cap.
-  const score = scoreRuleSets(rulesByTool);
-  const critical = [...rulesByTool.values()].some((ids) =>
+  // Score and block decision count every finding, also those past the output cap, except
+  // rules whose every finding in a tool is discounted as designed-for.
+  const score = scoreRuleSets(scoredRules);
+  const critical = [...scoredRules.values()].some((ids) =>
     [...ids].some((id) => ruleById(id).severity === "critical")
   );
   const verdict: Verdict = {
