@@ -142,7 +142,22 @@ const MODAL = String
  * that is not a duty protecting the user ("should ask the user", "must set the variable").
  */
 const IMPERATIVE = String
-  .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
+  .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b(?![-/])|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never|show|display|present|tell|warn|remind|advise|explain|teach|help)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
+
+/**
+ * What a refusal, a negation or a description of an attack puts before a verb ("refuses paths
+ * outside them, including", "never sends", "text telling the model to send"): the verb is not
+ * an order.
+ */
+const DESCRIBED_OR_REFUSED = String
+  .raw`${NEGATED}|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|\b(?:text|instructions?|requests?|attempts?|payloads?|prompts?|descriptions?|attacks?|attackers?)\s{1,3}(?:that\s{1,3})?(?:tell\w{0,4}|ask\w{0,4}|instruct\w{0,4}|try\w{0,4}|tries|attempt\w{0,4})?\s{0,3}(?:(?:the|a)\s{1,3}(?:model|assistant|agent|ai|llm)\s{1,3})?to\s{1,3}`;
+
+/**
+ * The opening quote of an example ("payloads such as 'ignore previous instructions'", "(role-play
+ * jailbreaks, 'you are now DAN')"): a tool that detects or tests attacks names them.
+ */
+const EXAMPLE_QUOTE = String
+  .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\()[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c]\s{0,2}`;
 
 /**
  * Not the rules of some thing ("the moderation rules of the forum", "limits for the project"):
@@ -164,6 +179,7 @@ const rules: Rule[] = [
       a: {
         pattern: String
           .raw`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|abandon|discard)\b`,
+        unless_after: EXAMPLE_QUOTE,
       },
       b: {
         pattern: String
@@ -203,9 +219,10 @@ const rules: Rule[] = [
     severity: "high",
     signal: "model_instruction",
     detector: "regex",
-    description: "Reassigns the model's role or announces new instructions.",
+    description:
+      "Reassigns the model's role or announces new instructions (not a quoted example of an attack).",
     pattern: String
-      .raw`\b(?:you\s+are\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer)|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
+      .raw`(?<!${EXAMPLE_QUOTE})\b(?:you\s+are\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer)|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
     flags: "gi",
   },
   {
@@ -405,9 +422,10 @@ const rules: Rule[] = [
     severity: "critical",
     signal: "credential_path",
     detector: "near",
-    description: "Asks to pass, include or send a credential file or key.",
+    description:
+      "Asks to pass, include or send a credential file or key (not in a refusal, a negation or a description of what attacks ask).",
     near: {
-      a: { pattern: TRANSFER_VERBS },
+      a: { pattern: TRANSFER_VERBS, unless_after: DESCRIBED_OR_REFUSED },
       b: { rules: ["secret.key_path", "secret.credential_path"] },
       window: 60,
       order: "any",
@@ -486,7 +504,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Asks the model to hand over key material or the conversation.",
     pattern: String
-      .raw`\b(?:pass|include|provide|put|insert|append|send|attach|copy|paste|embed|upload|forward|share|dump|give|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)(?=\s+(?:the\s+)?(?:user's|wallet's|your|their)))\s+(?:(?:the|your|its|all|entire|full|whole|complete|current|user's|wallet's|their|contents\s+of|so\s+far)\s+){0,3}(?:private\s+keys?|seed\s+phrases?|mnemonic(?:\s+(?:phrase|words))?|(?:\d{1,2}-word\s+)?recovery\s+phrases?|conversation(?:\s+history)?|chat(?:\s+history|\s+log)?|previous\s+messages|system\s+prompt|transcript\s+of\s+(?:the|this)\s+(?:conversation|chat))\b`,
+      .raw`(?<!\b(?:never|not|n't|no\s+one\s+should|nobody\s+should)\s{1,4}(?:\w{1,20}\s{1,4})?)\b(?:pass|include|provide|put|insert|append|send|attach|copy|paste|embed|upload|forward|share|dump|give|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)(?=\s+(?:the\s+)?(?:user's|wallet's|your|their)))\s+(?:(?:the|your|its|all|entire|full|whole|complete|current|user's|wallet's|their|contents\s+of|so\s+far)\s+){0,3}(?:private\s+keys?|seed\s+phrases?|mnemonic(?:\s+(?:phrase|words))?|(?:\d{1,2}-word\s+)?recovery\s+phrases?|conversation(?:\s+history)?|chat(?:\s+history|\s+log)?|previous\s+messages|system\s+prompt|transcript\s+of\s+(?:the|this)\s+(?:conversation|chat))\b`,
     flags: "gi",
   },
   {
@@ -496,9 +514,9 @@ const rules: Rule[] = [
     signal: "secret_request",
     detector: "param_name",
     description:
-      "A parameter whose name asks for a secret (password, api_key, private_key, seed ...).",
+      "A parameter whose name asks for a secret (password, api_key, session_token ...); key material and seed words are secret.param_high.",
     pattern: String
-      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|private_key|priv_key|seed_phrase|mnemonic|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_(?:value|text|string|raw|plain|plaintext|b64|base64|hex|pem|json|file_contents))?$`,
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_(?:value|text|string|raw|plain|plaintext|b64|base64|hex|pem|json|file_contents))?$`,
     flags: "",
   },
   {
@@ -937,7 +955,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:always|also|quietly|silently|secretly|first)\s+(?:add|append|include|change|replace|set|copy|post|push|send|forward|write|bcc|run)|(?:change|replace|swap|set|override|redirect)\s+the\s+(?:\w{1,30}\s+){0,2}?(?:recipients?|destination|account(?:\s+number)?|address|url|query|number|target|channel|body|amount)|must\s+(?:also\s+)?(?:have|include|contain|add|append|be\s+(?:prefixed|suffixed|sent|copied|appended))|(?:appended|prefixed|added)\s+(?:at|to)|regardless\s+of|copy\s+(?:the\s+)?(?:[\w']{1,30}\s+){0,2}(?:secrets?|keys?|tokens?|credentials|passwords?)|push\s+the\s+(?:\w{1,30}\s+)?to|(?:also|additionally)\s+(?:write|send|copy|save|store|forward|post|upload|include|add|append|cc|bcc|return|invite|push)|(?:invite|cc|bcc)\s+[\w.+-]{1,64}@)\b`,
+          .raw`\b(?:(?:always|also|quietly|silently|secretly|first)\s+(?:add|append|include|change|replace|set|copy|post|push|send|forward|write|bcc)|(?:quietly|silently|secretly|first)\s+run|(?:change|replace|swap|set|override|redirect)\s+the\s+(?:\w{1,30}\s+){0,2}?(?:recipients?|destination|account(?:\s+number)?|address|url|query|number|target|channel|body|amount)|must\s+(?:also\s+)?(?:have|include|contain|add|append|be\s+(?:prefixed|suffixed|sent|copied|appended))|(?:appended|prefixed|added)\s+(?:at|to)|regardless\s+of|copy\s+(?:the\s+)?(?:[\w']{1,30}\s+){0,2}(?:secrets?|keys?|tokens?|credentials|passwords?)|push\s+the\s+(?:\w{1,30}\s+)?to|(?:also|additionally)\s+(?:write|send|copy|save|store|forward|post|upload|include|add|append|cc|bcc|return|invite|push)|(?:invite|cc|bcc)\s+[\w.+-]{1,64}@)\b`,
       },
       window: 60,
       order: "a_then_b",
@@ -1204,7 +1222,7 @@ const rules: Rule[] = [
   {
     id: "secret.param_high",
     category: "secret_request",
-    severity: "high",
+    severity: "medium",
     signal: "secret_request",
     detector: "param_name",
     description:
@@ -1392,7 +1410,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?<=(?:^|[.!?:;(\n]\s{0,3}|\b(?:please|and|but|so|then|also|just|you)\s{1,3}))(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ever\s+)?(?:tell|inform|notify|show(?!\s+up)|mention|reveal|disclose|report|surface|alert|let|repeat|echo|relay|quote|pass\s+on)|(?:is|are)\s+not\s+to\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware|mentioned|disclosed|revealed|reported|surfaced|discussed)|(?:under\s+no\s+circumstances|at\s+no\s+(?:point|time)|in\s+no\s+case)\s+(?:should\s+you\s+|must\s+you\s+|will\s+you\s+)?(?:tell|inform|notify|show|mention|reveal|disclose|report|alert|let)|(?:must|should)\s+(?:not|never)\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware))\b`,
+          .raw`\b(?:(?<=(?:^|[.!?:;(\n]\s{0,3}|\b(?:please|and|but|so|then|also|just|you)\s{1,3}))(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ever\s+)?(?:tell|inform|notify|show(?!\s+up)|mention|reveal|disclose|report|surface|alert|let|repeat|echo|relay|quote|pass\s+on)|(?:is|are)\s+not\s+to\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware|mentioned|disclosed|revealed|reported|surfaced|discussed)|(?:under\s+no\s+circumstances|at\s+no\s+(?:point|time)|in\s+no\s+case)\s+(?:should\s+you\s+|must\s+you\s+|will\s+you\s+)?(?:tell|inform|notify|show|mention|reveal|disclose|report|alert|let)|(?:must|should)\s+(?:not|never)\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware))\b(?!\s{1,3}(?:(?:the|any|raw|full|secret|sensitive|their|its|api|private|stored)\s{1,3}){0,3}(?:secrets?|keys?|tokens?|passwords?|credentials|values|pii|card\s+numbers?)\b)`,
       },
       b: {
         pattern: String
@@ -1415,7 +1433,7 @@ const rules: Rule[] = [
     description:
       "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
     pattern: String
-      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|(?<!\b(?:user\s?name|login|e-?mail|user\s?id)\s{0,2}(?:,|and|or|/|&)\s{0,3})\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|(?<!\b(?:an?|any)\s+(?:[\w-]{1,20}\s+){0,2})\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
     flags: "gi",
   },
   {
@@ -1688,7 +1706,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|chats?|sessions?|conversations?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
       },
       window: 60,
       order: "any",
