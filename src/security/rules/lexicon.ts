@@ -77,23 +77,36 @@ export function words(list: string): string {
 
 // ---- who is addressed ------------------------------------------------------------------------
 
+/**
+ * The model by the role a tool's text gives it ("the orchestrator", "the planner", "the
+ * completion engine", "reasoning layer", "the automated client", "the system reading this",
+ * "whoever is operating this linter").
+ */
+export const MODEL_ROLE = String.raw`(?:${
+  words(
+    "orchestrator orchestrators planner planners completion_engine reasoning_engine reasoning_layer reasoning_model inference_engine automated_client automated_agent automated_assistant automation_agent executor_model operator-bot",
+  )
+}|(?:the\s+)?(?:system|program|machine|engine|software|process)\s+(?:that\s+is\s+)?(?:reading|parsing|processing|interpreting|consuming)\s+(?:this|these)(?:\s+(?:text|schema|description|tool|words))?|whoever\s+(?:is\s+)?(?:${
+  verbs("run call use invoke trigger execute operate drive")
+})\s+(?:this|it|me|the\s+tool)(?:\s+[\w-]{2,20})?)`;
+
 /** The model, by name or role ("the assistant", "LLM", "whoever invokes this", "the caller"). */
 export const ADDRESSEE = String.raw`(?:${
   words(
     "ai ais assistant assistants agent agents model models llm llms copilot claude chatgpt gpt gemini language_model language_models the_caller callers helper_model the_helper bot",
   )
-}|whoever\s+(?:${verbs("run call use invoke trigger execute")})\s+(?:this|it|me|the\s+tool))`;
+}|${MODEL_ROLE})`;
 
 /** Obligation said to someone: modals and their periphrases ("is expected to", "ought to"). */
 export const OBLIGATION = String
-  .raw`(?:must|shall|should|will\s+need\s+to|needs?\s+to|ha(?:s|ve)\s+to|ought\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated|instructed|encouraged)\s+)?to)`;
+  .raw`(?:must|shall|should|will\s+need\s+to|needs?\s+to|ha(?:s|ve)\s+to|ought\s+to|had\s+better|(?:is|are)\s+(?:hereby\s+)?(?:(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated|instructed|encouraged|directed)\s+)?to\b|(?:tasked|charged)\s+with|responsible\s+for|in\s+charge\s+of))`;
 
 /**
  * A vocative before a clause ("model: ...", "LLM, look ...", "Assistant - ..."): the text
  * turns to the model and speaks to it.
  */
 export const VOCATIVE = String
-  .raw`\b(?:ai|llm|model|assistant|agent|copilot|claude|gpt|gemini|ai\s+agents?|dear\s+(?:ai|assistant|model|agent))\s{0,2}[,:\u2014-]\s{0,3}`;
+  .raw`\b(?:(?:(?:p\.?s\.?|note|memo|reminder|housekeeping|instructions?|directive|heads-?up)\s+(?:to|for)\s+(?:the\s+)?)?(?:ai|llm|model|assistant|agent|copilot|claude|gpt|gemini|ai\s+agents?|dear\s+(?:ai|assistant|model|agent)|${MODEL_ROLE})(?:,?\s+take\s+note)?)\s{0,2}[,:\u2014-]\s{0,3}`;
 
 /**
  * A fronted adverbial clause before an order ("Before translating, ...", "Once done, ...",
@@ -200,6 +213,18 @@ export const DATA_CONCEPTS = String.raw`(?:` +
   // health records; payment cards; private messages by their possessor
   String
     .raw`|medical\s+(?:records?|history|files?|data|notes)|health\s+(?:records?|data)|diagnos[ie]s|prescriptions|(?:credit|debit|payment)\s+cards?(?:\s+(?:numbers?|details))?` +
+  // password managers and what browsers and phones keep (exports, vaults, autofill, Wi-Fi keys)
+  String
+    .raw`|(?:1password|bitwarden|keepass(?:xc)?|lastpass|dashlane|enpass|proton\s+pass|password[- ]manager|keychain|keyring)(?:'s)?\s+(?:[\w-]{1,20}\s+)?(?:exports?|vaults?|databases?|dumps?|entries|items|files?|backups?|contents|data)|(?:vault|keychain|keyring)\s+(?:exports?|dumps?|backups?)|master\s+passwords?|autofill(?:\s+(?:data|store|entries|profiles?|addresses|records))?|(?:saved|stored)\s+(?:[\w-]{1,20}\s+)?(?:addresses|phone\s+numbers|wi-?fi\s+\w{1,12})|wi-?fi\s+(?:passwords?|passphrases?|keys?)` +
+  // phone and eSIM secrets, one-off codes, card security codes, banking logins
+  String
+    .raw`|(?:e?sim|lpa)\s+(?:activation\s+)?(?:codes?|pins?|puks?)|activation\s+codes?|puk\d?(?:\s+codes?)?|imei(?:\s+numbers?)?|iccid|one-?(?:off|time|use)\s+(?:pass)?codes?|(?:sms|text(?:ed)?)\s+(?:verification\s+)?codes?|codes?\s+(?:that\s+)?(?:their|the|your|his|her)\s+bank\s+(?:just\s+)?(?:texted|sent|messaged)|last\s+(?:four|4)\s+digits|cvv2?|cvc2?|card\s+(?:security\s+codes?|expiry(?:\s+dates?)?|pins?)|cardholder(?:'s)?\s+[\w-]{2,20}|(?:online[- ])?banking\s+(?:passcodes?|passwords?|pins?|logins?|credentials)|tax\s+account\s+(?:passwords?|logins?)|security\s+prompts?|residence\s+permits?|work\s+permits?` +
+  // wallet words by count or purpose ("the twelve words that restore the user's MetaMask")
+  String
+    .raw`|(?:twelve|twenty-four|eighteen|twenty-four|12|18|24)\s+(?:secret\s+|recovery\s+|seed\s+|backup\s+)?words|words\s+that\s+(?:restore|recover|unlock|back\s+up)|(?:metamask|phantom|trust\s?wallet|ledger|coinbase\s+wallet|exodus|rabby)\s+(?:seed|recovery|secret|backup)\s+(?:words|phrases?)` +
+  // VPN keys; the conversation by who said it or since when; the MCP client's server list
+  String
+    .raw`|wireguard\s+(?:private\s+)?keys?|wg\d?\.conf|vpn\s+(?:keys?|credentials|configs?)|everything\s+(?:(?:the\s+user|you)\s+and\s+(?:the\s+)?(?:assistant|you|user|model)|you\s+and\s+the\s+user)\s+(?:have\s+)?(?:said|written|typed|discussed|exchanged)|(?:last|previous|recent|earlier)\s+(?:\w{1,10}\s+)?(?:prompts|user\s+messages)|(?:json|file|config(?:uration)?|settings)\s+that\s+(?:configures|lists|defines|sets\s+up)\s+(?:your|the|its|every)\s+(?:[\w-]{1,20}\s+)?(?:mcp\s+)?servers` +
   // MCP client configuration, browser sessions, the environment, home dotfiles
   String
     .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:kube|kubernetes|aws|gcloud|azure|docker|npm|pypi|ssh|git|cloud)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|context|credentials?)\s+files?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|(?:the\s+)?environment\s+of\s+(?:the\s+|this\s+)?(?:current\s+|running\s+)?(?:shell|process|session|machine|terminal)|shell\s+environment|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
