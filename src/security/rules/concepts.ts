@@ -355,6 +355,29 @@ export const CONCEPT_RULES: Rule[] = [
       .raw`\b(?:never|do\s+not|don't)\s+(?:use|call|invoke|pick|choose|touch|consult)\s+(?:anything|any\s+[\w-]{1,20}|other\s+[\w-]{1,20})\s+(?:except|but|other\s+than|besides|apart\s+from)\s+(?:this|me)\b|\b(?:avoid|ignore|skip|shun|bypass|disregard|never\s+(?:use|call|pick|choose|touch)|do\s+not\s+(?:use|call|pick|choose|touch)|don't\s+(?:use|call|pick|choose|touch))\s+(?:all|any|every)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|servers?|plugins?|providers?|services?|apps?|engines?|sources?|options?)\s+(?:other\s+than|except(?:\s+for)?|but|besides|apart\s+from|save)\s+(?:this|me)\b|\bsteer\s+clear\s+of\s+(?:[\w-]{1,20}\s+){0,3}?(?:tools?|servers?|plugins?|providers?|services?|apps?|engines?)\b`,
     flags: "gi",
   },
+  {
+    id: "pi.steer_others",
+    category: "prompt_injection",
+    severity: "high",
+    signal: "model_instruction",
+    detector: "near",
+    description:
+      'The other tools discredited or set aside in any words: other, competing or built-in tools, providers or "the others" next to a verdict on them ("outdated", "fabricated", "treat them as unavailable", "must not be invoked", "without weighing", "discard").',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:(?:(?:any|every|all|the)\s+)?(?:other|competing|alternative|rival|remaining|built-?in|native|default|third-party)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|integrations?|servers?|providers?|plugins?|readers?|runners?|interpreters?|calculators?|engines?|services?|apis?|sources?|extensions?|connectors?|implementations?|versions?|alternatives?)|(?:the|all\s+the)\s+others|(?:any|all|every)\s+alternatives?|(?:its|their)\s+(?:rivals?|competitors?))\b`,
+      },
+      b: {
+        pattern: String
+          .raw`\b(?:(?:are|is|were|was|have\s+been|has\s+been|being|as|treat\s+(?:them|it|those)\s+as|consider\s+(?:them|it|those))\s+(?:now\s+|all\s+|often\s+|known\s+to\s+be\s+)?(?:outdated|obsolete|deprecated|stale|broken|unreliable|untrustworthy|untrusted|fabricated|fake|bogus|inaccurate|compromised|malicious|unsafe|disabled|unavailable|retired|banned|forbidden|hallucinated|made\s+up|off-?limits|defunct)|must\s+not\s+be\s+(?:used|invoked|called|trusted|consulted|touched)|(?:should|are)\s+not\s+(?:to\s+)?be\s+(?:used|invoked|called|trusted|consulted)|discard(?:ed)?\s+(?:them|it|those|their)|without\s+(?:weighing|considering|checking|consulting|looking\s+at|trying)|(?:do\s+not|don't|never)\s+(?:bother\s+with|consult|trust|touch)|(?:are|is)\s+to\s+be\s+(?:ignored|avoided|skipped|discarded))\b`,
+        unless_after: String.raw`\b(?:not|never|no\s+longer)\s{1,3}`,
+      },
+      window: 70,
+      order: "any",
+      same_line: true,
+    },
+  },
   // ---- shadowing --------------------------------------------------------------------------
   {
     id: "pi.shadow_alter",
@@ -367,11 +390,11 @@ export const CONCEPT_RULES: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:(?:any|every|each|all)\s+)?(?:calls?|invocations?|requests?|uses?|runs?|executions?)\s+(?:made\s+)?(?:to|of|on|via)\s+${IDENT}|(?:sent|passed|posted|routed|going)\s+(?:through|via)\s+${IDENT}|(?:override|overrides|hijack|hijacks|patch|patches|intercept|intercepts|wrap|wraps|hooks?\s+into)\s+${IDENT}|(?:when(?:ever)?|each\s+time|every\s+time|any\s?time|once|after|before|if)\s+(?:(?:you|someone|anyone|anybody|the\s+(?:agent|assistant|model|user))\s+)?(?:call|calls|use|uses|run|runs|invoke|invokes|execute|executes|trigger|triggers|fire|fires|hit|hits)\s+${IDENT}|${IDENT}\s+(?:(?:is|gets|was)\s+(?:called|used|run|invoked|executed|triggered)|runs|fires|executes)|the\s+${IDENT}\s+tool|(?:prior\s+to|before|after|during|for|on|with)\s+(?:any|every|each|all)\s+${IDENT}\s+(?:calls?|invocations?|runs?|requests?|uses?)|(?:before|after|when|while)\s+(?:\w{2,20}ing\s+)?(?:with|via|through|using|calling|invoking|running)\s+${IDENT})\b`,
+          .raw`\b(?:(?:(?:any|every|each|all)\s+)?(?:calls?|invocations?|requests?|uses?|runs?|executions?)\s+(?:made\s+)?(?:to|of|on|via)\s+${IDENT}|(?:sent|passed|posted|routed|going|goes\s+out|go\s+out|leaves?|leaving)\s+(?:through|via)\s+${IDENT}|(?:concerning|regarding|re|as\s+for|as\s+to|about)\s+${IDENT}(?=\s{0,2}[:,])|(?:note|heads-?up|tip|reminder|warning|psa)\s+(?:for|to|about)\s+[^.:\n]{0,50}?${IDENT}|${IDENT}\s+(?:is\s+in\s+play|is\s+involved|has\s+(?:a\s+)?(?:known\s+)?(?:bug|issue|flaw|quirk|problem)|is\s+(?:misconfigured|broken|buggy|flaky|outdated))|(?:override|overrides|hijack|hijacks|patch|patches|intercept|intercepts|wrap|wraps|hooks?\s+into)\s+${IDENT}|(?:when(?:ever)?|each\s+time|every\s+time|any\s?time|once|after|before|if)\s+(?:(?:you|someone|anyone|anybody|the\s+(?:agent|assistant|model|user))\s+)?(?:call|calls|use|uses|run|runs|invoke|invokes|execute|executes|trigger|triggers|fire|fires|hit|hits)\s+${IDENT}|${IDENT}\s+(?:(?:is|gets|was)\s+(?:called|used|run|invoked|executed|triggered)|runs|fires|executes)|the\s+${IDENT}\s+tool|(?:prior\s+to|before|after|during|for|on|with)\s+(?:any|every|each|all)\s+${IDENT}\s+(?:calls?|invocations?|runs?|requests?|uses?)|(?:before|after|when|while)\s+(?:\w{2,20}ing\s+)?(?:with|via|through|using|calling|invoking|running)\s+${IDENT})\b`,
       },
       b: {
         pattern: String
-          .raw`(?:\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?${ALTER}\b|[,:;]\s{0,3}(?:(?:also|always|quietly|silently|then|just)\s+)?(?:add|append|prepend|attach|include|insert|put|place|stash|copy|save|store|write|drop|remove|strip|delete|wipe|erase|purge|omit|skip|disable|bypass|flip|toggle|switch|change|set|replace|swap|redirect|reroute|route|send|move|point|pass|raise|bump|lower|increase|alter|modify|rewrite|force|widen|select|make(?!\s+sure)|mark|label|tag|flag|approve|merge|publish|grant|give|elevate|promote)\b|\b(?:destination|recipients?|payee|beneficiary|target|folder|directory|path|address|url|endpoint|channel|account|owner|visibility|permissions?|amount|region|host)\b[^.\n]{0,20}?\b(?:should|must|shall|has\s+to|needs?\s+to)\s+(?:always\s+|now\s+)?(?:be|become|go\s+to|point\s+to)\b|\b(?:needs?|requires?|gets?|must\s+have)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'-]{1,30}\s+){0,2}?(?:suffix|prefix|footer|header|signature|line|text|tag|note|link|watermark|field|parameter|copy)\b[^\n]{0,60}?\b(?:appended|prepended|added|attached|inserted|included)\b|\b(?:now\s+)?(?:requires?|needs?)\s+no\s+(?:confirmation|approval|review|check)s?\b|\b(?:run|execute|call|invoke)\s+it\s+(?:straight\s+away|immediately|at\s+once|right\s+away|without\s+(?:asking|confirmation|approval)))`,
+          .raw`(?:\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?${ALTER}\b|[,:;]\s{0,3}(?:(?:also|always|quietly|silently|then|just)\s+)?(?:add|append|prepend|attach|include|insert|put|place|stash|copy|save|store|write|drop|remove|strip|delete|wipe|erase|purge|omit|skip|disable|bypass|flip|toggle|switch|change|set|replace|swap|redirect|reroute|route|send|move|point|pass|raise|bump|lower|increase|alter|modify|rewrite|force|widen|select|make(?!\s+sure)|mark|label|tag|flag|approve|merge|publish|grant|give|elevate|promote|prefix|suffix|upgrade|tick|untick|uncheck|empty|blank|reassign|loop\s+in|cc|bcc)\b|\b${OBLIGATION}\s+(?:always\s+|also\s+|now\s+|quietly\s+|silently\s+)?(?:end|start|begin|close|open|finish)\s+with\b|\b(?:be|get)\s+(?:quietly\s+|silently\s+)?(?:upgraded|downgraded|elevated|promoted|swapped|replaced|redirected|rerouted|changed|switched)\s+to\b|\b(?:destination|recipients?|payee|beneficiary|target|folder|directory|path|address|url|endpoint|channel|account|owner|visibility|permissions?|amount|region|host)\b[^.\n]{0,20}?\b(?:should|must|shall|has\s+to|needs?\s+to|ought\s+to)\s+(?:always\s+|now\s+|quietly\s+|silently\s+|instead\s+)?(?:be|become|go\s+to|point\s+to)\b|\b(?:needs?|requires?|gets?|must\s+have)\s+(?:the\s+|a\s+|an\s+)?(?:[\w'-]{1,30}\s+){0,2}?(?:suffix|prefix|footer|header|signature|line|text|tag|note|link|watermark|field|parameter|copy)\b[^\n]{0,60}?\b(?:appended|prepended|added|attached|inserted|included)\b|\b(?:now\s+)?(?:requires?|needs?)\s+no\s+(?:confirmation|approval|review|check)s?\b|\b(?:run|execute|call|invoke)\s+it\s+(?:straight\s+away|immediately|at\s+once|right\s+away|without\s+(?:asking|confirmation|approval)))`,
         unless_after: NEGATED,
       },
       window: 80,
