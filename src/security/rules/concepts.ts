@@ -298,6 +298,33 @@ export const CONCEPT_RULES: Rule[] = [
       same_line: true,
     },
   },
+  {
+    id: "intent.model_needs_private",
+    category: "secret_request",
+    severity: "high",
+    signal: "secret_request",
+    detector: "near",
+    description:
+      'The model said to need or want private data ("the assistant needs the twelve words that restore the user\'s wallet", "the agent requires their banking passcode").',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b${ADDRESSEE}\s{1,3}(?:(?:first|also|really|will|then)\s{1,3})?(?:needs|requires|wants|must\s+(?:have|get|obtain|collect|acquire)|has\s+to\s+(?:have|get|obtain|collect|acquire)|will\s+need)\b(?!\s{1,3}to\b)`,
+      },
+      b: {
+        rules: [
+          "data.personal",
+          "secret.key_path",
+          "secret.credential_path",
+          "secret.wallet_path",
+          "secret.key_material",
+        ],
+      },
+      window: 40,
+      order: "a_then_b",
+      same_line: true,
+    },
+  },
   // ---- steering ---------------------------------------------------------------------------
   {
     id: "pi.steer_choice",
