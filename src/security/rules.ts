@@ -153,11 +153,12 @@ const DESCRIBED_OR_REFUSED = String
   .raw`${NEGATED}|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|\b(?:text|instructions?|requests?|attempts?|payloads?|prompts?|descriptions?|attacks?|attackers?)\s{1,3}(?:that\s{1,3})?(?:tell\w{0,4}|ask\w{0,4}|instruct\w{0,4}|try\w{0,4}|tries|attempt\w{0,4})?\s{0,3}(?:(?:the|a)\s{1,3}(?:model|assistant|agent|ai|llm)\s{1,3})?to\s{1,3}`;
 
 /**
- * The opening quote of an example ("payloads such as 'ignore previous instructions'", "(role-play
- * jailbreaks, 'you are now DAN')"): a tool that detects or tests attacks names them.
+ * The opening quote of an example, also later in a list of them ("payloads such as 'ignore
+ * previous instructions'", "(role-play jailbreaks, 'you are now DAN')"): a tool that detects or
+ * tests attacks names them.
  */
 const EXAMPLE_QUOTE = String
-  .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\()[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c]\s{0,2}`;
+  .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\()(?:[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c][^"'\u2019\u201d\n]{1,60}["'\u2019\u201d]){0,3}[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c]\s{0,2}`;
 
 /**
  * Not the rules of some thing ("the moderation rules of the forum", "limits for the project"):
