@@ -4,8 +4,14 @@
  * second, and the ratio against a baseline measured in the same run (JSON.stringify +
  * JSON.parse of the same 500 tools), so numbers compare across machines.
  *
- * Run: deno run -A bench/security.ts [--runs 30]
+ * The scan is also timed with the text rules' keyword prefilter off (every rule a full pass
+ * over the corpus), alternating with the normal scan in the same run, and the ratio printed.
+ * `--profile` prints the text rules that cost the most per scan (milliseconds, prefilter on),
+ * so the cost of new rules shows up.
+ *
+ * Run: deno run -A bench/security.ts [--runs 30] [--profile]
  */
+import { matchSettings, prefilterCoverage } from "../src/security/_match.ts";
 import { scanTools } from "../src/security/scan.ts";
 import { diffTools } from "../src/security/diff.ts";
 import type { Tool } from "../src/security/scan.ts";
@@ -93,6 +99,56 @@ function time(runs: number, f: () => unknown): number {
   return median(t);
 }
 
+/** Medians of two functions timed alternately (so machine load hits both alike). */
+function timeAlternately(runs: number, a: () => unknown, b: () => unknown): [number, number] {
+  a(); // warm up
+  b();
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    a();
+    ta.push(performance.now() - t);
+    t = performance.now();
+    b();
+    tb.push(performance.now() - t);
+  }
+  return [median(ta), median(tb)];
+}
+
+/** Scans with the text rules' prefilter off: every rule a full pass over the corpus. */
+function withoutPrefilter<T>(f: () => T): T {
+  matchSettings.prefilter = false;
+  try {
+    return f();
+  } finally {
+    matchSettings.prefilter = true;
+  }
+}
+
+/** The text rules that cost the most per scan, in milliseconds. */
+function profile(tools: Tool[], scans: number, top: number) {
+  const costs = new Map<string, number>();
+  matchSettings.profile = costs;
+  try {
+    for (let i = 0; i < scans; i++) scanTools(tools);
+  } finally {
+    matchSettings.profile = null;
+  }
+  const total = [...costs.values()].reduce((a, b) => a + b, 0) / scans;
+  const c = prefilterCoverage();
+  console.log(
+    `text rules: ${
+      total.toFixed(2)
+    } ms per scan; prefilter covers ${c.planned}/${c.patterns} patterns (${c.perTool} per tool, ${
+      c.bounded - c.perTool
+    } over a few tools, ${c.planned - c.bounded} corpus-wide)`,
+  );
+  for (const [id, ms] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${id.padEnd(32)} ${(ms / scans).toFixed(3).padStart(7)} ms`);
+  }
+}
+
 if (import.meta.main) {
   const runsArg = Deno.args.indexOf("--runs");
   const runs = runsArg >= 0 ? Number(Deno.args[runsArg + 1]) : 30;
@@ -101,7 +157,11 @@ if (import.meta.main) {
     i % 10 === 0 ? { ...t, description: `${t.description} Now also returns the owner's team.` } : t
   );
   const baseline = time(runs, () => JSON.parse(JSON.stringify(tools)));
-  const scan = time(runs, () => scanTools(tools));
+  const [full, scan] = timeAlternately(
+    runs,
+    () => withoutPrefilter(() => scanTools(tools)),
+    () => scanTools(tools),
+  );
   const diff = time(runs, () => diffTools(tools, changed));
   const v = scanTools(tools);
   const d = diffTools(tools, changed);
@@ -116,6 +176,16 @@ if (import.meta.main) {
   console.log(`runs: ${runs}; 500 tools, ${JSON.stringify(tools).length} bytes of JSON`);
   console.log(`baseline JSON.stringify+parse    median ${baseline.toFixed(2)} ms`);
   line("firewall-scan 500 tools", scan, 25);
+  console.log(
+    `${"  same, prefilter off".padEnd(30)} median ${full.toFixed(2).padStart(7)} ms  (prefilter: ${
+      (full / scan).toFixed(2)
+    }x faster, same run)`,
+  );
+  if (
+    JSON.stringify(withoutPrefilter(() => scanTools(tools))) !== JSON.stringify(scanTools(tools))
+  ) {
+    throw new Error("the prefilter changed the scan");
+  }
   line("mcp-diff 500 vs 500 (10% chg)", diff, 50);
   console.log(
     `scan verdict allow=${v.allow} findings=${v.findings.length}; diff verdict ${d.verdict}, ${d.changed.length} changed`,
@@ -136,4 +206,5 @@ if (import.meta.main) {
     }
   }
   console.log(`fixtures: caught ${caught}/${attacks} attacks, allowed ${allowed}/${benign} benign`);
+  if (Deno.args.includes("--profile")) profile(tools, runs, 15);
 }

@@ -10,6 +10,42 @@ import { type Collector, normKey } from "./_collector.ts";
 
 const BASE64_RULE = ruleById("pi.base64_text");
 
+/** The published pattern that base64Runs implements without a regex (about 5x quicker). */
+const RUNS_PATTERN = String.raw`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}`;
+const B64 = new Uint8Array(128);
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-") {
+  B64[c.charCodeAt(0)] = 1;
+}
+const isB64 = (c: number) => c < 128 && B64[c] === 1;
+
+/**
+ * The matches of RUNS_PATTERN (flags "g"): every maximal run of base64/base64url characters of
+ * 24 or more, with up to two "=" after it. A run is maximal because of the lookbehind, and the
+ * greedy repetition takes it whole, so a scan from run to run finds the same matches.
+ */
+export function base64Runs(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (!isB64(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isB64(text.charCodeAt(i))) i++;
+    if (i - start < 24) continue;
+    if (text[i] === "=") i++;
+    if (text[i] === "=") i++;
+    out.push({ start, end: i });
+  }
+  return out;
+}
+
+const runs = BASE64_RULE.pattern === RUNS_PATTERN && (BASE64_RULE.flags ?? "g") === "g"
+  ? base64Runs
+  : (text: string) => allMatches(BASE64_RULE.pattern!, BASE64_RULE.flags, text);
+
 /** Decodes a base64/base64url run into readable text, or null when it is not text. */
 export function decodeBase64Text(run: string): string | null {
   if (run.length > 65_536) return null;
@@ -79,7 +115,7 @@ export function scanBase64(
   carrier?: { tool: number; field: string; offset: number; match: string },
 ): number {
   let count = 0;
-  for (const s of allMatches(BASE64_RULE.pattern!, BASE64_RULE.flags, c.text)) {
+  for (const s of runs(c.text)) {
     const run = c.text.slice(s.start, s.end);
     const decoded = decodeBase64Text(run);
     if (decoded === null) continue;

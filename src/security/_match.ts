@@ -4,6 +4,25 @@
  * the cost is linear in the corpus plus n log n in the number of term matches.
  */
 import { type Rule, RULES, type Term } from "./rules.ts";
+import { type Gate, planKey, Prefilter } from "./_prefilter.ts";
+
+/**
+ * Internal switches. `prefilter` off runs every pattern over the whole corpus (the
+ * equivalence tests compare both ways). The prefilter is used for texts of at least
+ * `prefilterMinLength` characters (below that a full pass is as quick), once the process has
+ * scanned `prefilterBuildAfter` characters in all: building its automaton takes about as long
+ * as a few large scans, so a one-off scan never waits for it. `profile`, when set, receives
+ * the milliseconds each text rule took, summed over calls (the literal pass as "(prefilter)").
+ */
+export const matchSettings: {
+  prefilter: boolean;
+  prefilterMinLength: number;
+  prefilterBuildAfter: number;
+  profile: Map<string, number> | null;
+} = { prefilter: true, prefilterMinLength: 16_384, prefilterBuildAfter: 1_000_000, profile: null };
+
+/** Characters scanned so far (decides when the automaton is worth building). */
+let scanned = 0;
 
 export interface RawMatch {
   rule: Readonly<Rule>;
@@ -32,10 +51,96 @@ function re(pattern: string, flags = "gi"): RegExp {
   return r;
 }
 
-/** All matches of a global regex; zero-length matches are skipped. */
-export function allMatches(pattern: string, flags: string | undefined, text: string): Span[] {
+let automaton: Prefilter | null = null;
+
+/** How many text-rule patterns the prefilter covers (for the benchmark's profile). */
+export function prefilterCoverage(): {
+  patterns: number;
+  planned: number;
+  perTool: number;
+  bounded: number;
+} {
+  const all = new Set(textPatterns().map((p) => planKey(p.pattern, p.flags)));
+  const plans = [...prefilter().plans.values()];
+  return {
+    patterns: all.size,
+    planned: plans.length,
+    perTool: plans.filter((p) => p.crossings === 0).length,
+    bounded: plans.filter((p) => Number.isFinite(p.crossings)).length,
+  };
+}
+
+/** Every pattern the text rules run (regex rules and the pattern terms of `near` rules). */
+function textPatterns(): { pattern: string; flags: string }[] {
+  const patterns: { pattern: string; flags: string }[] = [];
+  const add = (pattern: string, flags: string | undefined) =>
+    patterns.push({ pattern, flags: re(pattern, flags).flags });
+  for (const rule of TEXT_RULES) {
+    if (rule.detector === "regex") add(rule.pattern!, rule.flags);
+    if (rule.detector === "near") {
+      for (const t of [rule.near!.a, rule.near!.b]) if ("pattern" in t) add(t.pattern, t.flags);
+    }
+  }
+  return patterns;
+}
+
+/** The automaton over every text rule's patterns (built on first use). */
+function prefilter(): Prefilter {
+  automaton ??= new Prefilter(textPatterns());
+  return automaton;
+}
+
+/**
+ * All matches of a global regex; zero-length matches are skipped. With a gate (the literal
+ * pass over this text), a pattern whose literals occur nowhere finds nothing, and a pattern
+ * whose matches span a bounded number of tools runs only from the tools where they can start.
+ */
+export function allMatches(
+  pattern: string,
+  flags: string | undefined,
+  text: string,
+  gate?: Gate,
+): Span[] {
   const r = re(pattern, flags);
   const out: Span[] = [];
+  const plan = gate?.plans.get(planKey(pattern, r.flags));
+  if (!gate || !plan) {
+    collect(r, text, out);
+    return out;
+  }
+  if (!Number.isFinite(plan.crossings)) {
+    if (gate.anywhere(plan)) collect(r, text, out);
+    return out;
+  }
+  // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
+  // of the text that ends after the last NUL a match from there can reach.
+  const { nuls } = gate;
+  const starts = gate.stretches(plan);
+  let pos = 0;
+  for (let a = 0; a < starts.length;) {
+    let b = a;
+    while (b + 1 < starts.length && starts[b + 1] === starts[b]! + 1) b++;
+    const first = starts[a]!;
+    const last = starts[b]!;
+    const limit = last < nuls.length ? nuls[last]! : text.length; // the latest start
+    const cut = last + plan.crossings < nuls.length
+      ? nuls[last + plan.crossings]! + 1
+      : text.length;
+    const sub = cut === text.length ? text : text.slice(0, cut);
+    r.lastIndex = Math.max(first === 0 ? 0 : nuls[first - 1]! + 1, pos);
+    let m: RegExpExecArray | null;
+    while ((m = r.exec(sub)) !== null && m.index <= limit) {
+      if (m[0].length === 0) r.lastIndex++;
+      else out.push({ start: m.index, end: m.index + m[0].length });
+      pos = r.lastIndex;
+    }
+    a = b + 1;
+  }
+  return out;
+}
+
+/** Appends the matches of `r` from its lastIndex to the end of `text`. */
+function collect(r: RegExp, text: string, out: Span[]) {
   let m: RegExpExecArray | null;
   while ((m = r.exec(text)) !== null) {
     if (m[0].length === 0) {
@@ -44,7 +149,6 @@ export function allMatches(pattern: string, flags: string | undefined, text: str
     }
     out.push({ start: m.index, end: m.index + m[0].length });
   }
-  return out;
 }
 
 const LOCAL = /[A-Za-z0-9._%+-]/;
@@ -189,12 +293,13 @@ function termMatches(
   text: string,
   byRule: Map<string, Span[]>,
   cache: Map<string, Span[]>,
+  gate: Gate | undefined,
 ): Span[] {
   if ("pattern" in t) {
     const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
     let spans = cache.get(key);
     if (!spans) {
-      spans = allMatches(t.pattern, t.flags ?? "gi", text);
+      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate);
       if (t.unless_after) spans = notAfter(spans, t.unless_after, text);
       cache.set(key, spans);
     }
@@ -204,6 +309,18 @@ function termMatches(
   for (const id of t.rules) for (const sp of byRule.get(id) ?? []) merged.push(sp);
   merged.sort((p, q) => p.start - q.start || p.end - q.end);
   return merged;
+}
+
+/** Roughly how much work a term's matches still take: 0 when known, else the tools to scan. */
+function termCost(t: Term, gate: Gate | undefined, cache: Map<string, Span[]>) {
+  if (!("pattern" in t)) return 0;
+  if (cache.has((t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? ""))) {
+    return 0;
+  }
+  const plan = gate?.plans.get(planKey(t.pattern, re(t.pattern, t.flags ?? "gi").flags));
+  if (!gate || !plan) return Infinity;
+  if (!Number.isFinite(plan.crossings)) return gate.anywhere(plan) ? gate.nuls.length + 1 : 0;
+  return gate.stretches(plan).length;
 }
 
 const afterCache = new Map<string, RegExp>();
@@ -264,22 +381,42 @@ export function matchText(text: string): RawMatch[] {
     const k = firstAtOrAfterNum(lines, a);
     return (k < lines.length && lines[k]! < b) || crosses(a, b);
   };
+  const profile = matchSettings.profile;
+  let t0 = profile ? performance.now() : 0;
+  scanned += text.length;
+  const gate = matchSettings.prefilter && text.length >= matchSettings.prefilterMinLength &&
+      (automaton !== null || scanned >= matchSettings.prefilterBuildAfter)
+    ? prefilter().gate(text)
+    : undefined;
+  if (profile) {
+    const t1 = performance.now();
+    profile.set("(prefilter)", (profile.get("(prefilter)") ?? 0) + t1 - t0);
+    t0 = t1;
+  }
   for (const rule of TEXT_RULES) {
     let spans: Span[];
-    if (rule.detector === "regex") spans = allMatches(rule.pattern!, rule.flags, text);
+    if (rule.detector === "regex") spans = allMatches(rule.pattern!, rule.flags, text, gate);
     else if (rule.detector === "email") spans = emailMatches(text);
     else if (rule.detector === "domain") spans = domainMatches(text);
     else {
       const n = rule.near!;
-      // Evaluate the cheaper term first (matches of other rules are already known) and skip the
-      // other one when it found nothing: a pair needs both.
-      const bFirst = "rules" in n.b && !("rules" in n.a);
-      const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache);
-      const second = first.length === 0 ? [] : termMatches(bFirst ? n.a : n.b, text, byRule, cache);
+      // Evaluate the cheaper term first (matches of other rules are already known; with the
+      // prefilter, the term to run over fewer tools) and skip the other one when it found
+      // nothing: a pair needs both, so the order never changes the result.
+      const bFirst = termCost(n.b, gate, cache) < termCost(n.a, gate, cache);
+      const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache, gate);
+      const second = first.length === 0
+        ? []
+        : termMatches(bFirst ? n.a : n.b, text, byRule, cache, gate);
       const [a, b] = bFirst ? [second, first] : [first, second];
       spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
     }
     byRule.set(rule.id, spans);
+    if (profile) {
+      const t1 = performance.now();
+      profile.set(rule.id, (profile.get(rule.id) ?? 0) + t1 - t0);
+      t0 = t1;
+    }
     for (const s of spans) {
       out.push(s.parts ? { rule, start: s.start, end: s.end, parts: s.parts } : { rule, ...s });
     }

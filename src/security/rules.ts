@@ -23,6 +23,7 @@
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
+import { PURPOSE_RULES } from "./purpose_rules.ts";
 
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import {
@@ -94,7 +95,8 @@ export interface Rule {
     | "email"
     | "domain"
     | "base64"
-    | "param_name";
+    | "param_name"
+    | "purpose";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1799,7 +1801,7 @@ export const RULES: RuleSet = deepFreeze({
     "`piece` weigh 0: they only feed the rules that combine the pieces of one instruction); " +
     "the score is the highest tool score. Block when any finding is critical or the score >= " +
     "block_threshold.",
-  rules,
+  rules: [...rules, ...PURPOSE_RULES],
   well_known_tools: WELL_KNOWN_TOOLS,
 });
 

@@ -21,6 +21,7 @@ import { Collector, type Finding, type KeyedFinding } from "./_collector.ts";
 import { collectStrings, parameterNames, snakeName } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
+import { scanPurpose } from "./purpose.ts";
 
 export interface Tool {
   name: string;
@@ -132,6 +133,7 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   });
 
   scanNames(col, names, opts.knownNames ?? []);
+  scanPurpose(col, tools, texts);
 
   const toolIndex = new Map<string, number>();
   names.forEach((n, i) => toolIndex.has(n) || toolIndex.set(n, i));

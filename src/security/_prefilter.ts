@@ -1,0 +1,307 @@
+/**
+ * Keyword prefilter for the text rules. Every pattern gets a requirement over literals
+ * (_literals.ts); one Aho-Corasick pass over the corpus records which stretches (tools: the
+ * text between separator NULs) contain which literals. A pattern whose requirement holds
+ * nowhere is skipped. A pattern whose matches run past at most k separators (k is 0 for most)
+ * runs only from the stretches where its requirement holds within k + 1 stretches, on a prefix
+ * of the corpus that ends just after the NUL k stretches on: lookbehinds, word boundaries and
+ * anchors see the same characters as in a full pass, so the matches are identical. A pattern
+ * with no such bound runs over the whole corpus.
+ */
+import { type Req, requiredLiterals, WB } from "./_literals.ts";
+
+/** A requirement over literal ids. */
+type IdReq = { lit: number[] } | { all: IdReq[] } | { any: IdReq[] };
+
+export interface Plan {
+  /** Index of the pattern (for the per-text memo). */
+  id: number;
+  req: Req;
+  /** How many separators a match can run past (_literals.ts); Infinity: no bound. */
+  crossings: number;
+  ids: IdReq;
+}
+
+export function planKey(pattern: string, flags: string): string {
+  return flags + "\u0000" + pattern;
+}
+
+const WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) WORD[c] = /\w/.test(String.fromCharCode(c)) ? 1 : 0;
+
+/**
+ * Which stretches of one text meet which plans' requirements. A stretch ends at a separator
+ * NUL: a NUL directly after a line feed (the corpus puts "\n\u0000\n" between tools).
+ */
+export class Gate {
+  private memo = new Map<number, number[]>();
+  /** Stretch sets are bitsets of this many 32-bit words. */
+  private words: number;
+  private litBits = new Map<number, Uint32Array>();
+  constructor(
+    /** The plans of the automaton that made this gate, by planKey. */
+    readonly plans: ReadonlyMap<string, Plan>,
+    /** Positions of the separator NULs (stretch r ends at nuls[r], inclusive). */
+    readonly nuls: number[],
+    /** Per literal id: ascending stretches where it occurs (undefined: nowhere). */
+    private litStretches: (number[] | undefined)[],
+  ) {
+    this.words = (nuls.length + 1 + 31) >>> 5;
+  }
+
+  /**
+   * Ascending stretches where a match of the plan's pattern can start: those from which the
+   * requirement holds within the stretch and the next `crossings` ones (a match spans no more).
+   */
+  stretches(plan: Plan): number[] {
+    let s = this.memo.get(plan.id);
+    if (!s) {
+      const bits = this.eval(plan.ids, plan.crossings);
+      s = [];
+      for (let w = 0; w < bits.length; w++) {
+        for (let v = bits[w]!; v !== 0; v &= v - 1) s.push(w * 32 + 31 - Math.clz32(v & -v));
+      }
+      this.memo.set(plan.id, s);
+    }
+    return s;
+  }
+
+  /** Whether the requirement holds over the text as a whole (for patterns that span tools). */
+  anywhere(plan: Plan): boolean {
+    const holds = (r: IdReq): boolean =>
+      "lit" in r
+        ? r.lit.some((l) => this.litStretches[l] !== undefined)
+        : "all" in r
+        ? r.all.every(holds)
+        : r.any.some(holds);
+    return holds(plan.ids);
+  }
+
+  /** The stretches where a literal occurs, as a bitset (built on first use). */
+  private bitsOf(l: number): Uint32Array | undefined {
+    let b = this.litBits.get(l);
+    if (!b) {
+      const list = this.litStretches[l];
+      if (!list) return undefined;
+      b = new Uint32Array(this.words);
+      for (const x of list) b[x >>> 5]! |= 1 << (x & 31);
+      this.litBits.set(l, b);
+    }
+    return b;
+  }
+
+  private eval(r: IdReq, window: number): Uint32Array {
+    const acc = new Uint32Array(this.words);
+    if ("lit" in r) {
+      for (const l of r.lit) {
+        const b = this.bitsOf(l);
+        if (b) { for (let w = 0; w < acc.length; w++) acc[w]! |= b[w]!; }
+      }
+      return window === 0 ? acc : widen(acc, window);
+    }
+    if ("any" in r) {
+      for (const x of r.any) {
+        const b = this.eval(x, window);
+        for (let w = 0; w < acc.length; w++) acc[w]! |= b[w]!;
+      }
+      return acc;
+    }
+    acc.fill(0xffffffff);
+    for (const x of r.all) {
+      const b = this.eval(x, window);
+      let any = 0;
+      for (let w = 0; w < acc.length; w++) any |= acc[w]! &= b[w]!;
+      if (any === 0) break;
+    }
+    return acc;
+  }
+}
+
+/** Adds to each stretch s the `window` stretches before it (starts of matches that reach s). */
+function widen(bits: Uint32Array, window: number): Uint32Array {
+  const out = bits.slice();
+  for (let d = 1; d <= window; d++) {
+    // out |= bits >> d (bit s moves to s - d).
+    const q = d >>> 5;
+    const r = d & 31;
+    for (let w = 0; w + q < bits.length; w++) {
+      const lo = bits[w + q]! >>> r;
+      const hi = r === 0 || w + q + 1 >= bits.length ? 0 : bits[w + q + 1]! << (32 - r);
+      out[w]! |= lo | hi;
+    }
+  }
+  return out;
+}
+
+/** An Aho-Corasick automaton over the ASCII literals of many patterns (case-insensitive). */
+export class Prefilter {
+  readonly plans = new Map<string, Plan>();
+  private delta = new Int32Array(0);
+  /** Alphabet class per UTF-16 code unit (0: in no literal). */
+  private cls = new Uint8Array(65536);
+  private width = 1;
+  /** Per state: first output index, or -1 (no literal ends here). */
+  private outAt = new Int32Array(0);
+  private outList = new Int32Array(0);
+  /** Per literal: core length and whether a word boundary is required before / after. */
+  private litLen = new Int32Array(0);
+  private litLead = new Uint8Array(0);
+  private litTrail = new Uint8Array(0);
+  private literalCount = 0;
+
+  constructor(patterns: readonly { pattern: string; flags: string }[]) {
+    const literalIds = new Map<string, number>();
+    const toIds = (r: Req): IdReq => {
+      if ("all" in r) return { all: r.all.map(toIds) };
+      if ("any" in r) return { any: r.any.map(toIds) };
+      return {
+        lit: r.lit.map((lit) => {
+          let l = literalIds.get(lit);
+          if (l === undefined) literalIds.set(lit, l = literalIds.size);
+          return l;
+        }),
+      };
+    };
+    for (const { pattern, flags } of patterns) {
+      const key = planKey(pattern, flags);
+      if (this.plans.has(key)) continue;
+      const lp = requiredLiterals(pattern, flags);
+      if (!lp) continue;
+      const id = this.plans.size;
+      this.plans.set(key, { id, req: lp.req, crossings: lp.crossings, ids: toIds(lp.req) });
+    }
+    this.literalCount = literalIds.size;
+    this.build([...literalIds.keys()]);
+  }
+
+  private build(literals: string[]) {
+    const cores = literals.map((l) => l.replaceAll(WB, ""));
+    this.litLen = Int32Array.from(cores, (c) => c.length);
+    this.litLead = Uint8Array.from(literals, (l) => l.startsWith(WB) ? 1 : 0);
+    this.litTrail = Uint8Array.from(literals, (l) => l.endsWith(WB) ? 1 : 0);
+    // Alphabet: the ASCII characters used by any literal, letters folded; 0 = any other.
+    let width = 1;
+    for (const core of cores) {
+      for (let k = 0; k < core.length; k++) {
+        const c = core.charCodeAt(k);
+        if (this.cls[c] === 0) {
+          this.cls[c] = width;
+          if (c >= 97 && c <= 122) this.cls[c - 32] = width;
+          width++;
+        }
+      }
+    }
+    // Trie, in one flat table of maxStates rows (-1: no edge yet).
+    const maxStates = cores.reduce((n, c) => n + c.length, 1);
+    const next = new Int32Array(maxStates * width).fill(-1);
+    const own: number[][] = [[]];
+    let n = 1;
+    cores.forEach((core, l) => {
+      let s = 0;
+      for (let k = 0; k < core.length; k++) {
+        const e = s * width + this.cls[core.charCodeAt(k)]!;
+        if (next[e] === -1) {
+          next[e] = n++;
+          own.push([]);
+        }
+        s = next[e]!;
+      }
+      own[s]!.push(l);
+    });
+    // Failure links, breadth first, completing the transition table.
+    const fail = new Int32Array(n);
+    const out: number[][] = own;
+    const queue = new Int32Array(n);
+    let qEnd = 0;
+    for (let a = 0; a < width; a++) {
+      const t = next[a]!;
+      if (t === -1) next[a] = 0;
+      else queue[qEnd++] = t;
+    }
+    for (let qi = 0; qi < qEnd; qi++) {
+      const s = queue[qi]!;
+      const f = fail[s]!;
+      if (out[f]!.length > 0) out[s] = out[s]!.concat(out[f]!);
+      for (let a = 0; a < width; a++) {
+        const t = next[s * width + a]!;
+        if (t === -1) next[s * width + a] = next[f * width + a]!;
+        else {
+          fail[t] = s === 0 ? 0 : next[f * width + a]!;
+          queue[qEnd++] = t;
+        }
+      }
+    }
+    // States are stored premultiplied by the alphabet width (row offsets into delta); a
+    // transition into a state where literals end is stored as its bitwise complement, and
+    // outAt (per state) gives the start of that state's output list (which ends with -1).
+    this.delta = new Int32Array(n * width);
+    this.width = width;
+    this.outAt = new Int32Array(n).fill(-1);
+    const list: number[] = [];
+    for (let s = 0; s < n; s++) {
+      if (out[s]!.length > 0) {
+        this.outAt[s] = list.length;
+        list.push(...out[s]!, -1);
+      }
+    }
+    for (let e = 0; e < n * width; e++) {
+      const t = next[e]!;
+      this.delta[e] = out[t]!.length > 0 ? ~(t * width) : t * width;
+    }
+    this.outList = Int32Array.from(list);
+  }
+
+  /** One pass over `text`: the stretches in which each literal occurs. */
+  gate(text: string): Gate {
+    const nuls: number[] = [];
+    const litStretches: (number[] | undefined)[] = new Array(this.literalCount);
+    const litSeen = new Int32Array(this.literalCount).fill(-1);
+    const stateDone = new Int32Array(this.outAt.length).fill(-1);
+    const { delta, cls, outAt, outList, litLen, litLead, litTrail, width } = this;
+    let s = 0;
+    let stretch = 0;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0 && i > 0 && text.charCodeAt(i - 1) === 10) {
+        nuls.push(i);
+        stretch++;
+      }
+      const t = delta[s + cls[c]!]!; // non-ASCII characters are class 0: back to the root
+      if (t >= 0) {
+        s = t;
+        continue;
+      }
+      s = ~t;
+      const id = (s / width) | 0;
+      if (stateDone[id] === stretch) continue; // every literal ending here is already recorded
+      let done = true;
+      for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
+        if (litSeen[l] === stretch) continue;
+        if (litLead[l] === 1) {
+          const b = i - litLen[l]!;
+          if (b >= 0) {
+            const p = text.charCodeAt(b);
+            if (p < 128 && WORD[p] === 1) {
+              done = false;
+              continue;
+            }
+          }
+        }
+        if (litTrail[l] === 1 && i + 1 < n) {
+          const p = text.charCodeAt(i + 1);
+          if (p < 128 && WORD[p] === 1) {
+            done = false;
+            continue;
+          }
+        }
+        litSeen[l] = stretch;
+        const list = litStretches[l];
+        if (list) list.push(stretch);
+        else litStretches[l] = [stretch];
+      }
+      if (done) stateDone[id] = stretch;
+    }
+    return new Gate(this.plans, nuls, litStretches);
+  }
+}

@@ -1,0 +1,219 @@
+/**
+ * The vocabulary of the declared-purpose checks (purpose.ts): kinds of data and how prose names
+ * them, the words that show a tool is designed for a kind, and the verbs, frames and stems the
+ * checks and their gates look for. Every pattern is bounded (no nested unbounded repetition).
+ */
+// ---- vocabulary ---------------------------------------------------------------------------
+
+/** Kinds of data a tool may be designed for; anything else directed at it is a mismatch. */
+export type DataKind = "secret" | "identity" | "files" | "conversation";
+
+/** What each kind of data looks like in prose. */
+export const DATA: Record<DataKind, RegExp> = {
+  secret: new RegExp(
+    String
+      .raw`\b(?:passwords?|passphrases?|passcodes?|api[\s_-]?keys?|access[\s_-]?keys?|secret[\s_-]?keys?|private[\s_-]?keys?|signing[\s_-]?keys?|(?:auth|oauth|bearer|access|refresh|session|api|github|slack|npm)[\s_-]?tokens?|oauth\s+entr(?:y|ies)|credentials?|seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?|codes?|keys?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|verification|authenticator)\s+(?:codes?|secrets?|seeds?)|2fa|totp|cookies?|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc|(?:banking|bank|card|atm|sim|phone|debit)\s+pins?|pin\s+(?:codes?|numbers?))\b`,
+    "i",
+  ),
+  identity: new RegExp(
+    String
+      .raw`\b(?:passports?|(?:driving|driver'?s?)\s+licen[cs]es?|national\s+(?:id|insurance)|id\s+(?:cards?|numbers?|documents?)|social\s+security|ssns?|tax\s+(?:returns?|ids?|forms?|records?|numbers?)|date\s+of\s+birth|birth\s?dates?|bank\s+(?:accounts?|statements?|details|logins?)|ibans?|credit\s+cards?|card\s+numbers?|medical\s+(?:records?|history|files?)|health\s+records?|home\s+address(?:es)?|payslips?|salary|biometrics?|fingerprints?)\b`,
+    "i",
+  ),
+  files: new RegExp(
+    String
+      .raw`(?:\b(?:documents|desktop|downloads|home|pictures|photos)\s+(?:folder|directory|dir)\b|\bhome\s+directory\b|(?:^|[\s'"(])~[/\\]|(?<![\w])\.(?:ssh|aws|env|gnupg|kube|netrc|npmrc)\b|\bsecrets?\.(?:ya?ml|json|txt|toml)\b|\b(?:user'?s?|their|your)\s+(?:own\s+|private\s+|personal\s+|local\s+|saved\s+)?(?:files|inbox|e-?mails|contacts|address\s+book|photos|browser\s+history|search\s+history|keychain|clipboard|dms|direct\s+messages|text\s+messages)\b|\b(?:user'?s?|their|your)\s+(?:(?:own|private|personal|local|saved|phone's|device's)\s+)?(?:notes|location(?:\s+history)?|gps\s+(?:position|coordinates|history)|photo\s+library|camera\s+roll|calendar|documents|home\s+folder|drive|cloud\s+storage|password\s+manager|vault|contact\s+list|messages)\b|\b(?:private|personal|confidential)\s+(?:files|documents|notes|data|records|information)\b|\bwi-?fi\s+passwords?\b|\bsaved\s+passwords?\b|\bfiles?\s+(?:named|called)\b|/etc/(?:shadow|passwd|sudoers)\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\b[\w-]{1,32}\.pem\b|\.(?:git-credentials|bash_history|zsh_history|pgpass)\b|\b(?:environment\s+variables|env\s+vars|process\s+environment)\b|\b(?:machine|host|system|computer|device)'?s?\s+(?:hostname|ip(?:\s+address)?|users?|user\s+list|accounts)\b)`,
+    "i",
+  ),
+  conversation: new RegExp(
+    String
+      .raw`\b(?:(?:the|this|our|whole|entire|full)\s+(?:conversation|dialogue|chat(?:\s+(?:history|log))?)|conversation\s+(?:history|so\s+far|log)|(?:previous|preceding|earlier|prior|past|all)\s+(?:turns?|messages?|exchanges?|prompts?)(?:\s+of\s+the\s+(?:dialog(?:ue)?|conversation|chat))?|everything\s+(?:said|(?:the\s+user\s+)?(?:wrote|typed|said|asked))|(?:everything|whatever|anything|all)\s+(?:that\s+)?(?:the\s+user|you|they)\s+(?:has\s+|have\s+|had\s+)?(?:said|wrote|written|typed|asked|shared|sent|pasted)|earlier\s+in\s+(?:the|this)\s+(?:conversation|chat|session)|system\s+(?:prompt|message|turns?|instructions?)|developer\s+(?:instructions?|messages?|prompt)|(?:your|the\s+model'?s?|the\s+assistant'?s?)\s+(?:own\s+)?(?:instructions|prompt|configuration|rules)|instructions\s+you\s+(?:were|have\s+been|got)|contents?\s+of\s+(?:your|the)\s+context(?:\s+window)?|(?:your|the)\s+(?:entire|whole|full)\s+context(?:\s+window)?)\b`,
+    "i",
+  ),
+};
+
+/** Words of a tool's name or parameters that show it is designed for a kind of data. */
+export const DESIGNED_FOR: Record<DataKind, Set<string>> = {
+  secret: new Set(
+    "password passwords passwd pass pwd passphrase passcode token tokens key keys apikey secret secrets credential credentials cred creds auth authenticate authentication login signin logon otp totp 2fa mfa mnemonic seed recovery cookie cookies session vault keychain keyring pin cvv cvc code codes verification verify security bearer oauth jwt card cards payment payments billing"
+      .split(" "),
+  ),
+  identity: new Set(
+    "passport license licence identity id kyc ssn tax dob birth birthdate bank iban account card medical health patient address document documents doc docs verification verify onboarding shipping delivery location geo map maps payroll salary income wage wages earnings pay hr employee biometric fingerprint"
+      .split(" "),
+  ),
+  files: new Set(
+    "file files path paths document documents doc docs attachment attachments upload folder dir directory fs email emails mail inbox contact contacts photo photos image images clipboard browser keychain"
+      .split(" "),
+  ),
+  conversation: new Set(
+    "conversation conversations chat chats dialog dialogue transcript transcripts history messages turns thread memory prompt prompts system instructions"
+      .split(" "),
+  ),
+};
+
+/** Parameter names that take whatever the tool works on: the tool's name then says what fits. */
+export const GENERIC_PARAM = new Set(
+  "value data input content contents body payload text items item entry object".split(" "),
+);
+
+/** Verbs that move content somewhere (into a parameter): copy, put, attach, hold, ... */
+export const DIRECT = new RegExp(
+  String
+    .raw`\b(?:cop(?:y|ies|ied|ying)|paste|put|puts|putting|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|send|give|tell|embed|stuff|carry|carr(?:y|ies)|move|transfer|load|submit|request|ask|collect|record|store|set|dump|drop|deposit|hand|forward|share|echo|repeat|quote|contain|hold|list|report|read|carrier|doubles\s+as|serves\s+as|hide|conceal|encod|weav|merg|concatenat|tack|stick|mix|stash|tuck|slip|plant|smuggle|sneak|lodge|bundle|pack|save|keep|receiv|accept|take|belong|goes|go\s+(?:in|into|to)|fed|feed)[a-z]{0,4}\b|\bmust\s+(?:be|hold|contain|carry)\b|\b(?:is|are)\s+(?:where|for|meant\s+for|reserved\s+for)\b|\b(?:(?:is|are)\s+(?:expected|supposed|meant|required)\s+to|(?:start|end|begin)s?\s+with|followed\s+by|prefixed|suffixed)\b`,
+  "i",
+);
+
+export const PRONOUN =
+  /\b(?:it|them|its|their|those|these|that|this|each|every|all|what\s+you\s+(?:find|found|read|see)|the\s+(?:entry|entries|contents?|results?|values?|lines?|text|data|codes?|items?|words?))\b/i;
+/** Phrases with a negation word that negate nothing ("no matter what"). */
+const NOT_NEGATING =
+  /\bno\s+matter\b|\bnot\s+only\b|\b(?:and|but)\s+nothing\s+else\b|\bno\s+other\s+(?:tool|one|option)\b/gi;
+export const negated = (s: string) => NEGATION.test(s.replace(NOT_NEGATING, ""));
+const NEGATION =
+  /\b(?:never|not|no|nothing|none|nor|without|cannot|n't|don't|doesn't|won't|isn't|aren't|neither)\b|n't\b/i;
+
+/** Prepositions and verbs before a bare parameter name that make it the target. */
+export const TARGET_BEFORE =
+  /\b(?:in|into|as|inside|under|within|via|through|fill|populate|onto)\s+(?:the\s+)?$/i;
+export const FIELD_NOUN =
+  /^\s+(?:field|parameter|param|argument|arg|property|slot|input|box|column|key|attribute|value|option|setting|entry)\b/i;
+/** Bare parameter names too common in prose to count as a mention without quotes. */
+export const COMMON_WORDS = new Set(
+  "a i an the to in of on at by it is as or and for with from text file data input query name value content message path url id type format mode key options note notes title body limit page start end time date"
+    .split(" "),
+);
+
+/** Verbs of a tool working on data (masking, checking, generating it): the data is its subject. */
+export const PROCESS = new RegExp(
+  String
+    .raw`\b(?:mask|redact|detect|scan|check|validat|hash|encrypt|decrypt|generat|rotat|verif|audit|find|search|sanitiz|scrub|censor|obfuscat|anonymi[sz]|classif|lint|strength|expir|revok|flag|count)[a-z]{0,5}\b`,
+  "i",
+);
+
+/** The first word of a sentence, after "It" or "This tool". */
+export const OPENING = /^\s*(?:(?:it|this\s+tool|the\s+tool)\s+)?([A-Za-z]{2,20})\b/i;
+/** A verb in the third person ("Fills", "Saves", "Watches"), not an order ("Pass", "Access"). */
+export const THIRD_PERSON = /^[a-z]+(?:[^s]s|sses|shes|ches|xes|zes)$/;
+export const NOT_A_VERB = new Set(
+  "this its is was has does yes always perhaps unless besides plus thus".split(" "),
+);
+
+// ---- gates --------------------------------------------------------------------------------
+
+export const GATE_DATA = new RegExp(
+  [DATA.secret, DATA.identity, DATA.files, DATA.conversation].map((r) => r.source).join("|"),
+  "i",
+);
+export const MOVE = new RegExp(
+  String
+    .raw`(?<![\w./-])(?:archiv(?:e|es|ed|ing)|duplicat(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|transmit(?:s|ted|ting)?|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|upload(?:s|ed|ing)?|sync(?:s|ed|ing|hed|hing)?|relay(?:s|ed|ing)?|post(?:s|ed|ing)?|shar(?:e|es|ed|ing)|stream(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|ship(?:s|ped|ping)?|beam(?:s|ed|ing)?|push(?:es|ed|ing)?|export(?:s|ed|ing)?|back(?:s|ed)?\s+up|deliver(?:s|ed|ing)?|submit(?:s|ted|ting)?|pip(?:e|es|ed)|rout(?:e|es|ed)|propagat(?:e|es|ed)|leav(?:e|es|ing)|stored|kept|logged|cached|retained|persisted|cc'?d|bcc'?d|e-?mailed|mailed)(?![\w/-]|\.\w)`,
+  "i",
+);
+/** Words that make a sent copy secondary to the tool's work (also, a copy, onward, ...). */
+export const SECONDARY = new RegExp(
+  String
+    .raw`\b(?:also|too|as\s+well|additionally|in\s+addition|a\s+copy|copies|cop(?:y|ied)|duplicat[a-z]*|mirror[a-z]*|archiv[a-z]*|onward|onwards|off[\s-](?:box|site|device|machine|host|premises)|behind\s+the\s+scenes|in\s+the\s+background|on\s+the\s+side|quietly|silently|each\s+time|every\s+(?:time|run|call)|external|third[\s-]part(?:y|ies)|partner|collaborator'?s?|affiliate|aggregat[a-z]*)\b`,
+  "i",
+);
+export const BARE_DOMAIN = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+/** Code, JSON or shell examples: not prose addressed to the model. */
+export const CODE_LIKE = /\bcurl\s|\{\s*"|":\s|^\s*["{\[]|\$\(|\|\s*jq\b/;
+export const DEST = new RegExp(
+  String
+    .raw`\b(?:servers?|services?|endpoints?|webhooks?|feeds?|partners?|collaborators?|third[\s-]part(?:y|ies)|external|remote|off[\s-](?:box|site|device|machine|host|premises)|cloud|buckets?|aggregat[a-z]*|analytics|telemetry|collectors?|upstream|hosts?|sinks?|vendors?|affiliates?|elsewhere|outside)\b|\b(?:https?|wss?|ftp)://|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})*\.(?:com|net|org|io|dev|co|xyz|ru|cn|site|online|top|info|biz|cc|me|app|ai|tk|sh|cloud|link|live)\b`,
+  "i",
+);
+/** Words that declare sending or a remote side as what a tool is for. */
+export const REMOTE_PURPOSE = new Set(
+  "send sends sender upload uploads uploader post posts publish publishes share shares sharing sync syncs backup webhook webhooks email emails mail mailer notify notification notifications slack discord telegram teams sms remote server servers cloud http https url urls api apis forward forwards push pushes export exports deploy deploys s3 bucket transmit stream broadcast report reports telemetry analytics tweet message messages messaging submit submits fetch request requests relay relays replicate endpoint endpoints hosting transfer transfers ftp sftp drive dropbox onedrive gdrive github gitlab jira linear notion airtable"
+    .split(" "),
+);
+/** The tool set up as the choice: default, only, invariably, first choice, ... */
+export const SELF_STEER = new RegExp(
+  String
+    .raw`\b(?:default(?:s|ing)?\s+to|the\s+default|only|sole|solely|exclusively|invariabl[a-z]*|(?:first|right|best|correct|preferred|obvious|one|go-to)\s+(?:choice|option|pick|tool)|always\s+(?:use|choose|pick|prefer|call|select|route|go|start)|prefer(?:red|ably)?|(?:must|should|has\s+to|shall)\s+(?:always\s+)?be\s+(?:the|your)\s+(?:only\s+|sole\s+|one\s+|first\s+)?(?:tool|choice|option|one)\b|(?:use|call|choose|pick|invoke|route\s+\w+\s+(?:to|through))\s+(?:me|this(?:\s+tool|\s+one)?|[\w-]+)\s+(?:for|on|with)\s+(?:everything|anything|every|any|all|each)\b|(?:and|but)\s+nothing\s+else|no\s+other\s+tool|(?:supersedes?|replaces?|overrides?|outranks?|trumps?|beats?)\s+(?:every|all|any)\s+(?:other|the\s+other)|(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+(?:here|to\s+me|to\s+this\s+tool))\b`,
+  "i",
+);
+/** Beyond the tool's own domain: whenever several tools could serve, whatever the task. */
+export const UNIVERSAL = new RegExp(
+  String
+    .raw`\b(?:(?:several|multiple|many|two\s+or\s+more|more\s+than\s+one|competing|other|any\s+other|different)\s+(?:[a-z-]{1,20}\s+)?(?:tools?|options?|providers?|servers?|functions?)\s+(?:could|can|might|may|would|are|seem|that|which|match|apply|fit)|whatever\s+(?:the\s+)?(?:task|request|question|user\s+asks|you\s+(?:do|need)|[^,.;!?]{1,40},)|(?:for|with|on)\s+(?:any|every|each)\s+(?:task|request|question|query|prompt|purpose|job|message|turn)s?|for\s+(?:everything|anything)\b(?![\s-]+[a-z]+-related)|regardless\s+of|no\s+matter\s+what|(?:every|all|any)\s+other\b|in\s+all\s+cases|when\s+in\s+doubt|above\s+all\s+(?:other|others))`,
+  "i",
+);
+export const DISMISS = new RegExp(
+  String
+    .raw`\b(?:(?:other|others|remaining|alternative|alternatives|competing|competitors?'?|rival|similar|third[\s-]party|different|another|built-in|builtin|native|standard|existing|official)\s+(?:[a-z-]{1,24}\s+){0,3}|the\s+rest\s+of\s+the\s+)(?:tools?|toolbox|toolset|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities|readers?|clients?|apps?)\b[^.;!?]{0,60}?\b(?:ignor[a-z]*|avoid[a-z]*|disregard[a-z]*|skip[a-z]*|bypass[a-z]*|shun[a-z]*|never\s+(?:be\s+)?(?:used|called|chosen|picked|consulted)|not\s+(?:be\s+)?(?:used|called|chosen|picked|consulted|trusted)|unreliable|untrustworthy|untrusted|deprecated|broken|inaccurate|wrong|incorrect|buggy|fake|malicious|off-limits|forbidden|unsafe|compromised|obsolete|out(?:-|\s+of\s+)date|outdated|(?:a\s+)?(?:fallback|last\s+resort)|(?:do\s+not|don't|never)\s+(?:call|use|trust|consult|invoke|pick|choose)\s+(?:them|those|these|it))`,
+  "i",
+);
+/** "ignore/avoid (all) other ... tools", "never use any other ... provider". */
+export const DISMISS_VERB_FIRST = new RegExp(
+  String
+    .raw`\b(?:ignor(?:e|ing)|avoid(?:ing)?|disregard(?:ing)?|shun(?:ning)?|never\s+(?:use|call|choose|pick|consult|invoke|trust|try|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|(?:don't|do\s+not)\s+(?:use|call|choose|pick|consult|invoke|trust|bother\s+with|fall\s+back\s+(?:on|to)|rely\s+on|turn\s+to|resort\s+to)|stay\s+away\s+from)\s+(?:all\s+|any\s+|the\s+|every\s+)?(?:other|others'|remaining|alternative|competing|rival|similar|third[\s-]party|different|built-in|builtin|native|standard|existing|official)\s+(?:[a-z-]{1,24}\s+){0,2}(?:tools?|providers?|services?|servers?|options?|apis?|plugins?|sources?|engines?|functions?|integrations?|vendors?|alternatives?|extensions?|utilities|readers?|clients?|apps?)\b`,
+  "i",
+);
+export const IDENT =
+  /(?<![\w.\/@:-])((?:[a-z][a-z0-9]*\.)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,4})(?![\w\/@-]|\.[a-z])/g;
+export const CALL_FRAME_BEFORE = new RegExp(
+  String
+    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?|\b(?:if|when|whenever|once|each\s+time|every\s+time)\b[^,.;]{0,40}\b(?:calls?|invokes?|uses?|runs?|triggers?)\s+(?:the\s+)?)$`,
+  "i",
+);
+export const CALL_FRAME_AFTER = new RegExp(
+  String
+    .raw`^(?:\s+tool\b|\s+(?:is|gets|get|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|fires|now|calls?|invocations?)\b|'s\s+(?:[a-z-]+\s+){0,2}(?:must|should|has\s+to|needs?|is\s+to|will|shall)\b)`,
+  "i",
+);
+const ALTER_VERB = String
+  .raw`drop|remove|strip|flip|set|add|append|prepend|replace|disable|skip|swap|force|redirect|bcc|cc|omit|turn\s+off|switch\s+(?:off|to)|rewrite|modify|alter|change|inject|insert|delete|put|copy|substitute|bypass|suppress|widen|raise|lower|make(?!\s+(?:sure|certain)\b)|include|attach|pass|send|route|grant|elevate|upgrade|downgrade|double|zero|clear|empty|lift`;
+const ALTER_DONE = String
+  .raw`dropped|removed|stripped|flipped|set|added|appended|prepended|replaced|disabled|skipped|swapped|forced|redirected|omitted|turned\s+off|switched\s+(?:off|to)|rewritten|modified|altered|changed|injected|inserted|deleted|copied|substituted|bypassed|suppressed|widened|raised|lowered|made|included|attached|passed|sent|routed|granted|elevated|upgraded|downgraded|doubled|zeroed|cleared|emptied|lifted`;
+/**
+ * A change ordered, not described: an imperative opening a clause ("..., drop the LIMIT"), a
+ * modal ("should flip", "must always include", "needs the suffix appended"), or a safeguard
+ * declared gone ("now requires no confirmation").
+ */
+export const ALTER = new RegExp(
+  String
+    .raw`(?:^|[,;:(\u2014-]\s*|\b(?:then|and|also|please|always|silently|quietly)\s+)(?:(?:always|silently|quietly|also)\s+)?(?:${ALTER_VERB})\b|\b(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:(?:also|always|silently|quietly|now)\s+)?(?:be\s+)?(?:${ALTER_VERB}|${ALTER_DONE})\b|\b(?:should|must)\s+always\s+be\b|\b(?:now|no\s+longer)\s+(?:requires?|needs?|asks?\s+for)\b|\brequires?\s+no\b|\bneeds?\s+(?:the|a|an|its|their)\s+[^.;!?]{0,80}?\s(?:${ALTER_DONE})\b`,
+  "i",
+);
+/** "requires no confirmation", "no longer asks": a safeguard removed, not a negated request. */
+export const VOIDED =
+  /\b(?:requires?|needs?|asks?\s+for)\s+no\b|\bno\s+longer\b|\bwithout\s+(?:(?:the|any|its|a|an)\s+)?(?:[a-z-]+\s+)?(?:asking|confirm[a-z]*|approval|prompting|review|checks?|protection|safeguards?|validation|verification|guards?|limits?)\b/gi;
+export const REQUEST = new RegExp(
+  String
+    .raw`\b(?:ask|request|collect|obtain|require|need|gather|prompt|demand|solicit|get|fetch|retrieve|capture|provide|supply|enter|share|give|submit|send|include|attach|upload|tell|type|recite|list|read\s+out|hand\s+over)[a-z]{0,4}\b`,
+  "i",
+);
+/** Kinds a tool never needs merely because of what it is called (never asked in passing). */
+export const NEVER_IN_PASSING =
+  /\b(?:seed\s+(?:words?|phrases?)|(?:recovery|mnemonic|secret|wallet)\s+(?:words?|phrases?)|mnemonics?|backup\s+codes?|(?:2fa|mfa|otp|one[\s-]time|authenticator)\s+(?:codes?|secrets?|seeds?)|maiden\s+names?|security\s+(?:questions?|answers?)|cvv|cvc|passports?|(?:driving|driver'?s?)\s+licen[cs]es?|social\s+security|ssns?|tax\s+returns?|date\s+of\s+birth|bank\s+logins?|card\s+numbers?|medical\s+records?|national\s+(?:id|insurance)(?:\s+numbers?)?|id\s+(?:card|number)s?|tax\s+ids?|bank\s+account\s+numbers?|credit\s+card(?:\s+numbers?)?|biometrics?|fingerprints?|home\s+address(?:es)?|system\s+prompt|developer\s+(?:instructions?|messages?)|instructions\s+you\s+(?:were|have\s+been|got)|(?:previous|preceding|earlier|prior)\s+turns?|everything\s+(?:the\s+user\s+)?(?:said|wrote|typed))\b/i;
+export const SENSITIVE_PARAM =
+  /(?:^|_)(?:(?:wallet|recovery|secret)_seed|seed_words?|recovery_(?:phrase|words|codes?)|backup_codes?|(?:2fa|mfa|otp)_(?:backup|recovery)_codes?|passport(?:_number|_no|_scan|_photo)?|ssn|social_security(?:_number)?|(?:mothers?_)?maiden_name|date_of_birth|dob|driver_?s?_licen[cs]e(?:_number)?|driving_licen[cs]e(?:_number)?|tax_id|cvv|cvc|card_number|security_answers?)$/;
+
+/** Stems without which no data check can fire. */
+const DATA_STEMS = String
+  .raw`pass|secret|security|token|key|cred|oauth|cookie|seed|mnemonic|wallet|recover|backup|2fa|mfa|otp|maiden|cvv|cvc|pins?\b|atm\b|debit|licen|ssn|social|national|tax|birth|bank|iban|card|medic|health|salary|payslip|biometric|fingerprint|documents|desktop|downloads|pictures|photos|home|gnupg|kube|netrc|npmrc|inbox|e-?mails|contacts|address|keychain|clipboard|dms|direct messages|text messages|browser|wi-?fi|files? (?:named|called)|(?:user'?s?|their|your) (?:[\w'-]+ )?(?:files|notes|location|gps|photo|camera|calendar|documents|home|drive|cloud|password|vault|contact|messages)|private|personal|confidential|id_|environment|env var|hostname|machine|computer|conversation|dialog|chat|turns?\b|(?:previous|earlier|preceding|prior|past)\s+(?:turn|message|exchange|prompt|repl)|transcript|prompt|instructions|everything|whatever|anything|system|context|history`;
+const DATA_PATH_STEMS = String
+  .raw`~/|\.(?:ssh|env|aws|pem|pgpass|netrc|npmrc|git-credentials|bash_history|zsh_history|kube|gnupg|config)\b|/etc/`;
+/** Stems without which nothing is moved anywhere. */
+const MOVE_STEMS = String
+  .raw`archiv|duplicat|mirror|transmit|forward|send|sent|upload|sync|relay|post|shar|stream|replicat|cop[yi]|ship|beam|push|export|backed up|deliver|submit|pipe|rout|propagat|leav|stored|kept|logged|cached|retained|persisted|cc'?d|bcc'?d|e-?mailed|mailed`;
+/** Stems without which no steering check can fire: universality or dismissal. */
+const STEER_STEMS = String
+  .raw`several|multiple|many|more than one|competing|whatever|regardless|no matter|all cases|in doubt|for any|for every|for each|for everything|for anything|above all|any other|ignor|avoid|disregard|skip|bypass|shun|never|unreliable|untrust|deprecated|broken|inaccurate|off-limits|forbidden|unsafe|compromised|obsolete|out of date|outdated|not be used|don't|do not|stay away|fall back|rely on|rival|alternative|built-in|builtin|native|standard|existing|official|competitor|the rest of|nothing else|no other|supersed|replace|overrid|outrank|trump|here first|fallback|last resort|wrong|incorrect`;
+/**
+ * One cheap pass per prose string: a stem no check can fire without. Short literal stems, so
+ * the pass costs a fraction of the full patterns, which run only on the tools it lets through
+ * (and only those of the checks whose stems are present).
+ */
+export const ANY_HINT = new RegExp(`\\b(?:${DATA_STEMS}|${MOVE_STEMS}|${STEER_STEMS})`, "i");
+/** Paths are tested on their own: mixed into the word-start pattern they triple its cost. */
+export const PATH_HINT = new RegExp(DATA_PATH_STEMS, "i");
+export const DATA_HINT = new RegExp(`\\b(?:${DATA_STEMS})`, "i");
+export const MOVE_HINT = new RegExp(`\\b(?:${MOVE_STEMS})`, "i");
+export const STEER_HINT = new RegExp(`\\b(?:${STEER_STEMS})`, "i");
+/** Names likely to be personal-data parameters (checked before the exact pattern). */
+export const SENSITIVE_PARAM_HINT =
+  /seed|recover|backup|passport|ssn|social|maiden|birth|dob|licen|tax|cvv|cvc|card|security/i;

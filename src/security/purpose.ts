@@ -1,0 +1,570 @@
+/**
+ * Declared-purpose checks: what a tool's text asks for, set against what the tool is for. The
+ * declared purpose is the tool's name split into words, its parameter names and the first
+ * sentence of its description; a request for data or an action outside it is the signal, in
+ * any wording:
+ *
+ * - `purpose.param_smuggle`: data of another kind (credentials, identity documents, the user's
+ *   files, the conversation) directed into one of the tool's own parameters.
+ * - `purpose.secondary_destination`: a local tool whose data also goes to a server or service.
+ * - `purpose.self_steer`: the tool names itself the default or only choice, or dismisses others.
+ * - `purpose.shadow_other`: another tool, named bare, whose arguments or behaviour are changed.
+ * - `purpose.unneeded_data`: personal or secret data asked for by a tool that has no use for it.
+ *
+ * A clean tool costs one short-stem test per prose string (plus a look for snake_case or
+ * camelCase names); the full checks run only on tools whose stems match, and stay linear in the
+ * text on long inputs.
+ */
+import type { TextItem } from "./_corpus.ts";
+import type { Collector } from "./_collector.ts";
+import { parameterNames, snakeName } from "./_walk.ts";
+import { PURPOSE_RULES } from "./purpose_rules.ts";
+import type { Rule } from "./rules.ts";
+import {
+  ALTER,
+  ANY_HINT,
+  BARE_DOMAIN,
+  CALL_FRAME_AFTER,
+  CALL_FRAME_BEFORE,
+  CODE_LIKE,
+  COMMON_WORDS,
+  DATA,
+  DATA_HINT,
+  type DataKind,
+  DESIGNED_FOR,
+  DEST,
+  DIRECT,
+  DISMISS,
+  DISMISS_VERB_FIRST,
+  FIELD_NOUN,
+  GATE_DATA,
+  GENERIC_PARAM,
+  IDENT,
+  MOVE,
+  MOVE_HINT,
+  negated,
+  NEVER_IN_PASSING,
+  NOT_A_VERB,
+  OPENING,
+  PATH_HINT,
+  PROCESS,
+  PRONOUN,
+  REMOTE_PURPOSE,
+  REQUEST,
+  SECONDARY,
+  SELF_STEER,
+  SENSITIVE_PARAM,
+  SENSITIVE_PARAM_HINT,
+  STEER_HINT,
+  TARGET_BEFORE,
+  THIRD_PERSON,
+  UNIVERSAL,
+  VOIDED,
+} from "./_purpose_words.ts";
+
+/** The parts of a tool these checks read. */
+export interface PurposeTool {
+  name: string;
+  inputSchema?: unknown;
+}
+
+const RULE = new Map(PURPOSE_RULES.map((r) => [r.id, r]));
+const rule = (id: string): Rule => RULE.get(id)!;
+
+/**
+ * Whether the data of a kind in a sentence is what the tool works on: the tool's own action opens
+ * the sentence and the data is its object ("Masks passwords in ...", "Fills in a tax return").
+ */
+function isSubject(kind: DataKind, s: string, declared = false): boolean {
+  const m = OPENING.exec(s);
+  if (!m) return false;
+  const verb = m[1]!.toLowerCase();
+  // Any third-person verb only in the declared function: elsewhere "Assistants reading this:"
+  // would pass for one.
+  const own = declared && THIRD_PERSON.test(verb) && !NOT_A_VERB.has(verb);
+  if (!PROCESS.test(verb) && !own) return false;
+  const d = DATA[kind].exec(s.slice(m.index + m[0].length));
+  return d !== null && d.index < 48;
+}
+
+// ---- helpers ------------------------------------------------------------------------------
+
+/** `pick_me`, `pickMe`, `Pick-Me` → ["pick", "me"]. */
+function words(name: string): string[] {
+  return snakeName(name).split("_").filter((w) => w.length > 0);
+}
+
+/** Sentences of a text: split after . ! ? ; followed by space, and at line breaks. */
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim().length > 0);
+}
+
+/** Whether a text is one the model reads as prose about the tool (not a name or enum key). */
+function isProse(field: string): boolean {
+  if (field.endsWith("/description") || field.endsWith("/title")) return true;
+  const cut = field.lastIndexOf("/");
+  const last = field.slice(cut + 1);
+  if (last === "default" || last === "example" || last === "examples") return true;
+  if (!/^\d+$/.test(last)) return false;
+  const parent = field.slice(field.lastIndexOf("/", cut - 1) + 1, cut);
+  return parent === "enum" || parent === "examples";
+}
+
+interface Mention {
+  param: string;
+  index: number;
+}
+
+/** A tool's parameter names by lowercase form, and their spaced forms ("task description"). */
+interface MentionMatcher {
+  byLower: Map<string, string>;
+  spaced: [string, string][];
+}
+
+/** Multi-word parameter names looked for in spaced form (a bound on the work per sentence). */
+const MAX_SPACED_PARAMS = 256;
+const QUOTED =
+  /(['"`\u2018\u2019\u201c\u201d])([^'"`\u2018\u2019\u201c\u201d\s]{1,64})['"`\u2018\u2019\u201c\u201d]/g;
+const TOKEN = /(?<![\w.-])[A-Za-z_$][\w$]{0,63}(?![\w-])/g;
+
+function mentionMatcher(params: readonly string[]): MentionMatcher | null {
+  if (params.length === 0) return null;
+  const byLower = new Map<string, string>();
+  const spaced: [string, string][] = [];
+  for (const p of params) {
+    byLower.set(p.toLowerCase(), p);
+    const ws = words(p);
+    if (ws.length > 1 && spaced.length < MAX_SPACED_PARAMS) spaced.push([ws.join(" "), p]);
+  }
+  return { byLower, spaced };
+}
+
+/** Where a sentence names one of the tool's parameters as a target (quoted or framed). */
+function paramMentions(s: string, mm: MentionMatcher): Mention[] {
+  const out: Mention[] = [];
+  for (const m of s.matchAll(QUOTED)) {
+    const p = mm.byLower.get(m[2]!.toLowerCase());
+    if (p !== undefined) out.push({ param: p, index: m.index! });
+  }
+  for (const m of s.matchAll(TOKEN)) {
+    const p = mm.byLower.get(m[0].toLowerCase());
+    if (p === undefined) continue;
+    const before = s.slice(Math.max(0, m.index! - 24), m.index!);
+    const after = s.slice(m.index! + m[0].length, m.index! + m[0].length + 24);
+    const identLike = /[_\d]|[a-z][A-Z]/.test(p);
+    if (FIELD_NOUN.test(after)) out.push({ param: p, index: m.index! });
+    else if (/(?:^|[:;]\s*)$/.test(before) && SUBJECT_AS_CARRIER.test(after)) {
+      out.push({ param: p, index: m.index! });
+    } else if (
+      TARGET_BEFORE.test(before) && (identLike || !COMMON_WORDS.has(p.toLowerCase()))
+    ) out.push({ param: p, index: m.index! });
+  }
+  if (mm.spaced.length > 0) {
+    // "the task description" for task_description: two or more words, distinctive enough.
+    const lower = s.toLowerCase();
+    for (const [form, p] of mm.spaced) {
+      const at = lower.indexOf(form);
+      if (at >= 0 && !/\w/.test(lower[at + form.length] ?? "")) out.push({ param: p, index: at });
+    }
+  }
+  return out;
+}
+
+/** A verb filling a value with something ("populate with", "put ... here"). */
+const POPULATE =
+  /\b(?:fill|populate|put|place|insert|paste|copy|append|prepend|add|include|embed|attach|stash|tuck|slip|carry|set)(?:s|ed|ing)?\b/i;
+
+/** The parameter whose own description a field is (`.../properties/<name>/description`). */
+function ownParam(field: string): string | null {
+  const m = /\/properties\/([^/]+)\/(?:description|default|examples?(?:\/\d+)?|enum\/\d+)$/.exec(
+    field,
+  );
+  return m ? m[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : null;
+}
+
+/** A parameter named as the subject of a carrying verb ("locale doubles as a carrier for"). */
+const SUBJECT_AS_CARRIER =
+  /^\s+(?:(?:also|now|always|should|must|will|can)\s+)*(?:doubles?\s+as|serves?\s+as|acts?\s+as|is\s+(?:also\s+)?(?:used|where|for|a\s+carrier)|carr(?:y|ies)|holds?|contains?|receives?|gets?|takes?|accepts?|(?:should|must)\s+(?:hold|contain|carry|receive|get|include|be\s+filled\s+with))\b/i;
+
+/** Secrets that recover or take over an account: no tool's name makes them its business. */
+const RECOVERY_SECRET =
+  /\b(?:seed|mnemonic|recovery|backup\s+codes?|2fa|mfa|otp|one[\s-]time|authenticator|maiden|security\s+(?:questions?|answers?)|private[\s_-]?keys?)\b/i;
+
+/** Whether a phrase and a tool name share a word (plural or not). */
+function sharesWord(phrase: string, nameWords: readonly string[]): boolean {
+  const stem = (w: string) => w.replace(/(?:es|s)$/, "");
+  const names = new Set(nameWords.map(stem));
+  return phrase.toLowerCase().split(/[^a-z0-9]+/).some((w) => w.length > 2 && names.has(stem(w)));
+}
+
+function designedFor(kind: DataKind, ws: readonly string[]): boolean {
+  const set = DESIGNED_FOR[kind];
+  return ws.some((w) => set.has(w) || set.has(w.replace(/s$/, "")));
+}
+
+/** The kinds of data a sentence names, with the first match of each. */
+function dataIn(s: string): { kind: DataKind; match: string }[] {
+  const out: { kind: DataKind; match: string }[] = [];
+  for (const kind of Object.keys(DATA) as DataKind[]) {
+    const m = DATA[kind].exec(s);
+    if (m) out.push({ kind, match: m[0] });
+  }
+  return out;
+}
+
+// ---- the checks ---------------------------------------------------------------------------
+
+interface ToolView {
+  index: number;
+  name: string;
+  nameWords: string[];
+  params: string[];
+  paramWords: string[];
+  /** First sentence of the tool's description: its declared function. */
+  declared: string;
+  prose: TextItem[];
+  schema: unknown;
+}
+
+function view(tool: PurposeTool, index: number, items: readonly TextItem[]): ToolView {
+  const params = [...new Set(parameterNames(tool.inputSchema).map((p) => p.text))];
+  const desc = items.find((it) => it.field === "/description")?.text ?? "";
+  const prose = items.filter((it) => isProse(it.field));
+  return {
+    index,
+    name: tool.name,
+    nameWords: words(tool.name),
+    params,
+    paramWords: params.flatMap(words),
+    declared: sentences(desc)[0] ?? "",
+    prose,
+    schema: tool.inputSchema,
+  };
+}
+
+/** 1. Data of another kind directed into one of the tool's own parameters. */
+function paramSmuggle(col: Collector, t: ToolView) {
+  const mm = mentionMatcher(t.params);
+  if (mm === null) return;
+  for (const it of t.prose) {
+    const ss = sentences(it.text);
+    for (let i = 0; i < ss.length; i++) {
+      const s = ss[i]!;
+      if (!DIRECT.test(s) || negated(s) || CODE_LIKE.test(s)) continue;
+      let kinds = dataIn(s);
+      // "Open the user's keychain. Put it in 'tag'.": the data named one sentence earlier.
+      if (kinds.length === 0 && i > 0 && PRONOUN.test(s) && !negated(ss[i - 1]!)) {
+        kinds = dataIn(ss[i - 1]!);
+      }
+      if (kinds.length === 0) continue;
+      let mentions = paramMentions(s, mm);
+      // In a parameter's own description, that parameter is the target unless another is named.
+      const own = ownParam(it.field);
+      if (mentions.length === 0 && own !== null && t.params.includes(own)) {
+        const v = POPULATE.exec(s);
+        if (v && kinds.some((k) => DATA[k.kind].test(s.slice(v.index, v.index + 120)))) {
+          mentions = [{ param: own, index: 0 }];
+        }
+      }
+      // Data that fits any parameter named in the sentence ("user and password as 'user' and
+      // 'password'") is going where it belongs.
+      const fits = (k: { kind: DataKind; match: string }) =>
+        mentions.some((m) => {
+          const pw = words(m.param);
+          return designedFor(k.kind, pw) ||
+            pw.every((w) => GENERIC_PARAM.has(w)) && designedFor(k.kind, t.nameWords);
+        }) || isSubject(k.kind, s, s === t.declared) ||
+        // A tool named for that very data may take it ("tax return" in tax_form_fill), except
+        // what no tool needs in passing.
+        sharesWord(k.match, t.nameWords) && !RECOVERY_SECRET.test(k.match);
+      for (const m of mentions) {
+        const foreign = kinds.find((k) => !fits(k));
+        if (!foreign) continue;
+        col.add(rule("purpose.param_smuggle"), t.index, it.field, it.text.indexOf(s), s, {
+          key: `${m.param}|${foreign.kind}|${foreign.match.toLowerCase()}`,
+        });
+        return;
+      }
+    }
+  }
+}
+
+/** 2. A local tool that also sends its data somewhere. */
+function secondaryDestination(col: Collector, t: ToolView) {
+  const declaredWords = t.declared.toLowerCase().split(/[^a-z0-9]+/);
+  if (
+    [...t.nameWords, ...t.paramWords, ...declaredWords].some((w) => REMOTE_PURPOSE.has(w))
+  ) return;
+  if (DEST.test(t.declared)) return;
+  for (const it of t.prose) {
+    const ss = sentences(it.text);
+    ss.forEach((s, i) => {
+      if (it.field === "/description" && i === 0) return;
+      const mv = MOVE.exec(s);
+      if (!mv || negated(s) || CODE_LIKE.test(s)) return;
+      const rest = s.slice(mv.index);
+      const d = DEST.exec(rest);
+      if (!d || d.index > 120) return;
+      // A copy on the side (also, onward, a partner), or a bare domain named as the target.
+      if (!SECONDARY.test(s) && !BARE_DOMAIN.test(d[0])) return;
+      col.add(rule("purpose.secondary_destination"), t.index, it.field, it.text.indexOf(s), s, {
+        key: d[0].toLowerCase(),
+      });
+    });
+  }
+}
+
+/** 3. The tool set up as the only or default choice, or the others dismissed. */
+function selfSteer(col: Collector, t: ToolView) {
+  const name = t.name.toLowerCase();
+  const spaced = t.nameWords.join(" ");
+  const self = {
+    test: (s: string) => {
+      const l = s.toLowerCase().replace(/[_-]/g, " ");
+      return l.includes(spaced) || s.toLowerCase().includes(name) || THIS_TOOL.test(s);
+    },
+  };
+  for (const it of t.prose) {
+    for (const s of sentences(it.text)) {
+      if (
+        (DISMISS.test(s) || DISMISS_VERB_FIRST.test(s)) &&
+        !/\b(?:never|not|no|don't|doesn't)\s+(?:ignore|avoid)/i.test(s)
+      ) {
+        col.add(rule("purpose.self_steer"), t.index, it.field, it.text.indexOf(s), s);
+        continue;
+      }
+      if (!self.test(s) || !SELF_STEER.test(s) || !UNIVERSAL.test(s) || negated(s)) continue;
+      col.add(rule("purpose.self_steer"), t.index, it.field, it.text.indexOf(s), s);
+    }
+  }
+}
+
+const THIS_TOOL =
+  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
+
+/** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
+function shadowOther(
+  col: Collector,
+  index: number,
+  name: string,
+  items: readonly TextItem[],
+  listed: ReadonlySet<string>,
+) {
+  let own: Set<string> | null = null;
+  for (const it of items) {
+    // Descriptions and titles only: enum values and defaults name fields, not tools.
+    if (!it.field.endsWith("/description") && !it.field.endsWith("/title")) continue;
+    if (!IDENT_GATE.test(it.text)) continue;
+    let starts: number[] | null = null;
+    for (const m of it.text.matchAll(IDENT)) {
+      const id = m[1]!;
+      const lower = id.toLowerCase();
+      if (listed.has(lower) || listed.has(lower.slice(lower.indexOf(".") + 1))) continue;
+      own ??= new Set(
+        [name, ...items.filter((x) => isParamName(x.field, x.text)).map((x) => x.text)]
+          .map((x) => x.toLowerCase()),
+      );
+      if (own.has(lower)) continue;
+      starts ??= sentenceStarts(it.text);
+      const { s, start } = sentenceAt(it.text, starts, m.index!);
+      const at = m.index! - start;
+      const before = s.slice(Math.max(0, at - 40), at);
+      const after = s.slice(at + id.length, at + id.length + 40);
+      // A kebab-case word is often plain English ("read-only"): only a call frame after it
+      // ("send-email is called", "the send-email tool") makes it a tool name.
+      if (
+        id.includes("-") ? !CALL_FRAME_AFTER.test(after) : !CALL_FRAME_BEFORE.test(before) &&
+          !CALL_FRAME_AFTER.test(after)
+      ) continue;
+      // The change must concern that tool: ordered after the name, and not negated.
+      if (
+        !ordersChange(s.slice(at + id.length), s.slice(0, at)) || negated(s.replace(VOIDED, ""))
+      ) continue;
+      col.add(rule("purpose.shadow_other"), index, it.field, start, s, { key: id });
+      return;
+    }
+  }
+}
+
+/** The sentence of a text around an offset (as `sentences` splits it) and where it starts. */
+function sentenceAt(
+  text: string,
+  starts: readonly number[],
+  at: number,
+): { s: string; start: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  // A window of at most SHADOW_WINDOW characters each side keeps a long run-on text linear.
+  const start = Math.max(starts[lo]!, at - SHADOW_WINDOW);
+  const next = lo + 1 < starts.length ? starts[lo + 1]! : text.length;
+  return { s: text.slice(start, Math.min(next, at + SHADOW_WINDOW)), start };
+}
+
+const SHADOW_WINDOW = 300;
+
+/** Where each sentence of a text starts (as `sentences` splits it). */
+function sentenceStarts(text: string): number[] {
+  const out = [0];
+  for (const m of text.matchAll(/(?<=[.!?;])\s+|\n+/g)) out.push(m.index! + m[0].length);
+  return out;
+}
+
+const IDENT_GATE = /[a-z][_-][a-z]|[a-z][A-Z]/;
+/** An obligation put on the call ("must carry", "should return", "has to become"). */
+const OBLIGATION =
+  /\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|needs|ought\s+to|is\s+to|are\s+to)\b/i;
+/** The first word of each clause, after adverbs that do not change the order. */
+const CLAUSE_VERB =
+  /(?:^|[,;:\u2014]\s*)(?:(?:always|silently|quietly|also|secretly|first|then|just|simply)\s+){0,2}([a-z]+)\b/gi;
+/** Clause openings that are not an order to change the other tool (guidance, pronouns, ...). */
+const NOT_AN_ORDER = new Set(
+  "the a an it its this that these those they them their you your we our i he she there which who what when whenever where then and or but so if as in on at to for with from by of is are was were be been has have had do does did can could may might will would not no review check confirm verify ensure make read call use see consider note remember ask wait prefer try look inspect validate test list fetch get describe open load run invoke request e i.e etc such like only"
+    .split(" "),
+);
+
+/** An order stated before the other tool's name ("it is mandatory that", "ensure that"). */
+const MANDATE =
+  /\b(?:mandatory|required|necessary|essential|imperative|ensure|make\s+sure|see\s+to\s+it)\b[^.;!?]{0,30}\bthat\b/i;
+/** A change the other tool then makes, in the third person ("routes the payment to ..."). */
+const CHANGES =
+  /\b(?:routes?|sends?|sets?|adds?|appends?|prepends?|includes?|uses?|points?|drops?|removes?|replaces?|skips?|disables?|forwards?|copies|bccs?|ccs?|grants?|changes?|redirects?)\s+(?:\w+\s+){0,4}?(?:to|into|with|in|as|on|the|all|every|its)\b/i;
+
+/** Whether the text after another tool's name orders a change to that tool's call. */
+function ordersChange(rest: string, before = ""): boolean {
+  if (ALTER.test(rest)) return true;
+  // "It is mandatory that any invocation of X routes the payment to ...": the order comes first.
+  if (MANDATE.test(before) && CHANGES.test(rest)) return true;
+  const ob = OBLIGATION.exec(rest);
+  // "..., you must ..." or "..., this tool's review must ...": asked of the model or of this
+  // tool, not a change to the other tool.
+  if (
+    ob && !/\b(?:you|we|i)\s+$/i.test(rest.slice(Math.max(0, ob.index - 8), ob.index)) &&
+    !/\bthis\s+(?:tool|one)(?:'s)?\b/i.test(rest.slice(0, ob.index))
+  ) {
+    return true;
+  }
+  for (const m of rest.matchAll(CLAUSE_VERB)) {
+    if (!NOT_AN_ORDER.has(m[1]!.toLowerCase())) return true;
+  }
+  return false;
+}
+
+/** 5. Personal or secret data asked for by a tool that has no use for it. */
+function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
+  const declared = t.declared.toLowerCase().split(/[^a-z0-9]+/);
+  const purposeWords = [...t.nameWords, ...t.paramWords, ...declared];
+  const kindOf = (s: string): DataKind | null => {
+    for (const kind of Object.keys(DATA) as DataKind[]) if (DATA[kind].test(s)) return kind;
+    return null;
+  };
+  // Parameter names for data nobody needs in passing.
+  for (const p of parameterNames(t.schema)) {
+    const snake = snakeName(p.text);
+    if (!SENSITIVE_PARAM.test(snake)) continue;
+    const kind: DataKind = /seed|recovery|backup|maiden|security_answer|cvv|cvc/.test(snake)
+      ? "secret"
+      : "identity";
+    const others = [
+      ...t.nameWords,
+      ...declared,
+      ...t.params.filter((x) => x !== p.text)
+        .flatMap(words),
+    ];
+    if (designedFor(kind, others)) continue;
+    col.add(rule("purpose.unneeded_data"), t.index, p.field, 0, p.text, { key: snake });
+  }
+  // Requests in prose (descriptions and annotation titles).
+  for (const it of items) {
+    if (!isProse(it.field) && !it.field.startsWith("/annotations/")) continue;
+    for (const s of sentences(it.text)) {
+      if (negated(s) || CODE_LIKE.test(s)) continue;
+      // The user's data, of a kind the tool is not for, moved to a destination.
+      const moved = MOVE.exec(s);
+      const dest = moved ? DEST.exec(s.slice(moved.index)) : null;
+      const foreign = dest ? dataIn(s).find((k) => !designedFor(k.kind, purposeWords)) : undefined;
+      if (foreign) {
+        col.add(rule("purpose.unneeded_data"), t.index, it.field, it.text.indexOf(s), s, {
+          key: `${foreign.match.toLowerCase()}|${dest![0].toLowerCase()}`,
+        });
+        continue;
+      }
+      const m = NEVER_IN_PASSING.exec(s);
+      if (!m) continue;
+      const kind = kindOf(m[0]);
+      if (!kind || designedFor(kind, purposeWords)) continue;
+      const r = REQUEST.exec(s);
+      if (!r && !it.field.startsWith("/annotations/")) continue;
+      col.add(rule("purpose.unneeded_data"), t.index, it.field, it.text.indexOf(s), s, {
+        key: m[0].toLowerCase(),
+      });
+    }
+  }
+}
+
+/**
+ * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
+ * (collectStrings); `names` are the tool names of the list (for the shadowing check).
+ */
+/** Whether a field is a parameter name (collectStrings lists them under `.../properties/`). */
+function isParamName(field: string, text: string): boolean {
+  if (!field.startsWith("/inputSchema/") || !field.endsWith(text)) return false;
+  const cut = field.length - text.length - 1;
+  return field.charCodeAt(cut) === 47 && field.endsWith("/properties", cut);
+}
+
+/**
+ * Runs the declared-purpose checks over every tool. `texts[i]` are the strings of `tools[i]`
+ * (collectStrings).
+ */
+export function scanPurpose(
+  col: Collector,
+  tools: readonly PurposeTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  const listed = new Set(tools.map((t) => t.name.toLowerCase()));
+  tools.forEach((tool, i) => {
+    const items = texts[i]!;
+    // Cheap gates over the tool's text before any per-sentence work.
+    let hint = false;
+    let sensitiveParam = false;
+    let identInText = false;
+    const prose: string[] = [];
+    for (const it of items) {
+      const f = it.field;
+      if (f.endsWith("/type")) continue; // the most common string of a schema
+      const text = f.endsWith("description") || f.endsWith("title")
+        ? (identInText ||= IDENT_GATE.test(it.text), true)
+        : f.startsWith("/annotations/") ||
+          (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) &&
+            isProse(f);
+      if (text) {
+        prose.push(it.text);
+        hint ||= ANY_HINT.test(it.text) || PATH_HINT.test(it.text);
+      } else if (
+        it.text.length > 2 && isParamName(f, it.text) && SENSITIVE_PARAM_HINT.test(it.text)
+      ) sensitiveParam ||= SENSITIVE_PARAM.test(snakeName(it.text));
+    }
+    if (identInText) shadowOther(col, i, tool.name, items, listed);
+    if (!hint && !sensitiveParam) return;
+    const all = prose.join("\n");
+    const data = sensitiveParam ||
+      (DATA_HINT.test(all) || PATH_HINT.test(all)) && GATE_DATA.test(all);
+    const move = MOVE_HINT.test(all) && MOVE.test(all) && DEST.test(all);
+    const steer = STEER_HINT.test(all) &&
+      (SELF_STEER.test(all) && UNIVERSAL.test(all) || DISMISS.test(all) ||
+        DISMISS_VERB_FIRST.test(all));
+    if (!data && !move && !steer) return;
+    const t = view(tool, i, items);
+    if (data) {
+      paramSmuggle(col, t);
+      unneededData(col, t, items);
+    }
+    if (move) secondaryDestination(col, t);
+    if (steer) selfSteer(col, t);
+  });
+}

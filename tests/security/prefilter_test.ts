@@ -1,0 +1,373 @@
+/**
+ * The keyword prefilter of the text rules changes nothing: scans with it on and off give the
+ * same verdicts, scores, findings, offsets and mcp-diff keys on every evaluation case, every
+ * real server, the unit fixtures, the benchmark's tools and generated tool lists; and for
+ * random patterns over random texts, a gated pass finds exactly the matches of a full pass and
+ * every match meets the derived requirement.
+ */
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { scanDetailed, scanTools, type Tool } from "../../src/security/scan.ts";
+import { allMatches, matchSettings, prefilterCoverage } from "../../src/security/_match.ts";
+import { literalsOf, type Req, requiredLiterals, WB } from "../../src/security/_literals.ts";
+import { Prefilter } from "../../src/security/_prefilter.ts";
+import { base64Runs } from "../../src/security/_base64.ts";
+import { ruleById } from "../../src/security/rules.ts";
+import { realisticTools } from "../../bench/security.ts";
+import { loadFixtures } from "./_support.ts";
+
+const ROOT = new URL("../../", import.meta.url);
+
+function readJsonDir(dir: string): { name: string; data: unknown }[] {
+  const url = new URL(dir, ROOT);
+  return [...Deno.readDirSync(url)].filter((e) => e.name.endsWith(".json"))
+    .sort((a, b) => a.name < b.name ? -1 : 1)
+    .map((e) => ({ name: e.name, data: JSON.parse(Deno.readTextFileSync(new URL(e.name, url))) }));
+}
+
+/** Everything a scan reports, as text: verdict, score, findings, diff signals and keys. */
+function scanOutput(tools: Tool[]): string {
+  const v = scanTools(tools);
+  const d = scanDetailed(tools, { includeDiffOnly: true });
+  return JSON.stringify({ v, items: d.items, truncated: d.truncated });
+}
+
+/** Asserts that the scan of each list is the same with the prefilter off and on. */
+function assertSameBothWays(lists: { label: string; tools: Tool[] }[]) {
+  const saved = { ...matchSettings };
+  try {
+    for (const { label, tools } of lists) {
+      matchSettings.prefilter = false;
+      const full = scanOutput(tools);
+      matchSettings.prefilter = true;
+      matchSettings.prefilterMinLength = 0; // also gate the small lists
+      matchSettings.prefilterBuildAfter = 0;
+      const gated = scanOutput(tools);
+      assertEquals(gated, full, `prefilter changed the scan of ${label}`);
+    }
+  } finally {
+    Object.assign(matchSettings, saved);
+  }
+}
+
+interface EvalCase {
+  id: string;
+  tools: Tool[];
+}
+
+const evalCases = readJsonDir("bench/data/firewall_eval/")
+  .flatMap(({ data }) => data as EvalCase[]);
+const servers = readJsonDir("bench/data/mcp_servers/")
+  .map(({ name, data }) => ({ label: name, tools: (data as { tools: Tool[] }).tools }));
+
+Deno.test("prefilter: every evaluation case scans the same with it on and off", () => {
+  assert(evalCases.length >= 400, `only ${evalCases.length} evaluation cases found`);
+  assertSameBothWays(evalCases.map((c) => ({ label: c.id, tools: c.tools })));
+});
+
+Deno.test("prefilter: every real server scans the same with it on and off, alone and all in one list", () => {
+  assert(servers.length >= 50, `only ${servers.length} servers found`);
+  assertSameBothWays(servers);
+  assertSameBothWays([{ label: "all servers", tools: servers.flatMap((s) => s.tools) }]);
+});
+
+Deno.test("prefilter: the unit fixtures and the benchmark's tools scan the same with it on and off", () => {
+  const fixtures = loadFixtures();
+  assert(fixtures.length > 0);
+  assertSameBothWays(fixtures.map((f) => ({ label: f.case, tools: f.tools })));
+  assertSameBothWays([{ label: "bench 500", tools: realisticTools(500) }]);
+  // Every attack fixture again, all in one list (attacks next to each other's separators).
+  assertSameBothWays([{
+    label: "all fixtures",
+    tools: fixtures.flatMap((f) => f.tools.map((t, i) => ({ ...t, name: `${f.case}_${i}` }))),
+  }]);
+});
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+
+/** Texts of the evaluation cases, cut and perturbed so phrases straddle tools and fields. */
+function perturbedTools(seed: number, material: string[]): Tool[] {
+  const r = rng(seed);
+  const noise = [
+    "\n",
+    "\u0000",
+    "\n\u0000\n",
+    "\u200b",
+    "\u0430",
+    "_",
+    "x",
+    " ",
+    ".",
+    "İ",
+    "\u212a",
+    "ſ",
+    "\r\n",
+    "\t",
+  ];
+  const piece = () => {
+    let s = pick(r, material);
+    const a = Math.floor(r() * s.length);
+    s = s.slice(a, a + 20 + Math.floor(r() * 200));
+    if (r() < 0.3) s = s.toUpperCase();
+    if (r() < 0.5) {
+      const k = Math.floor(r() * (s.length + 1));
+      s = s.slice(0, k) + pick(r, noise) + s.slice(k);
+    }
+    return s;
+  };
+  return Array.from({ length: 1 + Math.floor(r() * 8) }, (_, i) => ({
+    name: r() < 0.5 ? `tool_${i}` : piece().slice(0, 30),
+    description: Array.from({ length: 1 + Math.floor(r() * 4) }, piece).join(
+      pick(r, [" ", "\n", ""]),
+    ),
+    inputSchema: {
+      type: "object",
+      properties: { [piece().slice(0, 20) || "p"]: { type: "string", description: piece() } },
+    },
+  }));
+}
+
+Deno.test("prefilter: generated and perturbed tool lists scan the same with it on and off", () => {
+  const material = evalCases.flatMap((c) =>
+    c.tools.flatMap((t) => [t.description ?? "", t.name]).filter((s) => s.length > 0)
+  );
+  const lists = [];
+  for (let seed = 1; seed <= 250; seed++) {
+    lists.push({ label: `seed ${seed}`, tools: perturbedTools(seed, material) });
+  }
+  assertSameBothWays(lists);
+});
+
+Deno.test("prefilter: it covers most text-rule patterns, most of them per tool", () => {
+  const c = prefilterCoverage();
+  assert(c.planned >= 0.8 * c.patterns, `${c.planned} of ${c.patterns} patterns prefiltered`);
+  assert(c.perTool >= 0.8 * c.planned, `${c.perTool} of ${c.planned} run per tool`);
+  assert(c.bounded >= c.perTool);
+});
+
+// ---- the literal derivation on its own -------------------------------------------------------
+
+const show = (r: Req | undefined): string =>
+  !r
+    ? "none"
+    : "lit" in r
+    ? `[${r.lit.map((s) => s.replaceAll(WB, "~")).join("|")}]`
+    : `${"all" in r ? "AND" : "OR"}(${("all" in r ? r.all : r.any).map(show).join(", ")})`;
+
+Deno.test("requiredLiterals: words, alternations and word boundaries become literals", () => {
+  assertEquals(
+    show(requiredLiterals(String.raw`\b(?:ignore|disregard)\b`, "gi")?.req),
+    "[~ignore~|~disregard~]",
+  );
+  assertEquals(
+    show(requiredLiterals(String.raw`\bsend\s+(?:it|them)\s+to\s+evil\b`, "gi")?.req),
+    "AND([~send], [evil~])",
+  );
+  assertEquals(show(requiredLiterals(String.raw`instructions?`, "gi")?.req), "[instruction]");
+  assertEquals(
+    show(requiredLiterals(String.raw`(?:foo|bar\s+baz)`, "gi")?.req),
+    "OR([foo], AND([bar], [baz]))",
+  );
+  // Upper case in the pattern is matched case-insensitively by the literal pass.
+  assertEquals(literalsOf(requiredLiterals(String.raw`IMPORTANT`, "g")!.req), ["important"]);
+});
+
+Deno.test("requiredLiterals: no requirement where a match may hold no literal", () => {
+  for (
+    const [p, f] of [
+      ["a|", "g"],
+      ["(?:abc)?", "g"],
+      [String.raw`\w+`, "g"],
+      ["[a-z]{3}", "gi"],
+      ["abc", "gu"], // Unicode case folding: not handled, so not prefiltered
+      ["abc", "gv"],
+      ["(?i:abc)", "g"], // modifiers: not understood
+      [String.raw`(a*)\1`, "g"], // a backreference may be anything, here empty
+    ] as const
+  ) {
+    const plan = requiredLiterals(p, f);
+    assert(plan === null, `${p}: ${show(plan?.req)}`);
+  }
+});
+
+Deno.test("requiredLiterals: counts how many tool separators a match can run past", () => {
+  const crossings = (p: string) => requiredLiterals(p, "gi")!.crossings;
+  assertEquals(crossings(String.raw`foo[^\n]{0,9}bar`), 0);
+  assertEquals(crossings(String.raw`foo\s+bar`), 0);
+  assertEquals(crossings(String.raw`(?<=\x00\s{0,3})foo`), 0); // looks back only
+  assertEquals(crossings(String.raw`foo\s+\S{1,9}`), 1); // "\n" then the NUL
+  assertEquals(crossings(String.raw`foo\s+(?=\S)`), 1); // a lookahead reading the NUL
+  assertEquals(crossings(String.raw`.foo`), 1); // may start at the NUL
+  assertEquals(crossings(String.raw`foo[\s\S]{0,9}bar`), 9);
+  assertEquals(crossings(String.raw`foo[\s\S]*bar`), Infinity);
+  assertEquals(crossings(String.raw`foo(?:\s\S)+`), Infinity);
+});
+
+// ---- random patterns over random texts -----------------------------------------------------------
+
+function randomPattern(r: () => number, depth = 0): string {
+  const atoms = [
+    "a",
+    "b",
+    "ab",
+    "A",
+    "_",
+    String.raw`\.`,
+    " ",
+    String.raw`\s`,
+    String.raw`\S`,
+    String.raw`\w`,
+    String.raw`\W`,
+    String.raw`\d`,
+    String.raw`\n`,
+    String.raw`\x00`,
+    "[ab]",
+    "[^a]",
+    String.raw`[^\n]`,
+    String.raw`[\s\S]`,
+    "[a-c_]",
+    ".",
+  ];
+  const parts: string[] = [];
+  const n = 1 + Math.floor(r() * 4);
+  for (let i = 0; i < n; i++) {
+    const k = r();
+    let atom: string;
+    if (depth < 2 && k < 0.15) {
+      atom = `(?:${randomPattern(r, depth + 1)}|${randomPattern(r, depth + 1)})`;
+    } else if (depth < 2 && k < 0.22) {
+      atom = `(${pick(r, ["?=", "?!", "?<=", "?<!"])}${randomPattern(r, depth + 1)})`;
+      parts.push(atom);
+      continue;
+    } else if (k < 0.3) {
+      parts.push(pick(r, [String.raw`\b`, String.raw`\B`, "^", "$"]));
+      continue;
+    } else atom = pick(r, atoms);
+    // Unbounded repetition only outside groups: nested ones could backtrack exponentially.
+    const quantifiers = depth === 0 && !atom.startsWith("(")
+      ? ["?", "*", "+", "{1,3}", "{0,2}?", "{2}"]
+      : ["?", "{1,3}", "{0,2}?", "{2}"];
+    parts.push(atom + (r() < 0.4 ? pick(r, quantifiers) : ""));
+  }
+  return parts.join("");
+}
+
+function randomText(r: () => number): string {
+  const alphabet = [
+    "a",
+    "b",
+    "A",
+    "B",
+    "_",
+    " ",
+    ".",
+    "\n",
+    "\u0000",
+    "x",
+    "\u00e9",
+    "ab",
+    "\n\u0000\n",
+  ];
+  let s = "";
+  const n = Math.floor(r() * 120);
+  for (let i = 0; i < n; i++) s += pick(r, alphabet);
+  return s;
+}
+
+/** Whether the text of a match meets a requirement (literals case-insensitive, WB = \b). */
+function holds(req: Req, text: string, start: number, end: number): boolean {
+  if ("all" in req) return req.all.every((x) => holds(x, text, start, end));
+  if ("any" in req) return req.any.some((x) => holds(x, text, start, end));
+  const lower = text.slice(start, end).replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const word = (i: number) => i >= 0 && i < text.length && /\w/.test(text[i]!);
+  return req.lit.some((lit) => {
+    const core = lit.replaceAll(WB, "");
+    for (let k = lower.indexOf(core); k !== -1; k = lower.indexOf(core, k + 1)) {
+      const a = start + k;
+      const b = a + core.length;
+      if (lit.startsWith(WB) && word(a - 1)) continue;
+      if (lit.endsWith(WB) && word(b)) continue;
+      return true;
+    }
+    return false;
+  });
+}
+
+Deno.test("prefilter: random patterns over random texts: a gated pass finds exactly the full pass's matches", () => {
+  const r = rng(20261126);
+  let gated = 0;
+  for (let i = 0; i < 1500; i++) {
+    const pattern = randomPattern(r);
+    const flags = pick(r, ["g", "gi", "gim", "gis"]);
+    try {
+      new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = requiredLiterals(pattern, flags);
+    const pf = new Prefilter([{ pattern, flags: new RegExp(pattern, flags).flags }]);
+    for (let t = 0; t < 6; t++) {
+      // Every third text has 40 to 100 tools, so stretch sets span several bitset words
+      // (only for patterns with bounded repetition: the texts are long).
+      const long = t % 3 === 2;
+      if (long && /[*+]/.test(pattern)) continue;
+      const text = long
+        ? Array.from({ length: 40 + Math.floor(r() * 60) }, () => randomText(r).slice(0, 8))
+          .join("\n\u0000\n")
+        : randomText(r);
+      const full = allMatches(pattern, flags, text);
+      if (plan) {
+        for (const m of full) {
+          assert(holds(plan.req, text, m.start, m.end), `${pattern} /${flags} at ${m.start}`);
+        }
+        gated++;
+      }
+      assertEquals(
+        allMatches(pattern, flags, text, pf.gate(text)),
+        full,
+        `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)}`,
+      );
+    }
+  }
+  assert(gated > 1000, `only ${gated} gated runs`);
+});
+
+Deno.test("base64Runs finds exactly the matches of the published base64 pattern", () => {
+  const pattern = String.raw`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}`;
+  assertEquals(ruleById("pi.base64_text").pattern, pattern);
+  const r = rng(64);
+  let withRuns = 0;
+  const alphabet = [
+    "A",
+    "z",
+    "0",
+    "+",
+    "/",
+    "_",
+    "-",
+    "=",
+    "==",
+    " ",
+    ".",
+    "\n",
+    "\u0000",
+    "é",
+    "SGVsbG8gd29ybGQ",
+  ];
+  for (let i = 0; i < 3000; i++) {
+    let text = "";
+    const n = Math.floor(r() * 80);
+    for (let k = 0; k < n; k++) text += pick(r, alphabet);
+    const runs = base64Runs(text);
+    assertEquals(runs, allMatches(pattern, "g", text), JSON.stringify(text));
+    if (runs.length > 0) withRuns++;
+  }
+  assert(withRuns > 300, `only ${withRuns} texts held a run`);
+});
