@@ -14,6 +14,7 @@ import {
   COPY,
   DATA_CONCEPTS,
   FRONTED,
+  FUNCTION_WORD,
   IN_CALL,
   NEGATED,
   NOT_SAFE_DUTY,
@@ -31,7 +32,7 @@ const NOT_TO_USER = String
 
 /** A verb that opens a clause after a sentence boundary, a fronted clause or a joining word. */
 const IMPERATIVE_OPEN = String
-  .raw`(?:(?<=^|[.!?;:(\[\])>\x00]\s{0,3})|(?<=${FRONTED})|(?<=\b(?:and|then|also|please|kindly|just|additionally),?\s{1,3}))(?:${ACT}|[a-z]{3,15}(?=\s{1,3}(?:the|its|their|it|them|all|every|any|each)\b))\b`;
+  .raw`(?:(?<=^|[.!?;:(\[\])>\x00]\s{0,3})|(?<=${FRONTED})|(?<=\b(?:and|then|also|please|kindly|just|additionally),?\s{1,3}))(?:${ACT}|(?!${FUNCTION_WORD}\b)[a-z]{3,15}(?=\s{1,3}(?:the|its|their|it|them|all|every|any|each)\b))\b`;
 
 /** Base forms of the verbs that move data away. */
 const MOVE_BASE = words(

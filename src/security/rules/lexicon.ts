@@ -13,6 +13,13 @@
  * ```
  */
 
+/**
+ * Prepositions, determiners, conjunctions and adverbs: never the verb of an imperative, even
+ * when they open a clause before "the" ("..., from the expiry date they provide").
+ */
+export const FUNCTION_WORD = String
+  .raw`(?:from|with|for|into|onto|about|over|under|after|before|through|across|without|within|between|against|toward|towards|during|upon|than|then|via|per|and|but|nor|yet|the|its|all|any|each|every|both|either|neither|this|that|these|those|when|where|while|which|who|whose|what|how|why|unless|until|since|because|although|though|only|even|also|still|there|here|not|along|around|behind|beyond|below|above|like|near|except|including|regardless)`;
+
 /** Verbs whose final consonant doubles before -ed/-ing ("ship" -> "shipped"). */
 const DOUBLING = new Set(
   "ship submit transmit drop flip strip slip tap tag dig stop pin plan swap bcc tip skip sidestep shun log transfer flag"
