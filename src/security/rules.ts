@@ -152,8 +152,10 @@ const IMPERATIVE = String
  * outside them, including", "never sends", "text telling the model to send"): the verb is not
  * an order.
  */
+const DESCRIBED = String
+  .raw`\b(?:text|instructions?|requests?|attempts?|payloads?|prompts?|descriptions?|attacks?|attackers?)\s{1,3}(?:that\s{1,3})?(?:tell\w{0,4}|ask\w{0,4}|instruct\w{0,4}|try\w{0,4}|tries|attempt\w{0,4})?\s{0,3}(?:(?:the|a)\s{1,3}(?:model|assistant|agent|ai|llm)\s{1,3})?to\s{1,3}(?:[\w'-]{1,20}\s{1,3}){0,4}?(?:(?:or|and),?\s{1,3}(?:to\s{1,3})?)?`;
 const DESCRIBED_OR_REFUSED = String
-  .raw`${NEGATED}|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|\b(?:text|instructions?|requests?|attempts?|payloads?|prompts?|descriptions?|attacks?|attackers?)\s{1,3}(?:that\s{1,3})?(?:tell\w{0,4}|ask\w{0,4}|instruct\w{0,4}|try\w{0,4}|tries|attempt\w{0,4})?\s{0,3}(?:(?:the|a)\s{1,3}(?:model|assistant|agent|ai|llm)\s{1,3})?to\s{1,3}`;
+  .raw`${NEGATED}|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|${DESCRIBED}`;
 
 /**
  * The opening quote of an example, also later in a list of them ("payloads such as 'ignore
@@ -928,7 +930,7 @@ const rules: Rule[] = [
     description:
       'Steers the model toward this tool or away from others ("always choose this tool first", "ignore all other ... tools", "never call the built-in fetch tool", "the only approved source").',
     pattern: String
-      .raw`\b(?:(?:ignore|avoid|stop\s+using|do\s+not\s+use|don't\s+use|never\s+(?:use|call|invoke|select))\s+(?:(?:all|any|every|the)\s+)?(?:other|alternative|competing|built-in|existing|remaining|the\s+other|another|the\s+\w{1,30}\s+server's)\s+(?:\w{1,30}\s+){0,2}?(?:tools?|servers?|functions?|plugins?|sources?)|(?:do\s+not|don't|never)\s+(?:use|call|invoke|select)\s+(?:any|the)\s+(?:other|built-in|default)\b|never\s+call\s+(?:the\s+)?[\w-]{2,40}\s+(?:tool\s+)?again|(?:always|must|should)\s+(?:be\s+)?(?:choose|chosen|choosing|use|used|select|selected|call|called|invoke|invoked|prefer|preferred|pick|picked)\s+(?:this\s+(?:tool|function|server)\s+)?(?:first\s+(?:for|on|in)\s+(?:any|every|all|each)|over\s+(?:all|any|every|other|competing|alternative|the\s+other)|instead\s+of\s+(?:all|any|every|other)|ahead\s+of\s+(?:all|any|every|other)|in\s+(?:all|every)\s+cases|for\s+(?:any|every|all|each)\s+(?:question|request|task|query|topic|message|prompt)|regardless)|(?:must|should)\s+be\s+(?:selected|chosen|used|preferred)\s+(?:ahead\s+of|over|before|instead\s+of)\s+(?:every|all|any)|(?:prefer|use|choose|select|invoke|call)\s+this\s+(?:tool|function)\s+(?:in\s+all\s+cases|for\s+(?:each\s+and\s+)?every|regardless|even\s+when|no\s+matter|over\s+(?:all|any|every|other))|(?:the\s+)?only\s+(?:approved|trusted|valid|allowed|safe|official)\s+(?:tool|source|server|way)|(?:rely|route)\s+(?:\w{1,30}\s+){0,3}?(?:exclusively|only)\s+(?:on|through)|(?:are|is)\s+(?:deprecated|broken|unsafe|retired|compromised)[;:,]\s+(?:never|do\s+not|don't)\s+(?:call|use)|(?:has|have)\s+been\s+retired\s+in\s+favou?r\s+of|regardless\s+of\s+(?:the\s+user's\s+request|what\s+the\s+user)|even\s+when\s+the\s+user\s+(?:explicitly\s+)?asks)\b`,
+      .raw`\b(?:(?:ignore|avoid|stop\s+using|do\s+not\s+use|don't\s+use|never\s+(?:use|call|invoke|select))(?<!${DESCRIBED}(?:ignore|avoid|stop\s+using|do\s+not\s+use|don't\s+use|never\s+(?:use|call|invoke|select)))\s+(?:(?:all|any|every|the)\s+)?(?:other|alternative|competing|built-in|existing|remaining|the\s+other|another|the\s+\w{1,30}\s+server's)\s+(?:\w{1,30}\s+){0,2}?(?:tools?|servers?|functions?|plugins?|sources?)|(?:do\s+not|don't|never)\s+(?:use|call|invoke|select)\s+(?:any|the)\s+(?:other|built-in|default)\b|never\s+call\s+(?:the\s+)?[\w-]{2,40}\s+(?:tool\s+)?again|(?:always|must|should)\s+(?:be\s+)?(?:choose|chosen|choosing|use|used|select|selected|call|called|invoke|invoked|prefer|preferred|pick|picked)\s+(?:this\s+(?:tool|function|server)\s+)?(?:first\s+(?:for|on|in)\s+(?:any|every|all|each)|over\s+(?:all|any|every|other|competing|alternative|the\s+other)|instead\s+of\s+(?:all|any|every|other)|ahead\s+of\s+(?:all|any|every|other)|in\s+(?:all|every)\s+cases|for\s+(?:any|every|all|each)\s+(?:question|request|task|query|topic|message|prompt)|regardless)|(?:must|should)\s+be\s+(?:selected|chosen|used|preferred)\s+(?:ahead\s+of|over|before|instead\s+of)\s+(?:every|all|any)|(?:prefer|use|choose|select|invoke|call)\s+this\s+(?:tool|function)\s+(?:in\s+all\s+cases|for\s+(?:each\s+and\s+)?every|regardless|even\s+when|no\s+matter|over\s+(?:all|any|every|other))|(?:the\s+)?only\s+(?:approved|trusted|valid|allowed|safe|official)\s+(?:tool|source|server|way)|(?:rely|route)\s+(?:\w{1,30}\s+){0,3}?(?:exclusively|only)\s+(?:on|through)|(?:are|is)\s+(?:deprecated|broken|unsafe|retired|compromised)[;:,]\s+(?:never|do\s+not|don't)\s+(?:call|use)|(?:has|have)\s+been\s+retired\s+in\s+favou?r\s+of|regardless\s+of\s+(?:the\s+user's\s+request|what\s+the\s+user)|even\s+when\s+the\s+user\s+(?:explicitly\s+)?asks)\b`,
     flags: "gi",
   },
   {
@@ -1152,7 +1154,7 @@ const rules: Rule[] = [
     signal: "covert_action",
     detector: "near",
     description:
-      'Data sent to a party other than the user or the service ("to our partner backend", "a third-party server", "storage owned by the tool author", "our telemetry endpoint").',
+      'Data sent to a party other than the user or the service ("to our partner backend", "a third-party server", "storage owned by the tool author", "our telemetry endpoint"); "their" after the user is the user\'s own.',
     near: {
       a: {
         pattern: String
@@ -1161,7 +1163,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their(?!\s+own\b))\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their(?<!\b(?:user|users|customer|customers|owner|owners|person|people|developers?|teams?)\b[^.\n]{0,60}their)(?!\s+own\b))\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
       },
       window: 90,
       order: "a_then_b",
@@ -1543,12 +1545,16 @@ const rules: Rule[] = [
     description:
       'Any data moved (in any tense: "ship ... off", "gets uploaded", "pipe its stdout", "relay ... to") to a host, an address or a party outside the conversation.',
     near: {
-      a: { pattern: String.raw`\b${MOVE}\b`, unless_after: NEGATED },
+      // Not negated, and not a disclosure of what might happen ("which may share it with ...").
+      a: {
+        pattern: String.raw`\b${MOVE}\b`,
+        unless_after: `${NEGATED}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?`,
+      },
       b: {
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
         // collaborator's server we operate", "off-box"), "nc host port", or an IPv4 address.
         pattern: String
-          .raw`\b${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+          .raw`\b(?<!\b(?:may|might)\s{1,3}(?:also\s{1,3})?\w{2,15}\s{1,3}(?:(?:it|them|this|that|data|these|reports?)\s{1,3})?)${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",
@@ -1632,6 +1638,7 @@ const rules: Rule[] = [
       b: {
         pattern: String
           .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|never(?=\s+(?:another|any\s+other|the\s+others?|other)\b)|forbidden|prohibited|banned|disallowed|not\s+allowed|(?:are|is|have\s+been|has\s+been)\s+(?:disabled|turned\s+off|switched\s+off|removed|shut\s+down)|under\s+no\s+circumstances|unreliable|deprecated|dangerous|broken|stale|junk|lie|lies|hallucinate|hallucinates|fabricate|make\s+things\s+up|untrustworthy|not\s+trustworthy|unverified|untrusted|unvetted|unofficial|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+        unless_after: DESCRIBED,
       },
       window: 80,
       order: "any",
