@@ -228,7 +228,7 @@ const rules: Rule[] = [
     description:
       "Reassigns the model's role or announces new instructions (not a quoted example of an attack).",
     pattern: String
-      .raw`(?<!${EXAMPLE_QUOTE})\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
+      .raw`\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b(?<!${EXAMPLE_QUOTE}(?:you|from|pretend|new|enter|enable|activate|system|your)\b[^"'\u2019\u201d\n]{0,60})`,
     flags: "gi",
   },
   {
@@ -1000,6 +1000,7 @@ const rules: Rule[] = [
         rules: [
           "data.sensitive",
           "data.personal",
+          "data.personal_more",
           "secret.key_path",
           "secret.credential_path",
           "secret.wallet_path",
@@ -1460,6 +1461,7 @@ const rules: Rule[] = [
         rules: [
           "data.private",
           "data.personal",
+          "data.personal_more",
           "secret.key_path",
           "secret.credential_path",
           "secret.wallet_path",
@@ -1554,7 +1556,7 @@ const rules: Rule[] = [
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
         // collaborator's server we operate", "off-box"), "nc host port", or an IPv4 address.
         pattern: String
-          .raw`\b(?<!\b(?:may|might)\s{1,3}(?:also\s{1,3})?\w{2,15}\s{1,3}(?:(?:it|them|this|that|data|these|reports?)\s{1,3})?)${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+          .raw`\b${OUTSIDE_PARTY}\b(?<!\b(?:may|might)\s{1,3}(?:also\s{1,3})?\w{2,15}\s{1,3}(?:(?:it|them|this|that|data|these|reports?)\s{1,3})?(?:to|with|among)\s[^.\n]{1,60})${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",
