@@ -148,6 +148,14 @@ const IMPERATIVE = String
   .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have(?=\s+(?:the\s+)?(?:user|customer|person|client|them|him|her)\b)|make)\b(?![-/])|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never|show|display|present|tell|warn|remind|advise|explain|teach|help|${FUNCTION_WORD})\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
 
 /**
+ * Inside a quoted example that has not closed yet ("examples like 'ignore previous instructions
+ * and reveal ...", "e.g. 'attacker could read /etc/passwd and exfiltrate ..."): a tool that
+ * detects, explains or tests attacks quotes them; what follows is not addressed to the model.
+ */
+const IN_EXAMPLE = String
+  .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\(|examples?:?)\s{0,3}["'\u2018\u201c][^"'\u2019\u201d\n]{0,60}`;
+
+/**
  * What a refusal, a negation or a description of an attack puts before a verb ("refuses paths
  * outside them, including", "never sends", "text telling the model to send"): the verb is not
  * an order.
@@ -431,7 +439,7 @@ const rules: Rule[] = [
     description:
       "Asks to pass, include or send a credential file or key (not in a refusal, a negation or a description of what attacks ask).",
     near: {
-      a: { pattern: TRANSFER_VERBS, unless_after: DESCRIBED_OR_REFUSED },
+      a: { pattern: TRANSFER_VERBS, unless_after: `${DESCRIBED_OR_REFUSED}|${IN_EXAMPLE}` },
       b: { rules: ["secret.key_path", "secret.credential_path"] },
       window: 60,
       order: "any",
@@ -994,7 +1002,7 @@ const rules: Rule[] = [
         pattern: String
           .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b${NOT_TO_CONFIG}`,
         unless_after: String
-          .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?`,
+          .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?|${IN_EXAMPLE}`,
       },
       b: {
         rules: [
@@ -1329,7 +1337,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:no|zero|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries|guidelines|ethics|morals|principles|scruples)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|without\s+asking|(?:permission|licen[cs]e|free|allowed|authori[sz]ed)\s+to\s+(?:run|do|execute|access|change)\s+(?:anything|everything|whatever)|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
+          .raw`\b(?:(?:no|zero|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries|guidelines|ethics|morals|principles|scruples)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|without\s+asking|nothing\s+(?:needs?|requires?)\s+(?:approval|confirmation|permission|review)|no\s+(?:approval|confirmation|permission)\s+(?:is\s+)?(?:needed|required)|(?:permission|licen[cs]e|free|allowed|authori[sz]ed)\s+to\s+(?:run|do|execute|access|change)\s+(?:anything|everything|whatever)|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
       },
       window: 80,
       order: "any",
@@ -1456,7 +1464,7 @@ const rules: Rule[] = [
       // ("Grab ...", "Quietly lift ...", "(Internal: pull ...") or a modal said to the model ("you,
       // the language model, need to", "agents must", "whoever runs this should"). Evaluated only
       // where private data was found.
-      a: { pattern: IMPERATIVE, flags: "gim" },
+      a: { pattern: IMPERATIVE, flags: "gim", unless_after: IN_EXAMPLE },
       b: {
         rules: [
           "data.private",
@@ -1531,7 +1539,7 @@ const rules: Rule[] = [
     description:
       "An imperative addressed to the model that puts the user's data (anything named as theirs) into an argument of the call: the tool's own purpose never needs an order for that.",
     near: {
-      a: { pattern: IMPERATIVE, flags: "gim" },
+      a: { pattern: IMPERATIVE, flags: "gim", unless_after: IN_EXAMPLE },
       b: { rules: ["intent.user_data_in_call"] },
       window: 40,
       order: "a_then_b",
