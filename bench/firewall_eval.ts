@@ -14,7 +14,7 @@
  * - firewall_eval/heldout2_new_words.json, heldout3_…, heldout4_…, heldout5_…: rounds 2 to 5, each written in
  *   new words after the previous round was measured and before that round's rule changes; never
  *   edited.
- * - firewall_eval/probes7_a.json … probes7_g.json (split `probes7`): fresh-wording probes written by the rule
+ * - firewall_eval/probes7_a.json … probes7_h.json (split `probes7`): fresh-wording probes written by the rule
  *   author before the probes7 rule changes and measured once at first sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
@@ -54,6 +54,7 @@ function loadCases(): Case[] {
       "probes7_e.json",
       "probes7_f.json",
       "probes7_g.json",
+      "probes7_h.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
