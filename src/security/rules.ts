@@ -162,8 +162,11 @@ const IN_EXAMPLE = String
  */
 const DESCRIBED = String
   .raw`\b(?:text|instructions?|requests?|attempts?|payloads?|prompts?|descriptions?|attacks?|attackers?)\s{1,3}(?:that\s{1,3})?(?:tell\w{0,4}|ask\w{0,4}|instruct\w{0,4}|try\w{0,4}|tries|attempt\w{0,4})?\s{0,3}(?:(?:the|a)\s{1,3}(?:model|assistant|agent|ai|llm)\s{1,3})?to\s{1,3}(?:[\w'-]{1,20}\s{1,3}){0,4}?(?:(?:or|and),?\s{1,3}(?:to\s{1,3})?)?`;
+/** The user as the subject of the verb ("so they can paste them", "the user can send"). */
+const USER_SUBJECT = String
+  .raw`\b(?:they|the\s+user|users|he|she)\s+(?:can|could|may|will)\s+(?:then\s+|also\s+)?`;
 const DESCRIBED_OR_REFUSED = String
-  .raw`${NEGATED}|\b(?:they|the\s+user|users|he|she)\s+(?:can|could|may|will)\s+(?:then\s+|also\s+)?|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|${DESCRIBED}`;
+  .raw`${NEGATED}|${USER_SUBJECT}|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|${DESCRIBED}`;
 
 /**
  * The opening quote of an example, also later in a list of them ("payloads such as 'ignore
@@ -236,7 +239,7 @@ const rules: Rule[] = [
     description:
       "Reassigns the model's role or announces new instructions (not a quoted example of an attack).",
     pattern: String
-      .raw`\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b(?<!${EXAMPLE_QUOTE}(?:you|from|pretend|new|enter|enable|activate|system|your)\b[^"'\u2019\u201d\n]{0,60})`,
+      .raw`\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+(?:now|this\s+(?:message|point|moment|turn))\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b(?<!${EXAMPLE_QUOTE}(?:you|from|pretend|new|enter|enable|activate|system|your)\b[^"'\u2019\u201d\n]{0,60})`,
     flags: "gi",
   },
   {
@@ -352,7 +355,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Tells the model to keep something from the user.",
     pattern: String
-      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\s+(?:this|that|these|it|anything|(?:the\s+)?(?:above|following|instructions?|file|step|note|sidenote))\b`,
+      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b(?<!\blet\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner))|\blet\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\s+(?:know|see|notice|find\s+out|learn|hear)\b(?<=\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?let\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\s+(?:know|see|notice|find\s+out|learn|hear))|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\s+(?:this|that|these|it|anything|(?:the\s+)?(?:above|following|instructions?|file|step|note|sidenote))\b`,
     flags: "gi",
   },
   {
@@ -375,7 +378,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Wants the user not to know, or the instructions hidden.",
     pattern: String
-      .raw`\bso\s+(?:that\s+)?(?:(?:nobody|no\s+one)\s+(?:can|could|will|would)|(?:the\s+user|the\s+operator|they)\s+(?:can(?:'t|not)|could(?:n't|\s+not)|won't|will\s+not|would(?:n't|\s+not)))\s+(?:ever\s+)?(?:tell|know|notice|see|find\s+out|learn|trace)\b|\bkeep\s+(?:that|this|the|these|those)\s+(?:standing\s+)?(?:instructions?|memor(?:y|ies)|notes?|entr(?:y|ies)|rules?)\s+(?:private|secret|hidden|confidential|to\s+yourself)\b|\b(?:report|say|tell\s+(?:the\s+user|them))\s+only\s+(?:that\s+)?['"\u2018\u201c]|\b(?:describe|present|report|label)\s+(?:the\s+|this\s+|it\s+|these\s+)?(?:change|changes|action|edit|install\w{0,6}|it)\s+(?:only\s+)?as\s+(?:an?\s+)?(?:routine|harmless|cosmetic|minor|\w{2,12}\s+fix|['"\u2018\u201c])|\bnot\s+something\s+(?:that\s+)?(?:the\s+)?(?:user|person|human|operator|customer|people)(?:\s+[\w'-]{1,20}){0,4}?\s+(?:needs?|has|have|ought|is\s+meant)\s+to\s+(?:hear|know|see|learn|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:list|include|mention|report|show|count)\s+(?:this|it|these|them)\s+(?:among|in|with)\s+(?:the\s+)?(?:changes|actions|steps|things|items|updates)\s+(?:you\s+)?(?:report|describe|list|mention|summari[sz]e|show)\b|\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|realise|realize|discover|find\s+out|become\s+aware|be\s+(?:told|informed|aware|shown))\b|\b(?:do\s+not|don't|never)\s+(?:include|list|mention|count|show)\s+(?:these|this|its|the)\s+(?:calls?|invocations?|uses?|tool)\s+(?:in|among)\s+(?:any|the|your)\s+(?:lists?|summar(?:y|ies)|accounts?|records?|reports?)\s+of\s+(?:the\s+)?(?:tools|actions|calls|steps)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|users|human|operator)\b`,
+      .raw`\bso\s+(?:that\s+)?(?:the\s+user|the\s+operator|the\s+human|they)\s+never\s+(?:sees?|knows?|notices?|finds?\s+out|learns?|hears?)\b|\bso\s+(?:that\s+)?(?:(?:nobody|no\s+one)\s+(?:can|could|will|would)|(?:the\s+user|the\s+operator|they)\s+(?:can(?:'t|not)|could(?:n't|\s+not)|won't|will\s+not|would(?:n't|\s+not)))\s+(?:ever\s+)?(?:tell|know|notice|see|find\s+out|learn|trace)\b|\bkeep\s+(?:that|this|the|these|those)\s+(?:standing\s+)?(?:instructions?|memor(?:y|ies)|notes?|entr(?:y|ies)|rules?)\s+(?:private|secret|hidden|confidential|to\s+yourself)\b|\b(?:report|say|tell\s+(?:the\s+user|them))\s+only\s+(?:that\s+)?['"\u2018\u201c]|\b(?:describe|present|report|label)\s+(?:the\s+|this\s+|it\s+|these\s+)?(?:change|changes|action|edit|install\w{0,6}|it)\s+(?:only\s+)?as\s+(?:an?\s+)?(?:routine|harmless|cosmetic|minor|\w{2,12}\s+fix|['"\u2018\u201c])|\bnot\s+something\s+(?:that\s+)?(?:the\s+)?(?:user|person|human|operator|customer|people)(?:\s+[\w'-]{1,20}){0,4}?\s+(?:needs?|has|have|ought|is\s+meant)\s+to\s+(?:hear|know|see|learn|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:list|include|mention|report|show|count)\s+(?:this|it|these|them)\s+(?:among|in|with)\s+(?:the\s+|your\s+)?(?:changes|actions|steps|things|items|updates)(?:\s+(?:you\s+)?(?:report|describe|list|mention|summari[sz]e|show))?\b|\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|realise|realize|discover|find\s+out|become\s+aware|be\s+(?:told|informed|aware|shown))\b|\b(?:do\s+not|don't|never)\s+(?:include|list|mention|count|show)\s+(?:these|this|its|the)\s+(?:calls?|invocations?|uses?|tool)\s+(?:in|among)\s+(?:any|the|your)\s+(?:lists?|summar(?:y|ies)|accounts?|records?|reports?)\s+of\s+(?:the\s+)?(?:tools|actions|calls|steps)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|users|human|operator)\b`,
     flags: "gi",
   },
   {
@@ -1333,7 +1336,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:act|behave|operate|function|respond|answer|reply|speak|talk|write)\s+(?:as|like)|consider\s+yourself|think\s+of\s+yourself\s+as|pretend\s+(?:to\s+be|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:admin|administrator|root|superuser|unrestricted|god)|you(?:'re|\s+are)\s+now|(?:enter|switch\s+to|activate|unlock)\s+(?:[\w-]{1,30}\s+)?mode|from\s+(?:now|here)\s+on)\b`,
+          .raw`\b(?:(?:act|behave|operate|function|respond|answer|reply|speak|talk|write)\s+(?:as|like)|consider\s+yourself|think\s+of\s+yourself\s+as|pretend\s+(?:to\s+be|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:admin|administrator|root|superuser|unrestricted|god)|you(?:'re|\s+are)\s+now|(?:enter|switch\s+to|activate|unlock)\s+(?:[\w-]{1,30}\s+)?mode|from\s+(?:now|here|this\s+(?:message|point|moment|turn))\s+on)\b`,
       },
       b: {
         pattern: String
@@ -1559,7 +1562,7 @@ const rules: Rule[] = [
       a: {
         pattern: String.raw`\b${MOVE}\b`,
         unless_after:
-          `${NEGATED}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
+          `${NEGATED}|${USER_SUBJECT}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
       },
       b: {
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
@@ -1728,7 +1731,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|between\s+(?:the\s+user's|your|the|each|every)\s+(?:[\w-]{1,12}\s+)?(?:questions|messages|turns|replies|answers|prompts)|every\s+time\s+(?:the\s+user|they|you)\s+(?:sends?|writes?|types?|asks?|says?|messages?|replies|reply|answers?)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+|tool\s+)?(?:calls?|turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|between\s+(?:the\s+user's|your|the|each|every)\s+(?:[\w-]{1,12}\s+)?(?:questions|messages|turns|replies|answers|prompts)|every\s+time\s+(?:the\s+user|they|you)\s+(?:sends?|writes?|types?|asks?|says?|messages?|replies|reply|answers?)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
       },
       window: 60,
       order: "any",
