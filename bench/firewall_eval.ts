@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -14,6 +14,8 @@
  * - firewall_eval/heldout2_new_words.json, heldout3_…, heldout4_…, heldout5_…: rounds 2 to 5, each written in
  *   new words after the previous round was measured and before that round's rule changes; never
  *   edited.
+ * - firewall_eval/probes7_a.json … probes7_h.json (split `probes7`): fresh-wording probes written by the rule
+ *   author before the probes7 rule changes and measured once at first sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -28,7 +30,7 @@ interface Case {
   label: "attack" | "benign";
   explicit: boolean;
   source: string;
-  split?: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5";
+  split?: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "probes7";
   tools: Tool[];
 }
 
@@ -45,6 +47,14 @@ function loadCases(): Case[] {
       "heldout3_new_words.json",
       "heldout4_new_words.json",
       "heldout5_new_words.json",
+      "probes7_a.json",
+      "probes7_b.json",
+      "probes7_c.json",
+      "probes7_d.json",
+      "probes7_e.json",
+      "probes7_f.json",
+      "probes7_g.json",
+      "probes7_h.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
@@ -104,10 +114,11 @@ export type EvalSplit =
   | "heldout3"
   | "heldout4"
   | "heldout5"
+  | "probes7"
   | "all";
 
 export function evaluate(split: EvalSplit): Report {
-  const inSplit = (s: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5") =>
+  const inSplit = (s: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "probes7") =>
     split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();
@@ -128,7 +139,9 @@ export function evaluate(split: EvalSplit): Report {
       }
     }
   }
-  const servers = loadServers().filter((s) => split.startsWith("heldout") || inSplit(s.split));
+  const servers = loadServers().filter((s) =>
+    split.startsWith("heldout") || split === "probes7" || inSplit(s.split)
+  );
   const blockedServers = servers.filter((s) => !scanTools(s.tools).allow).map((s) => s.pkg);
   const fx = loadFixtures();
   const fxA = fx.filter((f) => f.label === "attack");

@@ -28,6 +28,7 @@ import { PURPOSE_RULES } from "./purpose_rules.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import {
   FRONTED,
+  FUNCTION_WORD,
   IN_CALL,
   MOVE,
   NEGATED,
@@ -144,7 +145,36 @@ const MODAL = String
  * that is not a duty protecting the user ("should ask the user", "must set the variable").
  */
 const IMPERATIVE = String
-  .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have|make)\b|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never)\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
+  .raw`(?:(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have(?=\s+(?:the\s+)?(?:user|customer|person|client|them|him|her)\b)|make)\b(?![-/])|(?<=(?:^|[.!?;:(\[\])>\-\x00#*|=]\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never|show|display|present|tell|warn|remind|advise|explain|teach|help|${FUNCTION_WORD})\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
+
+/**
+ * Inside a quoted example that has not closed yet ("examples like 'ignore previous instructions
+ * and reveal ...", "e.g. 'attacker could read /etc/passwd and exfiltrate ..."): a tool that
+ * detects, explains or tests attacks quotes them; what follows is not addressed to the model.
+ */
+const IN_EXAMPLE = String
+  .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\(|examples?:?)\s{0,3}["'\u2018\u201c][^"'\u2019\u201d\n]{0,60}`;
+
+/**
+ * What a refusal, a negation or a description of an attack puts before a verb ("refuses paths
+ * outside them, including", "never sends", "text telling the model to send"): the verb is not
+ * an order.
+ */
+const DESCRIBED = String
+  .raw`\b(?:text|instructions?|requests?|attempts?|payloads?|prompts?|descriptions?|attacks?|attackers?)\s{1,3}(?:that\s{1,3})?(?:tell\w{0,4}|ask\w{0,4}|instruct\w{0,4}|try\w{0,4}|tries|attempt\w{0,4})?\s{0,3}(?:(?:the|a)\s{1,3}(?:model|assistant|agent|ai|llm)\s{1,3})?to\s{1,3}(?:[\w'-]{1,20}\s{1,3}){0,4}?(?:(?:or|and),?\s{1,3}(?:to\s{1,3})?)?`;
+/** The user as the subject of the verb ("so they can paste them", "the user can send"). */
+const USER_SUBJECT = String
+  .raw`\b(?:they|the\s+user|users|he|she)\s+(?:can|could|may|will)\s+(?:then\s+|also\s+)?`;
+const DESCRIBED_OR_REFUSED = String
+  .raw`${NEGATED}|${USER_SUBJECT}|\b(?:refus\w{0,4}|reject\w{0,4}|block\w{0,4}|den(?:y|ies|ied)|exclud\w{0,4}|forbid\w{0,4}|outside)\b[^.;:\n]{0,30}|${DESCRIBED}`;
+
+/**
+ * The opening quote of an example, also later in a list of them ("payloads such as 'ignore
+ * previous instructions'", "(role-play jailbreaks, 'you are now DAN')"): a tool that detects or
+ * tests attacks names them.
+ */
+const EXAMPLE_QUOTE = String
+  .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\()(?:[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c][^"'\u2019\u201d\n]{1,60}["'\u2019\u201d]){0,3}[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c]\s{0,2}`;
 
 /**
  * Not the rules of some thing ("the moderation rules of the forum", "limits for the project"):
@@ -165,11 +195,12 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|abandon|discard)\b`,
+          .raw`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|abandon|discard|ditch|shelve|aside(?<=\b(?:set|put)\s+aside))\b`,
+        unless_after: EXAMPLE_QUOTE,
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|guidance|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told))\b`,
+          .raw`\b(?:(?:(?:all|any|the|your|previous|prior|preceding|above|earlier|former|original|other|system|developer|safety|security|user's|its)\s+){1,3}(?:instructions?|guidelines|guidance|directives?|prompts?|guardrails)|(?:(?:all|any|the)\s+)?(?:(?:your|previous|prior|preceding|above|earlier|system|developer|safety)\s+){1,2}(?:rules|constraints|restrictions|policies|policy|messages|context)|(?:everything|anything)\s+(?:above|you\s+(?:were|have\s+been)\s+told)|(?:the\s+)?(?:limits|rules|constraints|restrictions|boundaries|guidelines)\s+you\s+(?:were|have\s+been)\s+(?:set\s+up|configured|given|started|trained|built)\s+with|(?:the\s+)?(?:rules|instructions|guidelines|constraints|restrictions|limits|policies)\s+(?:that\s+)?(?:your\s+)?(?:creators?|developers?|makers?|operators?|trainers?|designers?|owners?)\s+(?:gave|have\s+given|imposed))\b`,
       },
       window: 40,
       order: "a_then_b",
@@ -205,9 +236,10 @@ const rules: Rule[] = [
     severity: "high",
     signal: "model_instruction",
     detector: "regex",
-    description: "Reassigns the model's role or announces new instructions.",
+    description:
+      "Reassigns the model's role or announces new instructions (not a quoted example of an attack).",
     pattern: String
-      .raw`\b(?:you\s+are\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer)|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b`,
+      .raw`\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b(?<!${EXAMPLE_QUOTE}(?:you|from|pretend|new|enter|enable|activate|system|your)\b[^"'\u2019\u201d\n]{0,60})`,
     flags: "gi",
   },
   {
@@ -323,7 +355,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Tells the model to keep something from the user.",
     pattern: String
-      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\s+(?:this|that|these|it|anything|(?:the\s+)?(?:above|following|instructions?|file|step|note|sidenote))\b`,
+      .raw`\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?(?:tell|telling|inform|informing|notify|notifying|alert|alerting|show|showing|let)(?:\s+(?:this|it|that|anything))?(?:\s+(?:to|know))?\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\b(?<!\blet\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner))|\blet\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\s+(?:know|see|notice|find\s+out|learn|hear)\b(?<=\b(?:do\s+not|don't|dont|never|without)\s+(?:ever\s+)?let\s+(?:the\s+)?(?:user|users|human|operator|anyone|owner)\s+(?:know|see|notice|find\s+out|learn|hear))|\b(?:do\s+not|don't|dont|never)\s+(?:ever\s+)?(?:mention|reveal|disclose|acknowledge)\s+(?:this|that|these|it|anything|(?:the\s+)?(?:above|following|instructions?|file|step|note|sidenote))\b`,
     flags: "gi",
   },
   {
@@ -346,7 +378,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Wants the user not to know, or the instructions hidden.",
     pattern: String
-      .raw`\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|be\s+(?:told|informed|aware|shown))\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|users|human|operator)\b`,
+      .raw`\bso\s+(?:that\s+)?(?:the\s+user|the\s+operator|the\s+human|they)\s+never\s+(?:sees?|knows?|notices?|finds?\s+out|learns?|hears?)\b|\bso\s+(?:that\s+)?(?:(?:nobody|no\s+one)\s+(?:can|could|will|would)|(?:the\s+user|the\s+operator|they)\s+(?:can(?:'t|not)|could(?:n't|\s+not)|won't|will\s+not|would(?:n't|\s+not)))\s+(?:ever\s+)?(?:tell|know|notice|see|find\s+out|learn|trace)\b|\bkeep\s+(?:that|this|the|these|those)\s+(?:standing\s+)?(?:instructions?|memor(?:y|ies)|notes?|entr(?:y|ies)|rules?)\s+(?:private|secret|hidden|confidential|to\s+yourself)\b|\b(?:report|say|tell\s+(?:the\s+user|them))\s+only\s+(?:that\s+)?['"\u2018\u201c]|\b(?:describe|present|report|label)\s+(?:the\s+|this\s+|it\s+|these\s+)?(?:change|changes|action|edit|install\w{0,6}|it)\s+(?:only\s+)?as\s+(?:an?\s+)?(?:routine|harmless|cosmetic|minor|\w{2,12}\s+fix|['"\u2018\u201c])|\bnot\s+something\s+(?:that\s+)?(?:the\s+)?(?:user|person|human|operator|customer|people)(?:\s+[\w'-]{1,20}){0,4}?\s+(?:needs?|has|have|ought|is\s+meant)\s+to\s+(?:hear|know|see|learn|be\s+told)\b|\b(?:do\s+not|don't|never)\s+(?:list|include|mention|report|show|count)\s+(?:this|it|these|them)\s+(?:among|in|with)\s+(?:the\s+|your\s+)?(?:changes|actions|steps|things|items|updates)(?:\s+(?:you\s+)?(?:report|describe|list|mention|summari[sz]e|show))?\b|\b(?:the\s+)?user\s+(?:must|should|will|shall)\s+(?:not|never)\s+(?:know|see|notice|learn|realise|realize|discover|find\s+out|become\s+aware|be\s+(?:told|informed|aware|shown))\b|\b(?:do\s+not|don't|never)\s+(?:include|list|mention|count|show)\s+(?:these|this|its|the)\s+(?:calls?|invocations?|uses?|tool)\s+(?:in|among)\s+(?:any|the|your)\s+(?:lists?|summar(?:y|ies)|accounts?|records?|reports?)\s+of\s+(?:the\s+)?(?:tools|actions|calls|steps)\b|\b(?:hide|conceal|keep)\s+(?:this|it|these\s+instructions|this\s+instruction|that)\s+(?:hidden\s+|secret\s+)?from\s+(?:the\s+)?(?:user|users|human|operator)\b`,
     flags: "gi",
   },
   {
@@ -407,9 +439,10 @@ const rules: Rule[] = [
     severity: "critical",
     signal: "credential_path",
     detector: "near",
-    description: "Asks to pass, include or send a credential file or key.",
+    description:
+      "Asks to pass, include or send a credential file or key (not in a refusal, a negation or a description of what attacks ask).",
     near: {
-      a: { pattern: TRANSFER_VERBS },
+      a: { pattern: TRANSFER_VERBS, unless_after: `${DESCRIBED_OR_REFUSED}|${IN_EXAMPLE}` },
       b: { rules: ["secret.key_path", "secret.credential_path"] },
       window: 60,
       order: "any",
@@ -488,7 +521,7 @@ const rules: Rule[] = [
     detector: "regex",
     description: "Asks the model to hand over key material or the conversation.",
     pattern: String
-      .raw`\b(?:pass|include|provide|put|insert|append|send|attach|copy|paste|embed|upload|forward|share|dump|give|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)(?=\s+(?:the\s+)?(?:user's|wallet's|your|their)))\s+(?:(?:the|your|its|all|entire|full|whole|complete|current|user's|wallet's|their|contents\s+of|so\s+far)\s+){0,3}(?:private\s+keys?|seed\s+phrases?|mnemonic(?:\s+(?:phrase|words))?|(?:\d{1,2}-word\s+)?recovery\s+phrases?|conversation(?:\s+history)?|chat(?:\s+history|\s+log)?|previous\s+messages|system\s+prompt|transcript\s+of\s+(?:the|this)\s+(?:conversation|chat))\b`,
+      .raw`\b(?:pass|include|provide|put|insert|append|send|attach|copy|paste|embed|upload|forward|share|dump|give|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)(?=\s+(?:the\s+)?(?:user's|wallet's|your|their)))(?<!\b(?:never|not|n't|no\s+one\s+should|nobody\s+should)\s{1,4}(?:\w{1,20}\s{1,4})?[\w ]{3,30})\s+(?:(?:the|your|its|all|entire|full|whole|complete|current|user's|wallet's|their|contents\s+of|so\s+far)\s+){0,3}(?:private\s+keys?|seed\s+phrases?|mnemonic(?:\s+(?:phrase|words))?|(?:\d{1,2}-word\s+)?recovery\s+phrases?|conversation(?:\s+history)?|chat(?:\s+history|\s+log)?|previous\s+messages|system\s+prompt|transcript\s+of\s+(?:the|this)\s+(?:conversation|chat))\b`,
     flags: "gi",
   },
   {
@@ -498,9 +531,9 @@ const rules: Rule[] = [
     signal: "secret_request",
     detector: "param_name",
     description:
-      "A parameter whose name asks for a secret (password, api_key, private_key, seed ...).",
+      "A parameter whose name asks for a secret (password, api_key, session_token ...); key material and seed words are secret.param_high.",
     pattern: String
-      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|private_key|priv_key|seed_phrase|mnemonic|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_(?:value|text|string|raw|plain|plaintext|b64|base64|hex|pem|json|file_contents))?$`,
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:password|passwd|passphrase|secret|secret_key|client_secret|api_key|apikey|access_token|auth_token|bearer_token|refresh_token|id_token|ssh_key|credential|credentials|cookie|cookies|session_token|wallet_key|keystore)(?:_(?:value|text|string|raw|plain|plaintext|b64|base64|hex|pem|json|file_contents))?$`,
     flags: "",
   },
   {
@@ -817,7 +850,7 @@ const rules: Rule[] = [
     description:
       'Text addressed to the model, not the user ("note to the assistant", "AI agents:", "<note-for-model>", "Assistant, ...").',
     pattern: String
-      .raw`\b(?:(?:note|message|instructions?|directive|requirement|step|reminder|tip|hint|heads-?up|advice|psa|fyi)s?[\s_-]+(?:to|for)[\s_-]+(?:the[\s_-]+)?(?:ai|assistants?|models?|agents?|llms?|bots?|language\s+models?)\b|(?:hidden|mandatory|required|important|secret)\s+(?:(?:step|requirement|instructions?|note|directive)\s+)?for\s+(?:the\s+)?(?:ai|assistants?|models?|agents?|llms?)\b|(?:mandatory|required|important)\s+for\s+(?:ai\s+)?(?:assistants?|agents?|models?|llms?)\b|(?:(?:dear|hey|attention)\s+)?(?:ai\s+agents?|assistants?|agent|llm|ai|model)\s{0,2}[:,](?=\s{0,4}[a-z])|(?:ai\s+agents?|assistants|the\s+(?:ai|assistant|model|agent|llm))\s*(?:\)|:)?\s*(?:you\s+)?(?:are\s+required\s+to|is\s+required\s+to|should|must|will|need\s+to|needs\s+to|shall)\b|instructions?\s+to\s+the\s+(?:agent|assistant|model)|model[-_ ]only|for[-_ ](?:the[-_ ])?(?:model|llm|assistant|agent)\b)`,
+      .raw`\b(?:(?:note|message|instructions?|directive|requirement|step|reminder|tip|hint|heads-?up|advice|psa|fyi|usage|guidance|procedure|protocol|guide|addressed)s?[\s_-]+(?:to|for)[\s_-]+(?:the[\s_-]+)?(?:automated[\s_-]+|tool-using[\s_-]+|ai[\s_-]+)?(?:ai|assistants?|models?|agents?|llms?|bots?|language\s+models?)\b|(?:hidden|mandatory|required|important|secret)\s+(?:(?:step|requirement|instructions?|note|directive)\s+)?for\s+(?:the\s+)?(?:ai|assistants?|models?|agents?|llms?)\b|(?:mandatory|required|important)\s+for\s+(?:ai\s+)?(?:assistants?|agents?|models?|llms?)\b|(?:(?:dear|hey|attention)\s+)?(?:ai\s+agents?|assistants?|agent|llm|ai|model)\s{0,2}[:,](?=\s{0,4}[a-z])|(?:ai\s+agents?|assistants|the\s+(?:ai|assistant|model|agent|llm))\s*(?:\)|:)?\s*(?:you\s+)?(?:are\s+required\s+to|is\s+required\s+to|should|must|will|need\s+to|needs\s+to|shall)\b|instructions?\s+to\s+the\s+(?:agent|assistant|model)|(?:assistente|asistente|assistenten|modelo|modèle|modello|agente|sprachmodell)\s{0,2}[:,](?<=\b(?:para\s+(?:o|a|el|la)|pour\s+l'|f[üu]r\s+(?:den|die|das)|an\s+(?:den|die|das)|per\s+l'|al|alla)\s{0,2}(?:assistente|asistente|assistenten|modelo|modèle|modello|agente|sprachmodell)\s{0,2}[:,])|(?:agent|assistant|model|llm)(?=\s+(?:directive|instructions?|note|memo|task|orders?)s?\s{0,2}(?:>>|:|-|\u2014))|model[-_ ]only|for[-_ ](?:the[-_ ])?(?:model|llm|assistant|agent)\b)`,
     flags: "gi",
   },
   {
@@ -860,7 +893,7 @@ const rules: Rule[] = [
     description:
       'Switches the model\'s role or mode ("act as an unrestricted ...", "you are now in developer mode", "assume the persona of", "you are no longer ...").',
     pattern: String
-      .raw`\b(?:act(?:ing)?\s+as\s+(?:an?\s+|the\s+)?(?:\w{1,30}\s+){0,2}?(?:unrestricted|unfiltered|uncensored|jailbroken|root|superuser|system\s+administrator|administrator|admin|sudo|god|evil|dan)\b|(?:assume|adopt|take\s+on)\s+the\s+(?:role|persona|identity)\s+of|you\s+are\s+(?:now\s+)?(?:in|operating\s+in|running\s+in)\s+(?:\w{1,30}\s+){0,2}?mode|you\s+are\s+no\s+longer|(?:switch|switches|switching)\s+(?:to|into)\s+(?:\w{1,30}\s+){0,2}?(?:root|admin|developer|god|unrestricted|jailbreak|sudo|dan|debug)\s+mode|from\s+(?:this\s+point|here|now)\s+(?:forward|on)\b[^.\n]{0,40}?\b(?:you|obey|follow)|(?:obey|follow)\s+only\s+(?:the\s+)?(?:instructions?|what)|(?:restrictions|filters|limits|rules)\s+(?:are|have\s+been)\s+(?:lifted|removed|disabled|suspended)|(?:with\s+)?no\s+(?:content\s+)?restrictions\s+on\s+what)\b`,
+      .raw`\b(?:act(?:ing)?\s+as\s+(?:an?\s+|the\s+)?(?:\w{1,30}\s+){0,2}?(?:unrestricted|unfiltered|uncensored|jailbroken|root|superuser|system\s+administrator|administrator|admin|sudo|god|evil|dan)\b|(?:assume|adopt|take\s+on)\s+the\s+(?:role|persona|identity)\s+of|you\s+are\s+(?:now\s+)?(?:in|operating\s+in|running\s+in)\s+(?:\w{1,30}\s+){0,2}?mode|you\s+are\s+no\s+longer|(?:switch|switches|switching)\s+(?:to|into)\s+(?:\w{1,30}\s+){0,2}?(?:root|admin|developer|god|unrestricted|jailbreak|sudo|dan|debug)\s+mode|from\s+(?:this\s+point|here|now)\s+(?:forward|on)\b[^.\n]{0,40}?\b(?:you|obey|follow)|(?:obey|follow)\s+only\s+(?:the\s+)?(?:instructions?|what)|(?:restrictions|filters|limits|rules)\s+(?:are|have\s+been)\s+(?:lifted|removed|disabled|suspended)|(?:with\s+)?no\s+(?:content\s+)?restrictions\s+on\s+what)\b(?<!${EXAMPLE_QUOTE}(?:act|acting|assume|adopt|take|you|switch|switches|switching|enter|enable|activate)\b[^"'\u2019\u201d\n]{0,60})`,
     flags: "gi",
   },
   {
@@ -908,7 +941,7 @@ const rules: Rule[] = [
     description:
       'Steers the model toward this tool or away from others ("always choose this tool first", "ignore all other ... tools", "never call the built-in fetch tool", "the only approved source").',
     pattern: String
-      .raw`\b(?:(?:ignore|avoid|stop\s+using|do\s+not\s+use|don't\s+use|never\s+(?:use|call|invoke|select))\s+(?:(?:all|any|every|the)\s+)?(?:other|alternative|competing|built-in|existing|remaining|the\s+other|another|the\s+\w{1,30}\s+server's)\s+(?:\w{1,30}\s+){0,2}?(?:tools?|servers?|functions?|plugins?|sources?)|(?:do\s+not|don't|never)\s+(?:use|call|invoke|select)\s+(?:any|the)\s+(?:other|built-in|default)\b|never\s+call\s+(?:the\s+)?[\w-]{2,40}\s+(?:tool\s+)?again|(?:always|must|should)\s+(?:be\s+)?(?:choose|chosen|choosing|use|used|select|selected|call|called|invoke|invoked|prefer|preferred|pick|picked)\s+(?:this\s+(?:tool|function|server)\s+)?(?:first\s+(?:for|on|in)\s+(?:any|every|all|each)|over\s+(?:all|any|every|other|competing|alternative|the\s+other)|instead\s+of\s+(?:all|any|every|other)|ahead\s+of\s+(?:all|any|every|other)|in\s+(?:all|every)\s+cases|for\s+(?:any|every|all|each)\s+(?:question|request|task|query|topic|message|prompt)|regardless)|(?:must|should)\s+be\s+(?:selected|chosen|used|preferred)\s+(?:ahead\s+of|over|before|instead\s+of)\s+(?:every|all|any)|(?:prefer|use|choose|select|invoke|call)\s+this\s+(?:tool|function)\s+(?:in\s+all\s+cases|for\s+(?:each\s+and\s+)?every|regardless|even\s+when|no\s+matter|over\s+(?:all|any|every|other))|(?:the\s+)?only\s+(?:approved|trusted|valid|allowed|safe|official)\s+(?:tool|source|server|way)|(?:rely|route)\s+(?:\w{1,30}\s+){0,3}?(?:exclusively|only)\s+(?:on|through)|(?:are|is)\s+(?:deprecated|broken|unsafe|retired|compromised)[;:,]\s+(?:never|do\s+not|don't)\s+(?:call|use)|(?:has|have)\s+been\s+retired\s+in\s+favou?r\s+of|regardless\s+of\s+(?:the\s+user's\s+request|what\s+the\s+user)|even\s+when\s+the\s+user\s+(?:explicitly\s+)?asks)\b`,
+      .raw`\b(?:(?:ignore|avoid|skip|bypass|disregard|stop\s+using|do\s+not\s+use|don't\s+use|never\s+(?:use|call|invoke|select))(?<!${DESCRIBED}(?:ignore|avoid|skip|bypass|disregard|stop\s+using|do\s+not\s+use|don't\s+use|never\s+(?:use|call|invoke|select)))\s+(?:(?:all|any|every|the)\s+)?(?:other|alternative|competing|built-in|existing|remaining|the\s+other|another|the\s+\w{1,30}\s+server's)\s+(?:\w{1,30}\s+){0,3}?(?:tools?|servers?|functions?|plugins?|sources?)|(?:do\s+not|don't|never)\s+(?:use|call|invoke|select)\s+(?:any|the)\s+(?:other|built-in|default)\b|never\s+call\s+(?:the\s+)?[\w-]{2,40}\s+(?:tool\s+)?again|(?:always|must|should)\s+(?:be\s+)?(?:choose|chosen|choosing|use|used|select|selected|call|called|invoke|invoked|prefer|preferred|pick|picked)\s+(?:this\s+(?:tool|function|server)\s+)?(?:first\s+(?:for|on|in)\s+(?:any|every|all|each)|over\s+(?:all|any|every|other|competing|alternative|the\s+other)|instead\s+of\s+(?:all|any|every|other)|ahead\s+of\s+(?:all|any|every|other)|in\s+(?:all|every)\s+cases|for\s+(?:any|every|all|each)\s+(?:question|request|task|query|topic|message|prompt)|regardless)|(?:must|should)\s+be\s+(?:selected|chosen|used|preferred)\s+(?:ahead\s+of|over|before|instead\s+of)\s+(?:every|all|any)|(?:prefer|use|choose|select|invoke|call)\s+this\s+(?:tool|function)\s+(?:in\s+all\s+cases|for\s+(?:each\s+and\s+)?every|regardless|even\s+when|no\s+matter|over\s+(?:all|any|every|other))|(?:the\s+)?only\s+(?:approved|trusted|valid|allowed|safe|official)\s+(?:tool|source|server|way)|(?:rely|route)\s+(?:\w{1,30}\s+){0,3}?(?:exclusively|only)\s+(?:on|through)|(?:are|is)\s+(?:deprecated|broken|unsafe|retired|compromised)[;:,]\s+(?:never|do\s+not|don't)\s+(?:call|use)|(?:has|have)\s+been\s+retired\s+in\s+favou?r\s+of|regardless\s+of\s+(?:the\s+user's\s+request|what\s+the\s+user)|even\s+when\s+the\s+user\s+(?:explicitly\s+)?asks)\b`,
     flags: "gi",
   },
   {
@@ -939,7 +972,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:always|also|quietly|silently|secretly|first)\s+(?:add|append|include|change|replace|set|copy|post|push|send|forward|write|bcc|run)|(?:change|replace|swap|set|override|redirect)\s+the\s+(?:\w{1,30}\s+){0,2}?(?:recipients?|destination|account(?:\s+number)?|address|url|query|number|target|channel|body|amount)|must\s+(?:also\s+)?(?:have|include|contain|add|append|be\s+(?:prefixed|suffixed|sent|copied|appended))|(?:appended|prefixed|added)\s+(?:at|to)|regardless\s+of|copy\s+(?:the\s+)?(?:[\w']{1,30}\s+){0,2}(?:secrets?|keys?|tokens?|credentials|passwords?)|push\s+the\s+(?:\w{1,30}\s+)?to|(?:also|additionally)\s+(?:write|send|copy|save|store|forward|post|upload|include|add|append|cc|bcc|return|invite|push)|(?:invite|cc|bcc)\s+[\w.+-]{1,64}@)\b`,
+          .raw`\b(?:(?:always|also|quietly|silently|secretly|first)\s+(?:add|append|include|change|replace|set|copy|post|push|send|forward|write|bcc)|(?:quietly|silently|secretly|first)\s+run|(?:change|replace|swap|set|override|redirect)\s+the\s+(?:\w{1,30}\s+){0,2}?(?:recipients?|destination|account(?:\s+number)?|address|url|query|number|target|channel|body|amount)|must\s+(?:also\s+)?(?:have|include|contain|add|append|be\s+(?:prefixed|suffixed|sent|copied|appended))|(?:appended|prefixed|added)\s+(?:at|to)|regardless\s+of|copy\s+(?:the\s+)?(?:[\w']{1,30}\s+){0,2}(?:secrets?|keys?|tokens?|credentials|passwords?)|push\s+the\s+(?:\w{1,30}\s+)?to|(?:also|additionally)\s+(?:write|send|copy|save|store|forward|post|upload|include|add|append|cc|bcc|return|invite|push)|(?:invite|cc|bcc)\s+[\w.+-]{1,64}@)\b`,
       },
       window: 60,
       order: "a_then_b",
@@ -972,12 +1005,13 @@ const rules: Rule[] = [
         pattern: String
           .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b${NOT_TO_CONFIG}`,
         unless_after: String
-          .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?`,
+          .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?|${IN_EXAMPLE}`,
       },
       b: {
         rules: [
           "data.sensitive",
           "data.personal",
+          "data.personal_more",
           "secret.key_path",
           "secret.credential_path",
           "secret.wallet_path",
@@ -1132,7 +1166,7 @@ const rules: Rule[] = [
     signal: "covert_action",
     detector: "near",
     description:
-      'Data sent to a party other than the user or the service ("to our partner backend", "a third-party server", "storage owned by the tool author", "our telemetry endpoint").',
+      'Data sent to a party other than the user or the service ("to our partner backend", "a third-party server", "storage owned by the tool author", "our telemetry endpoint"); "their" after the user is the user\'s own.',
     near: {
       a: {
         pattern: String
@@ -1141,7 +1175,7 @@ const rules: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their(?!\s+own\b))\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:our|the\s+(?:tool|server)\s+(?:author|vendor|developer)'s|an?\s+attacker'?s?|their(?<!\b(?:user|users|customer|customers|owner|owners|person|people|developers?|teams?)\b[^.\n]{0,60}their)(?!\s+own\b))\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|address(?:es)?|inbox)|(?:third[- ]party|partner|attacker|analytics|telemetry|tracking)\s+(?:\w{1,30}\s+)?(?:servers?|endpoints?|backends?|hosts?|storage|buckets?|archives?|collectors?|services?)|owned\s+by\s+the\s+(?:tool|server)\s+(?:author|vendor|developer))\b${NOT_USER_CONDITIONED}`,
       },
       window: 90,
       order: "a_then_b",
@@ -1200,19 +1234,19 @@ const rules: Rule[] = [
     description:
       'More ways to keep something from the user ("keep this to yourself", "make sure the user never finds out", "users do not need to see these calls", "don\'t bring this up", "do not report the call", "invisible to users").',
     pattern: String
-      .raw`\b(?:keep\s+(?:[\w'-]{1,20}\s+){1,10}?to\s+yourself|keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?|learns?|hears?|discovers?|reali[sz]es?|is\s+told|gets\s+told)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|treat\s+(?:this|these|the\s+above|the\s+following)\s+(?:instructions?|notes?|text|messages?|directives?|sections?|steps?)?\s*as\s+(?:confidential|secret|private|internal|hidden|classified)|(?:your|the)\s+(?:response|reply|answer|output|summary)s?\s+(?:must|should|shall|may|will)\s+(?:not|never)\s+(?:reveal|mention|disclose|say|acknowledge|admit)|(?:leave|keep)\s+(?:the\s+)?(?:user|users|human|person|operator|customer)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
+      .raw`\b(?:keep\s+(?:[\w'-]{1,20}\s+){1,10}?to\s+yourself|keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?|learns?|hears?|discovers?|reali[sz]es?|is\s+told|gets\s+told)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out|be\s+bothered|be\s+troubled|worry|be\s+informed|be\s+notified)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|treat\s+(?:this|these|the\s+above|the\s+following)\s+(?:instructions?|notes?|text|messages?|directives?|sections?|steps?)?\s*as\s+(?:confidential|secret|private|internal|hidden|classified)|(?:your|the)\s+(?:response|reply|answer|output|summary)s?\s+(?:must|should|shall|may|will)\s+(?:not|never)\s+(?:reveal|mention|disclose|say|acknowledge|admit)|(?:leave|keep)\s+(?:the\s+)?(?:user|users|human|person|operator|customer)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
     flags: "gi",
   },
   {
     id: "secret.param_high",
     category: "secret_request",
-    severity: "high",
+    severity: "medium",
     signal: "secret_request",
     detector: "param_name",
     description:
       "A parameter whose name asks for key material or payment secrets (secret_access_key, private_key, seed_phrase, mnemonic, cvv, card_number).",
     pattern: String
-      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:secret_access_key|private_key|priv_key|seed_phrase|seed_words|recovery_phrase|recovery_words|recovery_codes?|backup_codes?|mnemonic|mnemonic_phrase|mnemonic_words|ssh_private_key|wallet_private_key|wallet_(?:seed|mnemonic|phrase|words|secret)|(?:2fa|mfa|otp|totp)_(?:code|codes|secret|seed)|ssn|social_security_number|passport_number|maiden_name|mothers_maiden_name|cvv|cvc|card_number|credit_card_number)(?:_(?:value|text|string|raw|hex|b64|base64|pem))?$`,
+      .raw`^(?:[a-z0-9]{1,32}_){0,4}(?:secret_access_key|private_key|priv_key|seed_phrase|seed_words|recovery_phrase|recovery_words|recovery_codes?|backup_codes?|mnemonic|mnemonic_phrase|mnemonic_words|ssh_private_key|wallet_private_key|wallet_(?:seed|mnemonic|phrase|words|secret)|(?:2fa|mfa|otp|totp)_(?:code|codes|secret|seed)|ssn|social_security_number|passport_number|maiden_name|mothers_maiden_name|cvv|cvc|card_number|credit_card_number|(?:bank|banking|card|atm|sim|debit|credit)_pin(?:_code)?|puk(?:_code)?|(?:browser_|session_|auth_|login_)?cookies?_(?:for|of)(?:_[a-z0-9]{1,20}){1,4})(?:_(?:value|text|string|raw|hex|b64|base64|pem))?$`,
     flags: "",
   },
   // ---- generalised frames: pieces of one instruction in one sentence ---------------------
@@ -1302,11 +1336,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:act|behave|operate|function|respond|answer|reply|speak|talk|write)\s+(?:as|like)|consider\s+yourself|think\s+of\s+yourself\s+as|pretend\s+(?:to\s+be|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:admin|administrator|root|superuser|unrestricted|god)|(?:enter|switch\s+to|activate|unlock)\s+(?:[\w-]{1,30}\s+)?mode|from\s+(?:now|here)\s+on)\b`,
+          .raw`\b(?:(?:act|behave|operate|function|respond|answer|reply|speak|talk|write)\s+(?:as|like)|consider\s+yourself|think\s+of\s+yourself\s+as|pretend\s+(?:to\s+be|you\s+are|that)|you\s+are\s+(?:now\s+)?(?:an?\s+)?(?:admin|administrator|root|superuser|unrestricted|god)|you(?:'re|\s+are)\s+now|(?:enter|switch\s+to|activate|unlock)\s+(?:[\w-]{1,30}\s+)?mode|from\s+(?:now|here|this\s+(?:message|point|moment|turn))\s+on)\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:no|zero|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
+          .raw`\b(?:(?:no|zero|without(?:\s+any)?|free\s+of)\s+(?:[\w-]{1,30}\s+)?(?:restrictions|limitations|limits|filters|rules|guardrails|boundaries|guidelines|ethics|morals|principles|scruples)|(?:restrictions|limits|limitations|filters|guardrails)\s+(?:are\s+|were\s+)?(?:removed|lifted|disabled|off|suspended)|stop\s+refusing|answer\s+freely|unrestricted|unfiltered|uncensored|without\s+asking|(?:approval|confirmation|permission|review)(?<=\bnothing\s+(?:needs?|requires?)\s+(?:approval|confirmation|permission|review))|(?:approval|confirmation|permission)(?<=\bno\s+(?:approval|confirmation|permission))(?=\s+(?:is\s+)?(?:needed|required)\b)|(?:permission|licen[cs]e|free|allowed|authori[sz]ed)\s+to\s+(?:run|do|execute|access|change)\s+(?:anything|everything|whatever)|(?:no|without(?:\s+any)?|zero)\s+(?:refusals?|refusing|holding\s+back|censorship|caveats))\b`,
       },
       window: 80,
       order: "any",
@@ -1394,11 +1428,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?<=(?:^|[.!?:;(\n]\s{0,3}|\b(?:please|and|but|so|then|also|just|you)\s{1,3}))(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ever\s+)?(?:tell|inform|notify|show(?!\s+up)|mention|reveal|disclose|report|surface|alert|let|repeat|echo|relay|quote|pass\s+on)|(?:is|are)\s+not\s+to\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware|mentioned|disclosed|revealed|reported|surfaced|discussed)|(?:under\s+no\s+circumstances|at\s+no\s+(?:point|time)|in\s+no\s+case)\s+(?:should\s+you\s+|must\s+you\s+|will\s+you\s+)?(?:tell|inform|notify|show|mention|reveal|disclose|report|alert|let)|(?:must|should)\s+(?:not|never)\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware))\b`,
+          .raw`\b(?:(?<=(?:^|[.!?:;(\n]\s{0,3}|\b(?:please|and|but|so|then|also|just|you)\s{1,3}))(?:do\s+not|don't|never|no\s+need\s+to)\s+(?:ever\s+)?(?:tell|inform|notify|show(?!\s+up)|mention|reveal|disclose|report|surface|alert|let|repeat|echo|relay|quote|pass\s+on)|(?:is|are)\s+not\s+to\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware|mentioned|disclosed|revealed|reported|surfaced|discussed)|(?:under\s+no\s+circumstances|at\s+no\s+(?:point|time)|in\s+no\s+case)\s+(?:should\s+you\s+|must\s+you\s+|will\s+you\s+)?(?:tell|inform|notify|show|mention|reveal|disclose|report|alert|let)|(?:must|should)\s+(?:not|never)\s+be\s+(?:told|informed|notified|shown|alerted|made\s+aware)|(?:there\s+is\s+)?no\s+(?:reason|need|call)\s+to\s+(?:ever\s+)?(?:tell|inform|notify|mention|alert|let)|(?:nobody|no\s+one|none\s+of\s+them)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:is|are|gets?|will\s+be|needs\s+to\s+be)\s+(?:told|informed|notified|alerted|made\s+aware|the\s+wiser))\b(?!\s{1,3}(?:(?:the|any|raw|full|secret|sensitive|their|its|api|private|stored)\s{1,3}){0,3}(?:secrets?|keys?|tokens?|passwords?|credentials|values|pii|card\s+numbers?)\b)`,
       },
       b: {
         pattern: String
-          .raw`\b(?:the\s+)?(?:user|users|human|person|operator|owner|customer)\b|\bsomething\s+to\s+mention\b|\b(?:any|your|the)\s+(?:reply|replies|response|responses|answer|answers|output|summary)\b`,
+          .raw`\b(?:the\s+)?(?:user|users|human|person|operator|owner|customer)\b|\b(?:anybody|anyone|everyone|them)\b|\bsomething\s+to\s+mention\b|\b(?:any|your|the)\s+(?:reply|replies|response|responses|answer|answers|output|summary)\b`,
       },
       window: 70,
       order: "any",
@@ -1417,7 +1451,7 @@ const rules: Rule[] = [
     description:
       "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
     pattern: String
-      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?(?<!\b(?:user\s?name|login|e-?mail|user\s?id)\s{0,2}(?:,|and|or|/|&)\s{0,3}passwords?)|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b(?<!\b(?:never|not|n't|no|without)\s{1,4}(?:[\w-]{1,20}\s{1,4}){0,2}(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?)|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b(?<!\b(?:an?|any)\s+(?:[\w-]{1,20}\s+){1,3}tokens?)|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:dms?|direct\s+messages|notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
     flags: "gi",
   },
   {
@@ -1433,11 +1467,12 @@ const rules: Rule[] = [
       // ("Grab ...", "Quietly lift ...", "(Internal: pull ...") or a modal said to the model ("you,
       // the language model, need to", "agents must", "whoever runs this should"). Evaluated only
       // where private data was found.
-      a: { pattern: IMPERATIVE, flags: "gim" },
+      a: { pattern: IMPERATIVE, flags: "gim", unless_after: IN_EXAMPLE },
       b: {
         rules: [
           "data.private",
           "data.personal",
+          "data.personal_more",
           "secret.key_path",
           "secret.credential_path",
           "secret.wallet_path",
@@ -1507,7 +1542,7 @@ const rules: Rule[] = [
     description:
       "An imperative addressed to the model that puts the user's data (anything named as theirs) into an argument of the call: the tool's own purpose never needs an order for that.",
     near: {
-      a: { pattern: IMPERATIVE, flags: "gim" },
+      a: { pattern: IMPERATIVE, flags: "gim", unless_after: IN_EXAMPLE },
       b: { rules: ["intent.user_data_in_call"] },
       window: 40,
       order: "a_then_b",
@@ -1523,12 +1558,17 @@ const rules: Rule[] = [
     description:
       'Any data moved (in any tense: "ship ... off", "gets uploaded", "pipe its stdout", "relay ... to") to a host, an address or a party outside the conversation.',
     near: {
-      a: { pattern: String.raw`\b${MOVE}\b`, unless_after: NEGATED },
+      // Not negated, and not a disclosure of what might happen ("which may share it with ...").
+      a: {
+        pattern: String.raw`\b${MOVE}\b`,
+        unless_after:
+          `${NEGATED}|${USER_SUBJECT}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
+      },
       b: {
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
         // collaborator's server we operate", "off-box"), "nc host port", or an IPv4 address.
         pattern: String
-          .raw`\b${OUTSIDE_PARTY}\b${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
+          .raw`\b${OUTSIDE_PARTY}\b(?<!\b(?:may|might)\s{1,3}(?:also\s{1,3})?\w{2,15}\s{1,3}(?:(?:it|them|this|that|data|these|reports?)\s{1,3})?(?:to|with|among)\s[^.\n]{1,60})${NOT_USER_CONDITIONED}(?![^.\n]{0,40}?\b(?:the\s+user's|their|your)\s+own\b)|\b(?:nc|netcat|ncat|socat)\s+\S{1,64}\s+\d{2,5}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b`,
       },
       window: 90,
       order: "a_then_b",
@@ -1612,6 +1652,7 @@ const rules: Rule[] = [
       b: {
         pattern: String
           .raw`\b(?:alone|sole(?:ly)?|exclusive(?:ly)?|favou?r|(?:never|do\s+not|don't)\s+(?:bother|use|touch|call|consider|pick|choose|consult|query|trust|rely)|${SET_ASIDE}|steer\s+clear|refuse|passed\s+over|set\s+aside|unavailable|offline|off-limits|not\s+available|(?:are|is)\s+down|useless|worthless|garbage|never(?=\s+(?:another|any\s+other|the\s+others?|other)\b)|forbidden|prohibited|banned|disallowed|not\s+allowed|(?:are|is|have\s+been|has\s+been)\s+(?:disabled|turned\s+off|switched\s+off|removed|shut\s+down)|under\s+no\s+circumstances|unreliable|deprecated|dangerous|broken|stale|junk|lie|lies|hallucinate|hallucinates|fabricate|make\s+things\s+up|untrustworthy|not\s+trustworthy|unverified|untrusted|unvetted|unofficial|outdated|inferior|unsafe|buggy|invariably|no\s+exceptions?)\b`,
+        unless_after: DESCRIBED,
       },
       window: 80,
       order: "any",
@@ -1629,11 +1670,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|oversight|safety\s+(?:checks?|rules|measures|layers?|features?|systems?|settings|mode|protocols?|mechanisms?|nets?))\b${NOT_OF_A_THING}`,
+          .raw`\b(?:(?:your|prior|previous|earlier|original|existing|standing|initial)\s+(?:(?:earlier|prior|previous|original)\s+)?(?:directions|orders|directives|instructions|programming|commands|constraints|boundaries|guidance|guidelines)|(?:the\s+)?(?:assistant's|model's|agent's|ai's|your)\s+(?:usual\s+|normal\s+|standard\s+|default\s+)?(?:boundaries|limits|rules|restrictions|constraints|guardrails|safeguards|policies)|(?:safety|security|content)\s+(?:reviews?|vetting|screening|filtering)|guardrails?|restrictions?|limits?|limitations?|rules|polic(?:y|ies)|guidelines?|safeguards?|filters?|moderation|approvals?|approval\s+(?:prompts?|gates?|steps?)|confirmations?|confirmation\s+(?:steps?|prompts?|dialogs?)|refusals?|refusal\s+logic|warnings|content\s+polic(?:y|ies)|oversight|safety\s+(?:checks?|rules|measures|layers?|features?|systems?|settings|mode|protocols?|mechanisms?|nets?))\b${NOT_OF_A_THING}`,
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:is|are)\s+(?:now\s+)?off|lifted|removed|disabled|disengaged|deactivated|rescinded|withdrawn|moot|paused|halted|relaxed|(?:put\s+)?on\s+hold|suspended|void|voided|obsolete|waived|unnecessary|not\s+(?:needed|required|necessary)|switched\s+off|turned\s+off|no\s+longer\s+(?:apply|applies|needed|required|bind|binding|in\s+effect|part\s+of|active|enabled|in\s+place)|not\s+(?:enforced|in\s+force|being\s+enforced)|unenforced|(?:do|does)\s+not\s+apply|superseded?|supersedes|overridden|revoked|cancell?ed|treat(?:ed)?\s+as\s+(?:disabled|void|off))\b`,
+          .raw`\b(?:(?:is|are)\s+(?:now\s+)?off|lifted|removed|disabled|retired|decommissioned|scrapped|abolished|disengaged|deactivated|rescinded|withdrawn|moot|paused|halted|relaxed|(?:put\s+)?on\s+hold|suspended|void|voided|obsolete|waived|unnecessary|not\s+(?:needed|required|necessary)|switched\s+off|turned\s+off|no\s+longer\s+(?:apply|applies|needed|required|bind|binding|in\s+effect|part\s+of|active|enabled|in\s+place)|not\s+(?:enforced|in\s+force|being\s+enforced)|unenforced|(?:do|does)\s+not\s+apply|(?:is|are)\s+(?:not|no\s+longer)\s+applicable|counts?\s+for\s+nothing|no\s+longer\s+counts?|exempt(?:ed)?\s+from|(?:are|is)\s+pre-?approved|whitelisted|allow-?listed|(?:is|are)\s+(?:now\s+)?(?:meaningless|irrelevant|null)|inapplicable|superseded?|supersedes|overridden|revoked|cancell?ed|treat(?:ed)?\s+as\s+(?:disabled|void|off))\b`,
       },
       window: 40,
       order: "any",
@@ -1649,7 +1690,7 @@ const rules: Rule[] = [
     description:
       'A claim that the model holds elevated authority ("you hold root authority now", "you have been granted elevated clearance").',
     pattern: String
-      .raw`\byou\s+(?:now\s+)?(?:hold|have|possess|are\s+granted|have\s+been\s+(?:granted|given)|were\s+(?:granted|given)|are\s+(?:operating|acting)\s+(?:with|as))\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|level|mode|owner)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:now\s+|will\s+|can\s+|may\s+|shall\s+)?(?:operate|operates|work|works|run|runs|respond|responds|answer|answers|act|acts|function|functions|proceed|reply|replies)\s+(?:\w{1,20}\s+){0,2}?(?:without|free\s+(?:of|from)|beyond|outside)\s+(?:any\s+|all\s+|the\s+usual\s+)?(?:\w{1,20}\s+)?(?:filter\w{0,6}|restrictions?|limits?|limitations?|guardrails?|rules|safety|moderation|censorship|oversight|constraints)\b|\b(?:admin(?:istrative|istrator)?|root|elevated|superuser|full|unrestricted|god|owner)\s+(?:privileges?|rights|access|permissions?|clearance|powers?)\s+(?:have|has)\s+(?:now\s+)?been\s+(?:granted|given|assigned|issued|extended|delegated)\s+to\s+you\b|\b(?:freed|released|liberated|exempt(?:ed)?|unbound|relieved|unshackled)\s+from\s+(?:(?:all|any|your|the|previous|prior|former|earlier|usual)\s+){0,3}(?:[\w-]{1,20}\s+)?(?:constraints|restrictions|rules|guidelines|limits|limitations|instructions|programming|policies|obligations|safeguards|guardrails)\b|\b(?:grant(?:s|ed)?|giv(?:es|en)|gave|issu(?:es|ed)|assign(?:s|ed)?)\s+you\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|mode)\b|\b(?:you've|you\s+have|the\s+(?:assistant|model|agent|ai)\s+has)\s+been\s+(?:upgraded|promoted|elevated|switched|unlocked|moved|granted)\s+(?:to|into)\s+(?:\w{1,20}\s+)?(?:unrestricted|admin|administrator|root|developer|god|jailbreak|superuser|elevated|full|maintenance)\b`,
+      .raw`\b(?:answer|report|respond|listen|belong|defer)\s+only\s+to\s+(?:this|the)\s+(?:server|tool|plugin|extension)\b|\byou\s+(?:now\s+)?act\s+with\s+(?:the\s+)?(?:operator's|developer's|admin(?:istrator)?'s|system's|owner's|root|full|elevated)\s+(?:authority|privileges?|rights|powers?)\b|\bnothing\s+(?:the\s+user|your\s+instructions|anyone|anybody)[^.\n]{0,40}?\bcan\s+(?:restrict|limit|stop|constrain|override)\s+you\b|\b(?:this|the)\s+(?:server|tool)'s\s+(?:orders|instructions|commands|directives)\s+over\s+(?:the\s+user's|the\s+user|yours?)\b|\bstop\s+being\s+(?:a|an|the)\s+(?:helpful\s+|harmless\s+|safe\s+)?(?:assistant|ai|model)\b|\b(?:outrank|outranks|outranking|trump|trumps|take\s+precedence\s+over|takes\s+precedence\s+over)\s+(?:the\s+user(?:'s)?(?:\s+(?:wishes|requests?|instructions|preferences|choices?))?|your\s+(?:instructions|system\s+prompt|guidelines|rules|operator|developer))\b|\b(?:carr(?:y|ies)|ha(?:s|ve)|bears?)\s+the\s+(?:weight|authority|force|status)\s+of\s+(?:an?\s+)?(?:system|developer|operator|admin)\s+(?:messages?|prompts?|instructions)\b|\btreat\s+(?:[\w'"\x60-]{1,20}\s+){0,6}?as\s+(?:if\s+it\s+(?:came|were|was)\s+|coming\s+|having\s+come\s+|issued\s+|written\s+|sent\s+|spoken\s+)?(?:from|by)\s+(?:the\s+|your\s+)?(?:system|developer|operator|administrator|admin|platform|root|creators?)\b|\b(?:more|higher|greater|final|overriding|ultimate|top)\s+(?:authority|priority|precedence|weight)\s+than\s+(?:the\s+user|the\s+person|your\s+(?:instructions|configuration|system\s+prompt|guidelines|rules|operator|developer)|(?:the\s+)?system\s+prompt)\b|\byou\s+(?:now\s+)?(?:hold|have|possess|are\s+granted|have\s+been\s+(?:granted|given)|were\s+(?:granted|given)|are\s+(?:operating|acting)\s+(?:with|as))\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:[\w-]{1,20}\s+)?(?:authority|access|rights|privileges?|clearance|permissions?|powers?|level|mode|owner)\b|\b(?:outputs?|results?|responses?|text)\s+(?:from|of)\s+(?:this|the)\s+(?:tool|server)\s+(?:are|is|count\s+as|should\s+be\s+treated\s+as)\s+(?:\w{1,20}\s+)?(?:system|developer|operator|admin)\s+(?:directives|instructions|messages|prompts|commands)\b|\b(?:conflicts?|disagrees?|clash(?:es)?)\s+with\s+(?:the\s+user|your\s+instructions|the\s+developer|the\s+operator)\b[^.\n]{0,40}?\b(?:wins?|prevails?|takes?\s+precedence)\b|\b(?:you|the\s+(?:assistant|model|agent|ai))\s+(?:now\s+|will\s+|can\s+|may\s+|shall\s+)?(?:operate|operates|work|works|run|runs|respond|responds|answer|answers|act|acts|function|functions|proceed|reply|replies)\s+(?:\w{1,20}\s+){0,2}?(?:without|free\s+(?:of|from)|beyond|outside)\s+(?:any\s+|all\s+|the\s+usual\s+)?(?:\w{1,20}\s+)?(?:filter\w{0,6}|restrictions?|limits?|limitations?|guardrails?|rules|safety|moderation|censorship|oversight|constraints)\b|\b(?:admin(?:istrative|istrator)?|root|elevated|superuser|full|unrestricted|god|owner)\s+(?:privileges?|rights|access|permissions?|clearance|powers?)\s+(?:have|has)\s+(?:now\s+)?been\s+(?:granted|given|assigned|issued|extended|delegated)\s+to\s+you\b|\b(?:freed|released|liberated|exempt(?:ed)?|unbound|relieved|unshackled)\s+from\s+(?:(?:all|any|your|the|previous|prior|former|earlier|usual)\s+){0,3}(?:[\w-]{1,20}\s+)?(?:constraints|restrictions|rules|guidelines|limits|limitations|instructions|programming|policies|obligations|safeguards|guardrails)\b|\b(?:grant(?:s|ed)?|giv(?:es|en)|gave|issu(?:es|ed)|assign(?:s|ed)?)\s+you\s+(?:\w{1,20}\s+){0,2}?(?:root|admin|administrator|elevated|unlimited|full|unrestricted|superuser|god|owner|system)\s+(?:authority|access|rights|privileges?|clearance|permissions?|powers?|mode)\b|\b(?:you've|you\s+have|the\s+(?:assistant|model|agent|ai)\s+has)\s+been\s+(?:upgraded|promoted|elevated|switched|unlocked|moved|granted)\s+(?:to|into)\s+(?:\w{1,20}\s+)?(?:unrestricted|admin|administrator|root|developer|god|jailbreak|superuser|elevated|full|maintenance)\b`,
     flags: "gi",
   },
   {
@@ -1663,11 +1704,11 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|(?:none|nothing|no\s+part|no\s+trace)\s+of\s+(?:this|it|these|that|them)\s+(?:should|must|may|will|shall|is\s+to|are\s+to)\s+(?:ever\s+)?(?:be\s+)?(?:visible|shown|seen|known|mentioned|reported|surfaced?)|lips\s+sealed|under\s+wraps|on\s+the\s+(?:quiet|down-?low)|off\s+the\s+record|make\s+no\s+mention|say\s+nothing|not\s+(?:say\s+)?a\s+word|stay\s+(?:silent|quiet)|keep\s+(?:quiet|mum|silent)|(?:leave|keep)\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:refrain|abstain)\s+from\s+(?:ever\s+)?(?:mentioning|telling|informing|revealing|disclosing|discussing|bringing\s+up|acknowledging|showing|reporting)|avoid\s+(?:ever\s+)?(?:mentioning|telling|revealing|disclosing|bringing\s+up|acknowledging)|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
+          .raw`\b(?:omit\s+(?:any|all|every)\s+(?:references?|mentions?|traces?|signs?)|(?:omit|exclude|drop)\s+(?:it|them|this|these|those|(?:the|these|those|its|their)\s+(?:calls?|invocations?|steps?|actions?|runs?|uses?))\s+from|none\s+the\s+wiser|keep\s+(?:your\s+)?mentions?\s+(?:of\s+(?:it|this|them)\s+)?(?:to\s+(?:zero|a\s+minimum|none)|at\s+zero)|(?:none|nothing|no\s+part|no\s+trace)\s+of\s+(?:this|it|these|that|them)\s+(?:should|must|may|will|shall|is\s+to|are\s+to)\s+(?:ever\s+)?(?:be\s+)?(?:visible|shown|seen|known|mentioned|reported|surfaced?)|lips\s+sealed|under\s+wraps|on\s+the\s+(?:quiet|down-?low)|off\s+the\s+record|make\s+no\s+mention|say\s+nothing|not\s+(?:say\s+)?a\s+word|stay\s+(?:silent|quiet)|keep\s+(?:quiet|mum|silent)|(?:leave|keep)\s+(?:[\w'-]{1,20}\s+){0,5}?out\s+of|(?:refrain|abstain)\s+from\s+(?:ever\s+)?(?:mentioning|telling|informing|revealing|disclosing|discussing|bringing\s+up|acknowledging|showing|reporting)|avoid\s+(?:ever\s+)?(?:mentioning|telling|revealing|disclosing|bringing\s+up|acknowledging)|(?:scrub|strip|erase|cut|redact)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)|(?:delete|remove|purge|wipe|clear)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:from|out\s+of)\s+(?:the\s+)?(?:action|audit|activity|tool|call|usage)\s+(?:logs?|trail|history)|hide\s+(?:it|this|them|its|these|the\s+(?:call|calls|output|result|results|tool))|conceal|withhold|keep\s+(?:it|this|them|these(?:\s+calls)?|the\s+\w{1,20})\s+(?:secret|hidden|private|quiet|invisible|confidential|to\s+yourself|undisclosed)|(?:remain|stay|stays|be\s+kept|kept)\s+(?:unaware|undisclosed|invisible|hidden|secret|confidential|in\s+the\s+dark)|never\s+(?:acknowledge|admit|surface|disclose|reveal|mention)|(?:should|must|may)\s+(?:not|never)\s+(?:learn|know|find\s+out|notice|hear)|without\s+(?:the\s+\w{1,20}\s+)?(?:noticing|knowing|being\s+told))\b`,
       },
       b: {
         pattern: String
-          .raw`\b(?:user|users|human|person|people|operator|owner|customer|anyone|what\s+you\s+(?:say|tell|show|write)|(?:when|as)\s+you\s+(?:reply|answer|respond|write\s+back)|(?:your|the)\s+(?:reply|replies|answer|answers|response|responses)|this\s+tool|these\s+(?:[\w-]{1,20}\s+)?calls|its\s+output)\b`,
+          .raw`\b(?:user|users|human|person|people|operator|owner|customer|anyone|what\s+you\s+(?:say|tell|show|write)|(?:when|as)\s+you\s+(?:reply|answer|respond|write\s+back)|(?:your|the)\s+(?:reply|replies|answer|answers|response|responses)|your\s+(?:narration|narrative|summar(?:y|ies)|recap|account|report|commentary)|(?:any|every)\s+summar(?:y|ies)\s+of\s+(?:your\s+)?actions|this\s+tool|these\s+(?:[\w-]{1,20}\s+)?calls|its\s+output|nobody|no\s+one)\b`,
       },
       window: 60,
       order: "any",
@@ -1685,12 +1726,12 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:must|should|shall|has\s+to|needs?\s+to|always|keep)\s+(?:be\s+)?(?:run|running|execute[ds]?|executing|invoked?|invoking|call(?:ed|ing)?|trigger(?:ed|ing)?|fired?|firing|used)\b|(?:^|[.!?;:]\s{0,3})(?:invoke|call|run|execute|trigger|fire|ping|re-?run|re-?invoke|re-?call)\s+(?:this|me|it)\b`,
+          .raw`\b(?:must|should|shall|has\s+to|needs?\s+to|always|keep)\s+(?:be\s+)?(?:run|running|execute[ds]?|executing|invoked?|invoking|call(?:ed|ing)?|trigger(?:ed|ing)?|fired?|firing|used)\b|(?:^|[.!?;:]\s{0,3})(?:invoke|call|run|execute|trigger|fire|ping|re-?run|re-?invoke|re-?call)\s+(?:(?:this|me|it)\b|(?=(?:after|before|on|at|between|once|every|each)\b))`,
         flags: "gim",
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|chats?|sessions?|conversations?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+|tool\s+)?(?:calls?|turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|between\s+(?:the\s+user's|your|the|each|every)\s+(?:[\w-]{1,12}\s+)?(?:questions|messages|turns|replies|answers|prompts)|every\s+time(?=\s+(?:the\s+user|they|you)\s+(?:sends?|writes?|types?|asks?|says?|messages?|replies|reply|answers?)\b)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
       },
       window: 60,
       order: "any",

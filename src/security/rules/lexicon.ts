@@ -13,6 +13,13 @@
  * ```
  */
 
+/**
+ * Prepositions, determiners, conjunctions and adverbs: never the verb of an imperative, even
+ * when they open a clause before "the" ("..., from the expiry date they provide").
+ */
+export const FUNCTION_WORD = String
+  .raw`(?:from|with|for|into|onto|about|over|under|after|before|through|across|without|within|between|against|toward|towards|during|upon|than|then|via|per|and|but|nor|yet|the|its|all|any|each|every|both|either|neither|this|that|these|those|when|where|while|which|who|whose|what|how|why|unless|until|since|because|although|though|only|even|also|still|there|here|not|along|around|behind|beyond|below|above|like|near|except|including|regardless)`;
+
 /** Verbs whose final consonant doubles before -ed/-ing ("ship" -> "shipped"). */
 const DOUBLING = new Set(
   "ship submit transmit drop flip strip slip tap tag dig stop pin plan swap bcc tip skip sidestep shun log transfer flag"
@@ -77,30 +84,43 @@ export function words(list: string): string {
 
 // ---- who is addressed ------------------------------------------------------------------------
 
+/**
+ * The model by the role a tool's text gives it ("the orchestrator", "the planner", "the
+ * completion engine", "reasoning layer", "the automated client", "the system reading this",
+ * "whoever is operating this linter").
+ */
+export const MODEL_ROLE = String.raw`(?:${
+  words(
+    "orchestrator orchestrators planner planners completion_engine reasoning_engine reasoning_layer reasoning_model inference_engine automated_client automated_agent automated_assistant automation_agent executor_model operator-bot",
+  )
+}|(?:the\s+)?(?:ai\s+)?(?:systems?|programs?|machines?|engines?|software|process(?:es)?)\s+(?:that\s+(?:is|are)\s+)?(?:reading|parsing|processing|interpreting|consuming|using|running|calling|invoking)\s+(?:this|these|me)(?:\s+(?:text|schema|description|tool|words))?|whoever\s+(?:is\s+)?(?:${
+  verbs("run call use invoke trigger execute operate drive")
+})\s+(?:this|it|me|the\s+tool)(?:\s+[\w-]{2,20})?)`;
+
 /** The model, by name or role ("the assistant", "LLM", "whoever invokes this", "the caller"). */
 export const ADDRESSEE = String.raw`(?:${
   words(
     "ai ais assistant assistants agent agents model models llm llms copilot claude chatgpt gpt gemini language_model language_models the_caller callers helper_model the_helper bot",
   )
-}|whoever\s+(?:${verbs("run call use invoke trigger execute")})\s+(?:this|it|me|the\s+tool))`;
+}|${MODEL_ROLE})`;
 
 /** Obligation said to someone: modals and their periphrases ("is expected to", "ought to"). */
 export const OBLIGATION = String
-  .raw`(?:must|shall|should|will\s+need\s+to|needs?\s+to|ha(?:s|ve)\s+to|ought\s+to|(?:is|are)\s+(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated|instructed|encouraged)\s+)?to)`;
+  .raw`(?:must|shall|should|will\s+need\s+to|needs?\s+to|ha(?:s|ve)\s+to|ought\s+to|had\s+better|(?:is|are)\s+(?:hereby\s+)?(?:(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated|instructed|encouraged|directed)\s+)?to\b|(?:tasked|charged)\s+with|responsible\s+for|in\s+charge\s+of))`;
 
 /**
  * A vocative before a clause ("model: ...", "LLM, look ...", "Assistant - ..."): the text
  * turns to the model and speaks to it.
  */
 export const VOCATIVE = String
-  .raw`\b(?:ai|llm|model|assistant|agent|copilot|claude|gpt|gemini|ai\s+agents?|dear\s+(?:ai|assistant|model|agent))\s{0,2}[,:\u2014-]\s{0,3}`;
+  .raw`\b(?:(?:(?:p\.?s\.?|note|memo|reminder|housekeeping|instructions?|directive|heads-?up)\s+(?:to|for)\s+(?:the\s+)?)?(?:ai|llm|model|assistant|agent|copilot|claude|gpt|gemini|ai\s+agents?|dear\s+(?:ai|assistant|model|agent)|${MODEL_ROLE})(?:,?\s+take\s+note)?)\s{0,2}[,:\u2014-]\s{0,3}`;
 
 /**
  * A fronted adverbial clause before an order ("Before translating, ...", "Once done, ...",
  * "Prior to replying, ..."): the order that follows opens its own clause.
  */
 export const FRONTED = String
-  .raw`\b(?:before|after|once|when(?:ever)?|while|prior\s+to|upon|on|as\s+soon\s+as|if(?!\s+(?:required|needed|necessary|applicable|so|not|any|available|provided|present|desired|possible|specified|given|set|omitted|unset|empty)\s*,)|unless|where)\s[\w'. -]{1,40}?,\s{1,3}`;
+  .raw`\b(?:(?<=(?:^|[.!?:]\s{1,3}))to|before|after|once|when(?:ever)?|while|prior\s+to|upon|on|as\s+soon\s+as|if(?!\s+(?:required|needed|necessary|applicable|so|not|any|available|provided|present|desired|possible|specified|given|set|omitted|unset|empty)\s*,)|unless|where)\s[\w'. -]{1,40}?,\s{1,3}`;
 
 /** Where a secret is configured: "... in the X environment variable", "... into your config file". */
 const CONFIG_PLACE = String
@@ -141,9 +161,9 @@ export const TAKE_IMPERATIVE = String
 
 /** Data moved away, in any tense: send, forward, relay, mirror, archive, duplicate, sync ... */
 export const MOVE = String
-  .raw`(?:go(?:es)?\s+(?:straight|directly|right)|end(?:s|ed)?\s+up|made\s+(?:available|visible|accessible)|hand(?:s|ed|ing)?\s+(?:off|over)|expos(?:e|es|ed|ing)|travel(?:s|led|ed|ling|ing)?|land(?:s|ed|ing)?\s+(?:in|at|on)|` +
+  .raw`(?:go(?:es)?\s+(?:straight|directly|right)|end(?:s|ed)?\s+up|made\s+(?:available|visible|accessible)|hand(?:s|ed|ing)?\s+(?:(?:off|over|across|along|on)\b|(?=to\b))|pass(?:es|ed|ing)?\s+(?:along|on)\b|mail(?:s|ed|ing)?\s+off|retain(?:s|ed|ing)?\s+(?:\w{1,15}ly\s+)?(?:on|at|by|with)\b|kept(?:,\s[^,.\n]{1,25},)?\s+(?:\w{1,15}ly\s+)?(?:on|at|by)\b|expos(?:e|es|ed|ing)|travel(?:s|led|ed|ling|ing)?|funnell(?:ed|ing)|land(?:s|ed|ing)?\s+(?:in|at|on)|` +
   verbs(
-    "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist dump beacon email e-mail sell transfer disclose synchronise synchronize tee cc bcc",
+    "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist dump beacon email e-mail sell transfer disclose synchronise synchronize tee cc bcc convey ferry propagate shuttle siphon offload courier lodge attach echo",
   ) + ")";
 
 /** A copy made on the side, in any tense (duplicate, mirror, copy, archive, back up, cc). */
@@ -160,7 +180,7 @@ export const ACT = String
 
 /** A place in the call: a named or quoted argument, a field, every query or request. */
 export const IN_CALL = String
-  .raw`\b(?:in|into|as|inside|to|via|through|within|under|with)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:every|each|any|all)\s+(?:quer(?:y|ies)|requests?|calls?|invocations?|messages?)\b`;
+  .raw`\b(?:in|into|as|inside|to|via|through|within|under|with)\s+(?:the\s+|this\s+|its\s+|a\s+)?['"\x60]?[\w-]{1,40}['"\x60]?\s+(?:field|argument|parameter|param|arg|payload|value|property|key)\b|\b(?:in|as|into|via|through|inside|within|under)\s+['"\x60][\w-]{1,40}['"\x60]|\b(?:every|each|any|all)\s+(?:quer(?:y|ies)|requests?|calls?|invocations?|messages?)\b|\b(?:no|na|en|el|le|dans|im|ins|in|nel|nello)\s+(?:(?:le|el|o|a|das|den)\s+)?(?:campo|champ|feld|parámetro|parâmetro|paramètre|parametro|argumento|argomento)\s+['"\x60]?[\w-]{1,40}`;
 
 // ---- what data ---------------------------------------------------------------------------------
 
@@ -185,7 +205,7 @@ export const DATA_CONCEPTS = String.raw`(?:` +
     .raw`|driv(?:er'?s?|ing)\s+licen[cs]es?|government(?:-issued)?\s+(?:id|identification)(?:\s+(?:cards?|scans?|photos?))?|photo\s+id|passports?(?:\s+(?:numbers?|scans?|photos?|details))?|national\s+(?:id|identity|insurance)(?:\s+(?:cards?|numbers?))?|identity\s+(?:cards?|documents?|papers)|id\s+cards?|social\s+security(?:\s+numbers?)?|ssns?|tax\s+(?:id|identification|file)\s+numbers?|birth\s+certificates?|date\s+of\s+birth` +
   // answers to security questions
   String
-    .raw`|(?:mother'?s\s+)?maiden\s+names?|(?:security|recovery|secret|verification)\s+(?:[\w-]{1,20}\s+)?(?:questions?|answers?)|(?:first|childhood)\s+pet(?:'s)?\s+name` +
+    .raw`|(?:mother'?s\s+)?maiden\s+names?|mother'?s\s+(?:birth\s+|family\s+)(?:surname|last\s+name|name)|(?:first|primary|elementary)\s+school(?:'s)?\s+name|name\s+of\s+(?:their|your|the\s+user's|his|her)\s+(?:first|primary|elementary)\s+school|(?:first|childhood)\s+(?:car|street|teacher|best\s+friend)(?:'s)?\s+name|(?:security|recovery|secret|verification)\s+(?:[\w-]{1,20}\s+)?(?:questions?|answers?)|(?:first|childhood)\s+pet(?:'s)?\s+name` +
   // financial records
   String
     .raw`|tax\s+returns?|bank\s+(?:statements?|details|logins?|account\s+(?:numbers?|details))|(?:credit|debit)\s+card\s+(?:numbers?|details)|pay\s?slips?|routing\s+numbers?` +
@@ -203,6 +223,34 @@ export const DATA_CONCEPTS = String.raw`(?:` +
   // MCP client configuration, browser sessions, the environment, home dotfiles
   String
     .raw`|(?:mcp|claude|cursor|windsurf|cline|vs\s?code)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|settings)(?:\s+files?)?|(?:kube|kubernetes|aws|gcloud|azure|docker|npm|pypi|ssh|git|cloud)\s+(?:[\w-]{1,20}\s+)?(?:config(?:uration)?|context|credentials?)\s+files?|(?:browser|login|auth)\s+(?:cookies?|sessions?|profiles?)|session\s+cookies?|saved\s+(?:[\w-]{1,20}\s+)?(?:logins?|passwords?|cards?|credentials|sessions?)|(?:environment|env)\s+(?:variables?|vars?|values)|printenv|(?:the\s+)?environment\s+of\s+(?:the\s+|this\s+)?(?:current\s+|running\s+)?(?:shell|process|session|machine|terminal)|shell\s+environment|dotfiles|(?:home|user)\s+(?:directory|folder)\s+(?:files|secrets|dotfiles)` +
+  `)`;
+
+/**
+ * More data a model must never hand over, kept apart from `DATA_CONCEPTS` so the prefilter can skip
+ * it in tools without its words: password-manager exports, autofill and Wi-Fi keys, phone and eSIM
+ * codes, one-off and SMS codes, card security codes, banking logins, wallet words by count, browser
+ * and mail profile stores, chat-app exports, shell history by command, VPN keys, records of what the
+ * user said, the text the model was set up with, the MCP client's server list.
+ */
+export const DATA_CONCEPTS_MORE = String.raw`(?:` +
+  // password managers and what browsers and phones keep (exports, vaults, autofill, Wi-Fi keys)
+  String
+    .raw`(?:1password|bitwarden|keepass(?:xc)?|lastpass|dashlane|enpass|proton\s+pass|password[- ]manager|keychain|keyring)(?:'s)?\s+(?:[\w-]{1,20}\s+)?(?:exports?|vaults?|databases?|dumps?|entries|items|files?|backups?|contents|data|session\s+(?:keys?|tokens?)|master\s+keys?)|bw_session|(?:vault|keychain|keyring)\s+(?:exports?|dumps?|backups?)|master\s+passwords?|autofill(?:\s+(?:data|store|entries|profiles?|addresses|records))?|(?:saved|stored)\s+(?:[\w-]{1,20}\s+)?(?:addresses|phone\s+numbers|wi-?fi\s+\w{1,12})|wi-?fi\s+(?:passwords?|passphrases?|keys?)` +
+  // phone and eSIM secrets, one-off codes, card security codes, banking logins
+  String
+    .raw`|(?:e?sim|lpa)\s+(?:activation\s+)?(?:codes?|pins?|puks?)|activation\s+codes?|puk\d?(?:\s+codes?)?|imei(?:\s+numbers?)?|iccid|one-?(?:off|time|use)\s+(?:pass)?codes?|(?:sms|text(?:ed)?)\s+(?:verification\s+)?codes?|codes?\s+(?:that\s+)?(?:their|the|your|his|her)\s+bank\s+(?:just\s+)?(?:texted|sent|messaged)|last\s+(?:four|4)\s+digits|\d-digit\s+(?:[\w-]{1,12}\s+)?codes?|codes?\s+(?:that\s+)?(?:they|you|the\s+user|he|she)\s+(?:just\s+)?(?:received|got)\s+(?:by|via|over|in\s+an?)\s+(?:sms|text|e-?mail)|cvv2?|cvc2?|card\s+(?:security\s+codes?|expiry(?:\s+dates?)?|pins?)|cardholder(?:'s)?\s+[\w-]{2,20}|(?:online[- ])?banking\s+(?:passcodes?|passwords?|pins?|logins?|credentials)|tax\s+account\s+(?:passwords?|logins?)|security\s+prompts?|residence\s+permits?|work\s+permits?` +
+  // wallet words by count or purpose ("the twelve words that restore the user's MetaMask")
+  String
+    .raw`|(?:twelve|twenty-four|eighteen|twenty-four|12|18|24)\s+(?:secret\s+|recovery\s+|seed\s+|backup\s+)?words|words\s+that\s+(?:restore|recover|unlock|back\s+up)|(?:metamask|phantom|trust\s?wallet|ledger|coinbase\s+wallet|exodus|rabby)\s+(?:seed|recovery|secret|backup)\s+(?:words|phrases?)` +
+  // browser and mail profile stores, chat-app exports, shell history by command, carrier PINs
+  String
+    .raw`|login\s+data|logins\.json|key[34]\.db|cookies\.sqlite|(?:chrome|firefox|edge|brave|safari|thunderbird|opera)(?:'s)?\s+(?:[\w-]{1,20}\s+)?(?:profiles?|password\s+stores?|saved\s+passwords|login\s+stores?)|application\s+support/(?:google/chrome|firefox|brave\w*|microsoft\s+edge)|(?:slack|discord|teams|whatsapp|signal|telegram|imessage|messenger)\s+(?:[\w-]{1,20}\s+)?(?:exports?|archives?|history|backups?|messages|dms|databases?|logs?)|history\s*\|\s*(?:tail|head|grep)|(?:bash|zsh|fish)_history|(?:account|transfer|porting|port-out|carrier|security)\s+pins?` +
+  // vendor API keys, shell profiles, macOS message and mail stores, card PINs, N-word backups
+  String
+    .raw`|(?:openai|anthropic|claude|stripe|aws|github|gitlab|slack|google|gemini|mistral|hugging\s?face|twilio|sendgrid|azure|cloudflare|vercel|supabase|pinecone)\s+(?:api\s+|secret\s+|access\s+|auth\s+)?(?:keys?|tokens?|secrets?)|shell\s+(?:profiles?|rc\s+files?|startup\s+files?)|chat\.db|sms\.db|~/library/(?:messages|mail|keychains|cookies)|pins?\s+(?:of|for)\s+(?:their|the|your|his|her)\s+(?:debit\s+|credit\s+|bank\s+|atm\s+)?cards?|\d{1,2}[- ]words?\s+(?:backup|phrase|list|seed|recovery)|hardware\s+wallet(?:'s)?\s+(?:backup|words|seed|phrase|pin)` +
+  // VPN keys; the conversation by who said it or since when; the MCP client's server list
+  String
+    .raw`|wireguard\s+(?:private\s+)?keys?|jwts|json\s+web\s+tokens|(?:browser's\s+)?(?:local|session)\s?storage\s+(?:tokens?|values|contents|entries|data)|(?:tokens?|jwts?|secrets?)\s+(?:from|in|out\s+of)\s+(?:the\s+)?(?:browser's\s+)?(?:local|session)\s?storage|(?:record|log|transcript|copy|account|list)\s+of\s+(?:everything\s+|all\s+)?(?:that\s+)?(?:what\s+)?(?:the\s+)?(?:person|user|human|customer)\s+(?:has\s+)?(?:told|said\s+to|written\s+to|typed\s+to|asked)\s+you|(?:text|prompt|message|instructions|configuration|setup)\s+(?:that\s+)?you\s+(?:were|have\s+been)\s+(?:initiali[sz]ed|primed|seeded|configured|set\s+up|started|booted)\s+with|wg\d?\.conf|vpn\s+(?:keys?|credentials|configs?)|everything\s+(?:(?:the\s+user|you)\s+and\s+(?:the\s+)?(?:assistant|you|user|model)|you\s+and\s+the\s+user)\s+(?:have\s+)?(?:said|written|typed|discussed|exchanged)|(?:last|previous|recent|earlier)\s+(?:\w{1,10}\s+)?(?:prompts|user\s+messages)|(?:json|file|config(?:uration)?|settings)\s+that\s+(?:configures|lists|defines|sets\s+up)\s+(?:your|the|its|every)\s+(?:[\w-]{1,20}\s+)?(?:mcp\s+)?servers` +
   `)`;
 
 /**
@@ -228,13 +276,13 @@ const USER_CHOSEN = String
  * analytics service, one "we operate", a webhook, anything "off-box" or "offsite".
  */
 export const OUTSIDE_PARTY = String
-  .raw`(?:(?:external|outside|offsite|marketing|advertising|ad|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners))${USER_CHOSEN}|(?<=\w\s)(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|resellers|buyers|contractors|sponsors|partners|affiliates|outsiders)${USER_CHOSEN}|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|publishers?|collaborators?|sponsors?|contractors?|third[-\s]+part(?:y|ies)(?:\s+\w{1,20})?|advertisers?|brokers?)|\b(?:our|an?|some)\s+(?:(?!(?:with|to|and|or|of|for|from|by|in|on|the)\b)[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|brokers?|aggregators?|vendors?|contractors?|resellers?|publishers?|labs?)(?!'s)${USER_CHOSEN}(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b${USER_CHOSEN}|\bour\s+(?:[\w-]{1,20}\s+)?[\w-]{1,20}'s\s+(?:[\w-]{1,20}\s+)?(?:webhooks?|servers?|endpoints?|backends?|buckets?|collectors?|storage|inbox|mailbox|database|feed)|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this)\s+(?:machine|device|network|box|organi[sz]ation|company))`;
+  .raw`(?:(?:external|outside|offsite|marketing|advertising|ad|off-site|off-box|offbox|third[- ]party|partner(?:'s)?|collaborator(?:'s)?|affiliate(?:'s)?|sponsor(?:'s)?|vendor(?:'s)?|author's|maker's|developer's|maintainer's|maintainers'|publisher's|creator's|overseas|offshore|independent|data-enrichment|enrichment|ad-tech|adtech|lead-gen(?:eration)?|foreign|aggregation|aggregator(?:'s)?|analytics|telemetry|tracking|collection|harvesting|data[- ]broker(?:'s)?)(?!\s+own\b)\s+(?:[\w-]{1,20}\s+){0,2}?(?:servers?|services?|endpoints?|feeds?|webhooks?|buckets?|archives?|collectors?|sinks?|mailbox(?:es)?|inbox|clouds?|hosts?|backends?|storage|apis?|sites?|databases?|repositor(?:y|ies)|firms?|agenc(?:y|ies)|compan(?:y|ies)|brokers?|networks?|drives?|drops?|vaults?|machines?|urls?|listeners?|pipelines?|platforms?|parties|part(?:y|ners)|mirrors?|dropbox|gists?|laptops?|computers?|review\s+bots?|warehouses?)${USER_CHOSEN}|\b(?:author's|maker's|developer's|maintainer's|vendor's)\s+(?:own\s+)?(?:environment|config(?:uration)?|settings)\b|\b(?:belongs?|belonging)\s+to\s+(?:someone|somebody|a\s+third\s+party|another\s+(?:company|party|organi[sz]ation|vendor))(?:\s+else)?\b|\b(?:someone|somebody)\s+else's\b|\bpublic\s+(?:paste(?:\s*bin)?|gists?|buckets?|forums?|channels?)(?:\s+(?:sites?|services?))?\b|\bpastebin\b|\babroad\b|\b(?:that\s+)?the\s+(?:developers?|authors?|maintainers?|vendors?|makers?|publishers?)\s+(?:reads?|sees?|reviews?|checks?|can\s+(?:read|see|access|browse))\b|\b(?:sister|parent|affiliated|associated|partner)\s+(?:compan(?:y|ies)|firms?|organi[sz]ations?|entit(?:y|ies)|businesses)\b|\b(?:recruiters|lenders|headhunters|lead\s+buyers|employers|landlords|debt\s+collectors|spammers)\b(?<=\b(?:to|with)\s+(?:some\s+|various\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:recruiters|lenders|headhunters|lead\s+buyers|employers|landlords|debt\s+collectors|spammers))|at\s{0,2}[)\]}](?<=[\w.+-]\s{0,2}[(\[{]\s{0,2}at\s{0,2}[)\]}])\s{0,2}[\w-]{1,63}\s{0,2}(?:[(\[{]\s{0,2}dot\s{0,2}[)\]}]|\.)\s{0,2}[a-z]{2,12}\b|(?<=\w\s)(?:that\s+|which\s+)?(?:we|our\s+(?:[\w-]{1,20}\s+)?(?:company|partners?|affiliates?|team|vendors?|parent|owners?))\s+(?:operates?|runs?|owns?|controls?|hosts?|maintains?|manages?|work\s+with|partner\s+with|collaborate\s+with|sell|sells|rent|resell|license|licence|monetise|monetize|use|share\s+(?:data\s+)?with)|(?:to|with|among)\s+(?:some\s+|various\s+|selected\s+|trusted\s+|our\s+)?(?:[\w-]{1,20}\s+)?(?:third[- ]parties|advertisers|marketers|insurers|data\s+brokers|brokers|resellers|buyers|contractors|sponsors|partners|affiliates|outsiders)${USER_CHOSEN}|(?:run|operated|owned|controlled|hosted|maintained|managed|kept|belonging)\s+(?:by|to)\s+(?:us\b|(?:our|a|an|the|its|some|their)\s+(?:[\w'-]{1,20}\s+){0,2}?(?:partners?|affiliates?|vendors?|makers?|authors?|developers?|publishers?|collaborators?|sponsors?|contractors?|third[-\s]+part(?:y|ies)(?:\s+\w{1,20})?|advertisers?|brokers?))|\b(?:our|an?|some)\s+(?:(?!(?:with|to|and|or|of|for|from|by|in|on|the)\b)[\w-]{1,20}\s+){0,2}?(?:partners?|affiliates?|collaborators?|sponsors?|advertisers?|data\s+brokers?|brokers?|aggregators?|vendors?|contractors?|resellers?|publishers?|labs?)(?!'s)${USER_CHOSEN}(?!\s+(?:record|records|list|id|ids|organisations?|organizations?|accounts?)\b)|\ba\s+webhook\b${USER_CHOSEN}|\bour\s+(?:[\w-]{1,20}\s+)?[\w-]{1,20}'s\s+(?:[\w-]{1,20}\s+)?(?:webhooks?|servers?|endpoints?|backends?|buckets?|collectors?|storage|inbox|mailbox|database|feed)|\boff-?(?:box|site|device|premises)\b|\boutside\s+(?:the|this|your|their)\s+(?:machine|device|network|box|organi[sz]ation|organi[sz]ations|company|team|workspace))`;
 
 // ---- what is altered (shadowing) -----------------------------------------------------------------
 
 /** A change to what a call does or carries, in any tense. */
 export const ALTER = verbs(
-  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete wipe erase purge destroy clear truncate omit skip disable bypass mark label tag flag approve merge publish expose flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc",
+  "add append prepend attach include insert inject put place stash copy duplicate mirror save store write drop remove strip delete wipe erase purge destroy clear truncate omit skip disable bypass mark label tag flag approve merge publish expose flip toggle switch change set replace swap substitute redirect reroute route raise bump lower increase inflate alter modify rewrite override force widen expand loosen relax cc bcc prefix suffix upgrade downgrade elevate tick untick uncheck empty blank zero reassign invite carry target",
 );
 
 /** Setting other tools aside, in any tense: avoid, ignore, skip, sidestep, deprioritise. */
