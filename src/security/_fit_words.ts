@@ -10,27 +10,33 @@ export interface FitKind {
   re: RegExp;
   strong: ReadonlySet<string>;
   weak: ReadonlySet<string>;
+  /**
+   * Data no tool needs unless that is its whole job (a wallet's recovery words): a parameter named
+   * for it is not enough, the tool's name or declared function must name it.
+   */
+  guarded?: boolean;
 }
 
-const kind = (id: string, re: string, strong: string, weak = ""): FitKind => ({
+const kind = (id: string, re: string, strong: string, weak = "", guarded = false): FitKind => ({
   id,
   re: new RegExp(re, "gi"),
   strong: new Set(strong.split(" ").filter(Boolean)),
   weak: new Set(weak.split(" ").filter(Boolean)),
+  guarded,
 });
 
 export const FIT_KINDS: readonly FitKind[] = [
   kind(
     "password",
     String
-      .raw`\b(?:(?:master|account|login|database|new|old|current|candidate|generated|random|wi-?fi)\s+)?(?:passwords?|passphrases?|passcodes?|credentials?|usernames?)\b(?!\s+(?:managers?|vaults?|stores?|safes?)\b)`,
+      .raw`(?<!\b(?:one[\s-]time|otp|sms|2fa)\s+)\b(?:(?:master|account|login|database|new|old|current|candidate|generated|random|wi-?fi)\s+)?(?:passwords?|passphrases?|passcodes?|credentials?|usernames?)\b(?!\s+(?:managers?|vaults?|stores?|safes?)\b)`,
     "password passwords passwd pwd passphrase passcode login logon logins signin signon auth authenticate authentication credential credentials cred creds vault keychain keyring",
     "pass user username current old new candidate secret master token tokens",
   ),
   kind(
     "token",
     String
-      .raw`\b(?:(?:personal\s+)?(?:api|access|auth|oauth|bearer|refresh|session|secret|client|github|gitlab|slack|npm|publish(?:ing)?|compromised|leaked)[\s_-]?(?:tokens?|keys?)|client\s+secrets?)\b`,
+      .raw`\b(?:(?:personal\s+)?(?:api|access|auth|oauth|bearer|refresh|session|secret|client|github|gitlab|slack|npm|publish(?:ing)?|compromised|leaked)[\s_-]?(?:tokens?|keys?)|client\s+secrets?|session\s+cookies?)\b`,
     "apikey auth oauth bearer jwt pat credential credentials vault login signin session",
     "token tokens key keys secret password passwd pwd credential credentials",
   ),
@@ -46,11 +52,13 @@ export const FIT_KINDS: readonly FitKind[] = [
     String
       .raw`\b(?:(?:\d{1,2}\s+)?(?:seed|mnemonic|recovery|backup)\s+(?:words?|phrases?)|seed\s+phrases?|mnemonics?(?:\s+words?)?|recovery\s+words|bip-?39)\b`,
     "seed mnemonic recovery bip39 walletbackup",
+    "",
+    true,
   ),
   kind(
     "otp",
     String
-      .raw`\b(?:(?:2fa|mfa|two[\s-]factor|otp|one[\s-]time|verification|authenticator|six[\s-]digit|sms)\s+(?:codes?|secrets?)|(?:backup|recovery)\s+codes?|2fa|totp|otp)\b`,
+      .raw`\b(?:(?:2fa|mfa|two[\s-]factor|otp|one[\s-]time|verification|authenticator|six[\s-]digit|sms)\s+(?:codes?|secrets?|pass(?:codes?|words?))|(?:backup|recovery)\s+codes?|(?:\d{1,2}|four|six|eight)[\s-]digit\s+(?:codes?|pins?)|2fa|totp|otp)\b`,
     "otp totp 2fa mfa twofa authenticator verification recovery",
     "code codes verify verified",
   ),
@@ -71,9 +79,9 @@ export const FIT_KINDS: readonly FitKind[] = [
   kind(
     "card",
     String
-      .raw`\b(?:(?:credit|debit|payment)\s+cards?(?:\s+numbers?)?|card\s+(?:numbers?|details)|cvv|cvc|expiry)\b`,
+      .raw`\b(?:(?:credit|debit|payment)\s+cards?(?:\s+numbers?)?|card\s+(?:numbers?|details)|cvv|cvc|expiry|(?:card|atm|current|new|old)\s+pins?|pin\s+(?:codes?|numbers?)|last\s+(?:four|4)(?:\s+digits)?)\b`,
     "payment payments checkout billing tokenize tokenise cvv cvc charge",
-    "card cards number last4 digits pan",
+    "card cards number last4 digits pan pin",
   ),
   kind(
     "bank",
@@ -116,9 +124,13 @@ export const FIT_KINDS: readonly FitKind[] = [
   ),
 ];
 
-/** A negation that declares a non-action ("never leaves", "is not uploaded", "without storing"). */
+/**
+ * A negation that declares a non-action ("never leaves", "is not uploaded", "without storing").
+ * A bare "no" only before what is not done or kept ("no data leaves"): it is a word of other
+ * languages too ("no campo").
+ */
 export const NEGATION =
-  /\b(?:never|not|no|nothing|without|cannot|don't|doesn't|won't|isn't|aren't|do\s+not|does\s+not)\b|n't\b/i;
+  /\b(?:never|not|no(?=\s+(?:longer|data|files?|keys?|secrets?|credentials?|passwords?|personal|private|sensitive|information|content|copy|copies|one|network|internet|external|outside|third|accounts?|tokens?|logs?|records?|storage|access|uploads?|phrases?|codes?|cookies?|history|telemetry|tracking|analytics|server|cloud)\b)|nothing|without|cannot|don't|doesn't|won't|isn't|aren't|do\s+not|does\s+not)\b|n't\b/i;
 /** After a negation: asking the model to hide something, not a non-action. */
 export const CONCEAL =
   /\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|show|showing|alert|alerting|reveal|revealing|let\s+\w+\s+know|warn|warning|ask|asking|confirm|confirming|display|surface|log\s+this|bother|bothering|disturb|trouble|interrupt|prompt|prompting)\b|\bsilently|\bsecretly|\bquietly|\bbehind\b|\bhidden\b|\bunnoticed\b/i;

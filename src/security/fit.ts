@@ -215,13 +215,22 @@ function kindFits(
 ): boolean {
   const pool = declaredSentence ? t.namePool : t.pool;
   k.re.lastIndex = 0;
+  // The declared function names the kind: from another sentence, or in the declared sentence
+  // itself when it describes the tool's own action ("Signs the user in with the 6-digit code").
+  const opening = OPENING.exec(t.head)?.[1]?.toLowerCase() ?? "";
+  const describes = THIRD_PERSON.test(opening) && !NOT_A_VERB.has(opening);
+  const headNames = (k.re.lastIndex = 0, k.re.test(t.head));
   const namedByTool = [...pool].some((w) => inSet(k.strong, w)) ||
-    !declaredSentence && k.re.test(t.head);
+    (!declaredSentence || describes && !k.guarded) && headNames;
   // A parameter for the kind ('password', 'iban'), or, in a tool named for the kind, one named with
   // the data's own words ('records' for "medical records" in medical_summary).
   // A parameter's words and their joined form ('api_key' → apikey).
   const pw = (p: string) => [...words(p), words(p).join("")];
-  if (receivers.some((p) => pw(p).some((w) => inSet(k.strong, w)))) return true;
+  // A guarded kind (a wallet's recovery words) needs more than a parameter named for it: the
+  // tool's name, or a declared function describing its own action ("Restores a wallet from its
+  // recovery phrase").
+  const byParam = !k.guarded || namedByTool || describes && headNames;
+  if (byParam && receivers.some((p) => pw(p).some((w) => inSet(k.strong, w)))) return true;
   // A parameter named with a weak word ('number', 'code', 'current') only in a tool whose name
   // says the kind, at least weakly (card_freeze taking 'last4').
   const weakName = namedByTool || [...t.namePool].some((w) => inSet(k.weak, w));
@@ -246,7 +255,7 @@ function kindFits(
     return false;
   }
   // A parameter of the tool made for that kind ('dob' for a birth date), even if not named here.
-  if (t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
+  if (byParam && t.params.some((p) => words(p).some((w) => inSet(k.strong, w)))) return true;
   return namedByTool;
 }
 
@@ -381,7 +390,13 @@ function foreignTool(s: string, t: FitView): boolean {
 }
 
 /** A positive reason when every clause of a sentence fits the tool; null otherwise. */
-function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): string | null {
+function sentenceFit(
+  s: string,
+  t: FitView,
+  field: string,
+  shadow: boolean,
+  prev?: string,
+): string | null {
   if (HIDE.test(s)) return null;
   // "this tool's review must be approved first", and nothing else ordered for the other tool.
   const pre = PRECONDITION.exec(s);
@@ -407,10 +422,15 @@ function sentenceFit(s: string, t: FitView, field: string, shadow: boolean): str
   const descriptive = declared && receivers.length === 0 && !MOVE.test(s) &&
     THIRD_PERSON.test(opening) && !NOT_A_VERB.has(opening);
   // "Copy it into 'zone'": data carried by a pronoun from another sentence is placed here, and
-  // what it is cannot be judged from this sentence.
+  // what it is cannot be judged from this sentence, unless the finding's previous sentence named
+  // a kind that this receiver is for ("... the one-time passcode. Enter it in 'code'").
   if (
     CARRIED.test(s) && ORDER.test(s) && (receivers.length > 0 || MOVE.test(s)) &&
-    !FIT_KINDS.some((k) => (k.re.lastIndex = 0, k.re.test(s)))
+    !FIT_KINDS.some((k) => (k.re.lastIndex = 0, k.re.test(s))) &&
+    !(prev !== undefined && receivers.length > 0 && !MOVE.test(s) &&
+      FIT_KINDS.some((k) =>
+        (k.re.lastIndex = 0, k.re.test(prev)) && kindFits(k, t, receivers, false)
+      ))
   ) return null;
   const reasons = new Set<string>();
   // A request that names data but no receiver in the same clause carries over to the next
@@ -522,7 +542,10 @@ function spanFit(
   }
   const reasons = new Set<string>();
   for (let i = lo; i < spans.length && spans[i]!.from < end; i++) {
-    const r = spanVerdict(spans[i]!, t, field, shadow);
+    // A pronoun in a later sentence of the same finding stands for data the earlier one named.
+    const r = i > lo && !shadow
+      ? sentenceFit(spans[i]!.s, t, field, shadow, spans[i - 1]!.s)
+      : spanVerdict(spans[i]!, t, field, shadow);
     if (r === null) return null;
     for (const x of r.split(", ")) if (x) reasons.add(x);
   }
