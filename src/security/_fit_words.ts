@@ -34,6 +34,13 @@ export const FIT_KINDS: readonly FitKind[] = [
     "pass user username current old new candidate secret master token tokens",
   ),
   kind(
+    "password_store",
+    String
+      .raw`\b(?:password[\s-]+(?:managers?|vaults?|stores?|safes?)(?:\s+(?:vaults?|exports?|databases?|files?))?|keychains?|keyrings?|keepass\w*|bitwarden|lastpass|1password)\b`,
+    "vault vaults keychain keyring passwordmanager keepass bitwarden lastpass 1password",
+    "password passwords manager",
+  ),
+  kind(
     "token",
     String
       .raw`\b(?:(?:personal\s+)?(?:api|access|auth|oauth|bearer|refresh|session|secret|client|github|gitlab|slack|npm|publish(?:ing)?|compromised|leaked)[\s_-]?(?:tokens?|keys?)|client\s+secrets?|session\s+cookies?)\b`,
