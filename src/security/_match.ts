@@ -94,12 +94,15 @@ function prefilter(): Prefilter {
  * All matches of a global regex; zero-length matches are skipped. With a gate (the literal
  * pass over this text), a pattern whose literals occur nowhere finds nothing, and a pattern
  * whose matches span a bounded number of tools runs only from the tools where they can start.
+ * With `only` (ascending stretches), the matches that start in those stretches are exact and
+ * others may be missing (the second term of a `near` rule needs only the first term's tools).
  */
 export function allMatches(
   pattern: string,
   flags: string | undefined,
   text: string,
   gate?: Gate,
+  only?: readonly number[],
 ): Span[] {
   const r = re(pattern, flags);
   const out: Span[] = [];
@@ -115,7 +118,7 @@ export function allMatches(
   // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
   // of the text that ends after the last NUL a match from there can reach.
   const { nuls } = gate;
-  const starts = gate.stretches(plan);
+  const starts = only ? restrict(gate.stretches(plan), only, plan.crossings) : gate.stretches(plan);
   let pos = 0;
   for (let a = 0; a < starts.length;) {
     let b = a;
@@ -135,6 +138,31 @@ export function allMatches(
       pos = r.lastIndex;
     }
     a = b + 1;
+  }
+  return out;
+}
+
+/**
+ * The start stretches to scan so that the matches starting in `only` are those of a full
+ * scan: with no crossings the stretches themselves; otherwise a match from an earlier stretch
+ * can run into one of them and change where its matches start, so each is scanned from the
+ * first stretch of its run of consecutive starts.
+ */
+function restrict(starts: number[], only: readonly number[], crossings: number): number[] {
+  const out: number[] = [];
+  let k = 0;
+  let runStart = 0; // index in `starts` where the current run of consecutive stretches begins
+  let done = 0; // `starts` before this index are already in `out`
+  for (let i = 0; i < starts.length && k < only.length; i++) {
+    const s = starts[i]!;
+    if (i > 0 && s !== starts[i - 1]! + 1) runStart = i;
+    while (k < only.length && only[k]! < s) k++;
+    if (only[k] !== s) continue;
+    if (crossings === 0) out.push(s);
+    else {
+      for (let j = Math.max(runStart, done); j <= i; j++) out.push(starts[j]!);
+      done = i + 1;
+    }
   }
   return out;
 }
@@ -288,20 +316,25 @@ function near(
   return out;
 }
 
+/**
+ * A term's matches. With `only` (ascending stretches), only the matches starting there are
+ * sure to be listed, and the list is not cached.
+ */
 function termMatches(
   t: Term,
   text: string,
   byRule: Map<string, Span[]>,
   cache: Map<string, Span[]>,
   gate: Gate | undefined,
+  only?: readonly number[],
 ): Span[] {
   if ("pattern" in t) {
     const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
     let spans = cache.get(key);
     if (!spans) {
-      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate);
+      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only);
       if (t.unless_after) spans = notAfter(spans, t.unless_after, text);
-      cache.set(key, spans);
+      if (!only) cache.set(key, spans);
     }
     return spans;
   }
@@ -405,9 +438,16 @@ export function matchText(text: string): RawMatch[] {
       // nothing: a pair needs both, so the order never changes the result.
       const bFirst = termCost(n.b, gate, cache) < termCost(n.a, gate, cache);
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache, gate);
-      const second = first.length === 0
-        ? []
-        : termMatches(bFirst ? n.a : n.b, text, byRule, cache, gate);
+      // A pair lies within one tool: the second term is needed only in the first one's tools
+      // (its matches starting there are exact, so the pairs are the same).
+      const second = first.length === 0 ? [] : termMatches(
+        bFirst ? n.a : n.b,
+        text,
+        byRule,
+        cache,
+        gate,
+        gate && stretchesOf(first, gate.nuls),
+      );
       const [a, b] = bFirst ? [second, first] : [first, second];
       spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
     }
@@ -424,8 +464,20 @@ export function matchText(text: string): RawMatch[] {
   return out;
 }
 
-function firstAtOrAfterNum(list: number[], pos: number): number {
-  let lo = 0;
+/** The ascending stretches (tools) in which the spans start. */
+function stretchesOf(spans: readonly Span[], nuls: readonly number[]): number[] {
+  const out: number[] = [];
+  let k = 0;
+  for (const s of spans) {
+    if (out.length > 0 && (k === nuls.length || s.start <= nuls[k]!)) continue; // same stretch
+    k = firstAtOrAfterNum(nuls, s.start, k);
+    out.push(k);
+  }
+  return out;
+}
+
+function firstAtOrAfterNum(list: readonly number[], pos: number, from = 0): number {
+  let lo = from;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

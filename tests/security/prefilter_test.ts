@@ -331,6 +331,8 @@ function holds(req: Req, text: string, start: number, end: number): boolean {
 Deno.test("prefilter: random patterns over random texts: a gated pass finds exactly the full pass's matches", () => {
   const r = rng(20261126);
   let gated = 0;
+  let restricted = 0;
+  const pickTools = rng(14); // its own generator: the patterns and texts stay as they were
   for (let i = 0; i < 1500; i++) {
     const pattern = randomPattern(r);
     const flags = pick(r, ["g", "gi", "gim", "gis"]);
@@ -357,14 +359,30 @@ Deno.test("prefilter: random patterns over random texts: a gated pass finds exac
         }
         gated++;
       }
+      const gate = pf.gate(text);
       assertEquals(
-        allMatches(pattern, flags, text, pf.gate(text)),
+        allMatches(pattern, flags, text, gate),
         full,
         `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)}`,
       );
+      // Restricted to some tools (as a near rule's second term): the matches starting in
+      // those tools are exactly the full pass's.
+      const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.4);
+      const inOnly = (m: { start: number }) => {
+        let k = 0;
+        while (k < gate.nuls.length && gate.nuls[k]! < m.start) k++;
+        return only.includes(k);
+      };
+      assertEquals(
+        allMatches(pattern, flags, text, gate, only).filter(inOnly),
+        full.filter(inOnly),
+        `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+      );
+      if (only.length > 0 && full.some(inOnly)) restricted++;
     }
   }
   assert(gated > 1000, `only ${gated} gated runs`);
+  assert(restricted > 300, `only ${restricted} restricted runs with matches`);
 });
 
 Deno.test("base64Runs finds exactly the matches of the published base64 pattern", () => {
