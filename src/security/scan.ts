@@ -18,7 +18,7 @@ import { matchText, nearKey } from "./_match.ts";
 import { findHiddenUnicode } from "./unicode.ts";
 import { type Rule, ruleById, RULES, type Severity } from "./rules.ts";
 import { Collector, type Finding, type KeyedFinding } from "./_collector.ts";
-import { collectStrings, parameterNames, snakeName } from "./_walk.ts";
+import { collectStrings, parameterNames, snakeName, withWalkMemo } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
@@ -80,6 +80,11 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   truncated: boolean;
   rulesByTool: Map<string, Set<string>>;
 } {
+  // Each schema's parameter names are listed once per scan (the purpose checks ask again).
+  return withWalkMemo(() => scanOnce(tools, opts));
+}
+
+function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   const names = tools.map((t) => t.name);
   const col = new Collector(names);
   const texts = tools.map((t) => collectStrings(t));
