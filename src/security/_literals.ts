@@ -40,6 +40,12 @@ export interface LiteralPlan {
    * consuming the line feed before it (Infinity: no bound; 0 for most patterns).
    */
   crossings: number;
+  /**
+   * When crossings > 0: a requirement every match that runs into the next tool meets (the
+   * pattern's top-level alternatives that can cross, e.g. only `nc host port` of three); null
+   * when unknown (any match may cross).
+   */
+  crossReq: Req | null;
 }
 
 /** Word-boundary mark inside literal strings. */
@@ -276,12 +282,16 @@ class Reader {
     return this.src[this.i + k];
   }
 
-  disjunction(): Info {
+  /** The top-level alternatives (after reading the whole pattern with `disjunction(true)`). */
+  top: Info[] = [];
+
+  disjunction(top = false): Info {
     const branches = [this.alternative()];
     while (this.peek() === "|") {
       this.i++;
       branches.push(this.alternative());
     }
+    if (top) this.top = branches;
     if (branches.length === 1) return branches[0]!;
     let exact: string[] | null = branches[0]!.exact;
     let head = headOf(branches[0]!);
@@ -697,7 +707,7 @@ export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | nul
   const r = new Reader(pattern, flags.includes("s"));
   let info: Info;
   try {
-    info = r.disjunction();
+    info = r.disjunction(true);
     if (r.i !== pattern.length) return null;
   } catch (e) {
     if (e instanceof Unsupported) return null;
@@ -705,5 +715,13 @@ export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | nul
   }
   const req = fullReq(info);
   if (!req) return null;
-  return { req: minimise(req), crossings: info.cross + (info.firstNul ? 1 : 0) };
+  // A match of the pattern is a match of one top-level alternative: only those that can
+  // consume a line feed then a NUL, or start on a NUL, run into the next tool.
+  const crossing = r.top.filter((b) => b.cross > 0 || b.firstNul);
+  const crossReq = crossing.length === 0 ? null : anyOf(crossing.map(fullReq));
+  return {
+    req: minimise(req),
+    crossings: info.cross + (info.firstNul ? 1 : 0),
+    crossReq: crossReq && minimise(crossReq),
+  };
 }

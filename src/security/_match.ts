@@ -4,7 +4,7 @@
  * the cost is linear in the corpus plus n log n in the number of term matches.
  */
 import { type Rule, RULES, type Term } from "./rules.ts";
-import { type Gate, planKey, Prefilter } from "./_prefilter.ts";
+import { type Gate, type Plan, planKey, Prefilter } from "./_prefilter.ts";
 
 /**
  * Internal switches. `prefilter` off runs every pattern over the whole corpus (the
@@ -118,7 +118,7 @@ export function allMatches(
   // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
   // of the text that ends after the last NUL a match from there can reach.
   const { nuls } = gate;
-  const starts = only ? restrict(gate.stretches(plan), only, plan.crossings) : gate.stretches(plan);
+  const starts = only ? restrict(gate, plan, only) : gate.stretches(plan);
   let pos = 0;
   for (let a = 0; a < starts.length;) {
     let b = a;
@@ -144,27 +144,24 @@ export function allMatches(
 
 /**
  * The start stretches to scan so that the matches starting in `only` are those of a full
- * scan: with no crossings the stretches themselves; otherwise a match from an earlier stretch
- * can run into one of them and change where its matches start, so each is scanned from the
- * first stretch of its run of consecutive starts.
+ * scan. A match from an earlier stretch can run into one of them (at most `crossings`
+ * stretches on) and change where its matches start, so the earlier stretches where such a
+ * match can start are scanned too, and theirs in turn.
  */
-function restrict(starts: number[], only: readonly number[], crossings: number): number[] {
-  const out: number[] = [];
-  let k = 0;
-  let runStart = 0; // index in `starts` where the current run of consecutive stretches begins
-  let done = 0; // `starts` before this index are already in `out`
-  for (let i = 0; i < starts.length && k < only.length; i++) {
-    const s = starts[i]!;
-    if (i > 0 && s !== starts[i - 1]! + 1) runStart = i;
-    while (k < only.length && only[k]! < s) k++;
-    if (only[k] !== s) continue;
-    if (crossings === 0) out.push(s);
-    else {
-      for (let j = Math.max(runStart, done); j <= i; j++) out.push(starts[j]!);
-      done = i + 1;
+function restrict(gate: Gate, plan: Plan, only: readonly number[]): number[] {
+  const need = new Uint8Array(gate.nuls.length + 1);
+  for (const s of only) need[s] = 1;
+  const k = plan.crossings;
+  if (k > 0) {
+    const crossing = new Uint8Array(need.length);
+    for (const t of gate.crossStretches(plan)) crossing[t] = 1;
+    // Descending, so a stretch marked here is itself looked back from.
+    for (let s = need.length - 1; s > 0; s--) {
+      if (need[s] === 0) continue;
+      for (let t = s - 1; t >= 0 && t >= s - k; t--) if (crossing[t] === 1) need[t] = 1;
     }
   }
-  return out;
+  return gate.stretches(plan).filter((s) => need[s] === 1);
 }
 
 /** Appends the matches of `r` from its lastIndex to the end of `text`. */

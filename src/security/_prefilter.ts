@@ -20,6 +20,8 @@ export interface Plan {
   /** How many separators a match can run past (_literals.ts); Infinity: no bound. */
   crossings: number;
   ids: IdReq;
+  /** What a match that runs past a separator requires (null: unknown, any match may). */
+  crossIds: IdReq | null;
 }
 
 export function planKey(pattern: string, flags: string): string {
@@ -39,6 +41,7 @@ for (let c = 0; c < 128; c++) WORD[c] = /\w/.test(String.fromCharCode(c)) ? 1 : 
  */
 export class Gate {
   private memo = new Map<number, number[]>();
+  private crossMemo = new Map<number, number[]>();
   /** Stretch sets are bitsets of this many 32-bit words. */
   private words: number;
   private litBits = new Map<number, Uint32Array>();
@@ -67,12 +70,22 @@ export class Gate {
   stretches(plan: Plan): number[] {
     let s = this.memo.get(plan.id);
     if (!s) {
-      const bits = this.eval(plan.ids, plan.crossings);
-      s = [];
-      for (let w = 0; w < bits.length; w++) {
-        for (let v = bits[w]!; v !== 0; v &= v - 1) s.push(w * 32 + 31 - Math.clz32(v & -v));
-      }
+      s = toList(this.eval(plan.ids, plan.crossings));
       this.memo.set(plan.id, s);
+    }
+    return s;
+  }
+
+  /**
+   * Ascending stretches where a match that runs into a later stretch can start (for a plan
+   * with crossings > 0); those of stretches() when the plan does not say.
+   */
+  crossStretches(plan: Plan): number[] {
+    if (!plan.crossIds) return this.stretches(plan);
+    let s = this.crossMemo.get(plan.id);
+    if (!s) {
+      s = toList(this.eval(plan.crossIds, plan.crossings));
+      this.crossMemo.set(plan.id, s);
     }
     return s;
   }
@@ -182,6 +195,15 @@ function lowerBound(list: readonly number[], x: number): number {
   return lo;
 }
 
+/** The set bits of a bitset, ascending. */
+function toList(bits: Uint32Array): number[] {
+  const s: number[] = [];
+  for (let w = 0; w < bits.length; w++) {
+    for (let v = bits[w]!; v !== 0; v &= v - 1) s.push(w * 32 + 31 - Math.clz32(v & -v));
+  }
+  return s;
+}
+
 /** Adds to each stretch s the `window` stretches before it (starts of matches that reach s). */
 function widen(bits: Uint32Array, window: number): Uint32Array {
   const out = bits.slice();
@@ -243,7 +265,13 @@ export class Prefilter {
       const lp = requiredLiterals(pattern, flags);
       if (!lp) continue;
       const id = this.plans.size;
-      this.plans.set(key, { id, req: lp.req, crossings: lp.crossings, ids: toIds(lp.req) });
+      this.plans.set(key, {
+        id,
+        req: lp.req,
+        crossings: lp.crossings,
+        ids: toIds(lp.req),
+        crossIds: lp.crossReq && toIds(lp.crossReq),
+      });
     }
     this.literalCount = literalIds.size;
     this.litPos = Uint8Array.from(literalIds.values(), (l) => positional.has(l) ? 1 : 0);

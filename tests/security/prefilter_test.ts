@@ -491,3 +491,37 @@ Deno.test("prefilter: literals that must lie close together (a spanned all) gate
   assert(spanned > 350, `only ${spanned} patterns with a spanned all`);
   assert(pruned > 60, `only ${pruned} texts where distance pruned tools`);
 });
+
+Deno.test("prefilter: a pass restricted to some tools is exact when only some alternatives run into the next tool", () => {
+  const r = rng(77);
+  const pickTools = rng(78);
+  const crossingParts = [String.raw`\s+\S`, String.raw`[\s\S]{1,3}`, String.raw`\n\x00\n?`, "."];
+  let checked = 0;
+  for (let i = 0; i < 1500; i++) {
+    const a = randomPattern(r, 1) + pick(r, crossingParts) + randomPattern(r, 1);
+    const pattern = `${a}|${randomPattern(r, 1)}|abc`;
+    const flags = pick(r, ["g", "gi", "gs"]);
+    try {
+      new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = requiredLiterals(pattern, flags);
+    if (!plan || plan.crossings === 0 || !Number.isFinite(plan.crossings)) continue;
+    const pf = new Prefilter([{ pattern, flags: new RegExp(pattern, flags).flags }]);
+    const text = Array.from({ length: 20 + Math.floor(r() * 30) }, () => randomText(r).slice(0, 10))
+      .join("\n\u0000\n");
+    const gate = pf.gate(text);
+    const full = allMatches(pattern, flags, text);
+    const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.3);
+    const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+    const inOnly = (m: { start: number }) => only.includes(stretchOf(m.start));
+    assertEquals(
+      allMatches(pattern, flags, text, gate, only).filter(inOnly),
+      full.filter(inOnly),
+      `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+    );
+    if (full.some(inOnly)) checked++;
+  }
+  assert(checked > 300, `only ${checked} restricted passes with matches`);
+});
