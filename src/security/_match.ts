@@ -204,6 +204,9 @@ export function emailMatches(text: string): Span[] {
   return out;
 }
 
+/** An ASCII letter. */
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 const TLD = new Set(
   ("com net org io sh xyz ru cn site online top info biz cc me dev app co ai tk " +
     "ly ee to gg pw su ws link click live store shop cloud uk de fr nl eu").split(" "),
@@ -220,8 +223,10 @@ export function domainMatches(text: string): Span[] {
   let lastEnd = -1;
   for (let dot = text.indexOf("."); dot !== -1; dot = text.indexOf(".", dot + 1)) {
     // The top-level domain: letters after this dot, then not a word character or '-' or '.x'.
+    // Most dots end a sentence: no letter follows, so no top-level domain (a quick no).
     let e = dot + 1;
-    while (e < text.length && e - dot <= 7 && /[A-Za-z]/.test(text[e]!)) e++;
+    while (e < text.length && e - dot <= 7 && isLetter(text.charCodeAt(e))) e++;
+    if (e === dot + 1) continue;
     const tld = text.slice(dot + 1, e).toLowerCase();
     if (!TLD.has(tld)) continue;
     const after = text[e];
