@@ -26,9 +26,11 @@
 /**
  * A requirement on every match: it contains one of the literals of `lit`, or satisfies every
  * part of `all`, or some part of `any`. A literal may start or end with WB: a word boundary
- * there (the neighbouring character is not a word character, or there is none).
+ * there (the neighbouring character is not a word character, or there is none). An `all` with
+ * a `span` lies within one match of at most `span` characters as the literal pass reads them
+ * (a run of whitespace is one): the parts' literals end at most `span` characters apart.
  */
-export type Req = { lit: string[] } | { all: Req[] } | { any: Req[] };
+export type Req = { lit: string[] } | { all: Req[]; span?: number } | { any: Req[] };
 
 export interface LiteralPlan {
   req: Req;
@@ -38,6 +40,12 @@ export interface LiteralPlan {
    * consuming the line feed before it (Infinity: no bound; 0 for most patterns).
    */
   crossings: number;
+  /**
+   * When crossings > 0: a requirement every match that runs into the next tool meets (the
+   * pattern's top-level alternatives that can cross, e.g. only `nc host port` of three); null
+   * when unknown (any match may cross).
+   */
+  crossReq: Req | null;
 }
 
 /** Word-boundary mark inside literal strings. */
@@ -76,6 +84,11 @@ interface Info {
    * NUL, i.e. runs into the next tool of the corpus (Infinity: no bound).
    */
   cross: number;
+  /**
+   * At most how many characters a match of the node is, as the literal pass reads them (a
+   * run of whitespace counts once); Infinity: no bound.
+   */
+  maxC: number;
 }
 
 /** Largest exact set kept, and longest literal. */
@@ -91,13 +104,20 @@ const COMMON = new Set(
 
 class Unsupported extends Error {}
 
-const FLOW0 = { nullable: false, firstNul: false, lastLf: false, cross: 0 };
+const FLOW0 = { nullable: false, firstNul: false, lastLf: false, cross: 0, maxC: 0 };
 const EMPTY: Info = { exact: [""], req: null, ...FLOW0, nullable: true };
 const BOUNDARY: Info = { exact: [WB], req: null, ...FLOW0, nullable: true };
 /** One character that is not a NUL or a line feed. */
-const UNKNOWN: Info = { exact: null, req: null, ...FLOW0 };
+const UNKNOWN: Info = { exact: null, req: null, ...FLOW0, maxC: 1 };
 /** One character of a set that may hold a NUL and a line feed. */
-const UNKNOWN_ANY: Info = { exact: null, req: null, ...FLOW0, firstNul: true, lastLf: true };
+const UNKNOWN_ANY: Info = {
+  exact: null,
+  req: null,
+  ...FLOW0,
+  firstNul: true,
+  lastLf: true,
+  maxC: 1,
+};
 /** Anything at all (a backreference): never safe to cut at a separator. */
 const OPAQUE: Info = {
   exact: null,
@@ -106,10 +126,11 @@ const OPAQUE: Info = {
   firstNul: true,
   lastLf: true,
   cross: Infinity,
+  maxC: Infinity,
 };
 
 function charInfo(exact: string[] | null, nul: boolean, lf: boolean): Info {
-  return { exact, req: null, nullable: false, firstNul: nul, lastLf: lf, cross: 0 };
+  return { exact, req: null, nullable: false, firstNul: nul, lastLf: lf, cross: 0, maxC: 1 };
 }
 
 const DIGITS = [..."0123456789"];
@@ -179,7 +200,7 @@ function asReq(exact: string[] | null): Req | null {
  * characters or more (short and common literals occur in nearly every tool and only cost the
  * literal pass time).
  */
-function allOf(reqs: (Req | null)[]): Req | null {
+function allOf(reqs: (Req | null)[], maxC: number): Req | null {
   const given = reqs.filter((r): r is Req => r !== null);
   if (given.length <= 1) return given[0] ?? null;
   const seen = new Set<string>();
@@ -193,7 +214,9 @@ function allOf(reqs: (Req | null)[]): Req | null {
     .sort((a, b) => strength(b) - strength(a))
     .filter((r, k) => k === 0 || weakest(r) >= 3).slice(0, MAX_ALL);
   if (list.length === 0) return null;
-  return list.length === 1 ? list[0]! : { all: list };
+  if (list.length === 1) return list[0]!;
+  // The parts lie within one match of the node (also those of a nested `all`).
+  return Number.isFinite(maxC) ? { all: list, span: maxC } : { all: list };
 }
 
 /** One of the requirements holds (none may be missing). */
@@ -230,12 +253,12 @@ function union(a: string[], b: string[]): string[] | null {
 function withExact(
   exact: string[] | null,
   req: Req | null,
-  flow: Pick<Info, "nullable" | "firstNul" | "lastLf" | "cross">,
+  flow: Pick<Info, "nullable" | "firstNul" | "lastLf" | "cross" | "maxC">,
   head: string[] | null = null,
   tail: string[] | null = null,
 ): Info {
-  const { nullable, firstNul, lastLf, cross } = flow;
-  return { exact, req, head, tail, nullable, firstNul, lastLf, cross };
+  const { nullable, firstNul, lastLf, cross, maxC } = flow;
+  return { exact, req, head, tail, nullable, firstNul, lastLf, cross, maxC };
 }
 
 /** What every match of a node starts with (its exact strings when known). */
@@ -245,7 +268,7 @@ const tailOf = (info: Info) => info.exact ?? info.tail ?? null;
 
 /** Everything a node requires: its `req` and, when known, its exact strings. */
 function fullReq(info: Info): Req | null {
-  return info.exact ? allOf([info.req, asReq(info.exact)]) : info.req;
+  return info.exact ? allOf([info.req, asReq(info.exact)], info.maxC) : info.req;
 }
 
 /** Recursive-descent reader of an ECMAScript (non-unicode, Annex B) pattern. */
@@ -259,12 +282,16 @@ class Reader {
     return this.src[this.i + k];
   }
 
-  disjunction(): Info {
+  /** The top-level alternatives (after reading the whole pattern with `disjunction(true)`). */
+  top: Info[] = [];
+
+  disjunction(top = false): Info {
     const branches = [this.alternative()];
     while (this.peek() === "|") {
       this.i++;
       branches.push(this.alternative());
     }
+    if (top) this.top = branches;
     if (branches.length === 1) return branches[0]!;
     let exact: string[] | null = branches[0]!.exact;
     let head = headOf(branches[0]!);
@@ -275,6 +302,7 @@ class Reader {
       flow.firstNul ||= b.firstNul;
       flow.lastLf ||= b.lastLf;
       flow.cross = Math.max(flow.cross, b.cross);
+      flow.maxC = Math.max(flow.maxC, b.maxC);
       if (k === 0) continue;
       exact = exact && b.exact ? union(exact, b.exact) : null;
       const h = headOf(b);
@@ -305,6 +333,7 @@ class Reader {
       flow.firstNul ||= flow.nullable && it.firstNul;
       flow.lastLf = it.lastLf || (it.nullable && flow.lastLf);
       flow.nullable &&= it.nullable;
+      flow.maxC += it.maxC; // whitespace runs across items count more than once: a bound
       if (headOpen) {
         const h = headOf(it);
         const next: string[] | null = h && head ? product(head, h) : null;
@@ -340,7 +369,7 @@ class Reader {
     }
     const known = (x: string[] | null) =>
       x && x.some((v) => v.replaceAll(WB, "") !== "") ? x : null;
-    return withExact(all, allOf(reqs), flow, known(head), known(tail));
+    return withExact(all, allOf(reqs, flow.maxC), flow, known(head), known(tail));
   }
 
   term(): Info {
@@ -381,6 +410,7 @@ class Reader {
           firstNul: body.firstNul,
           lastLf: false,
           cross: body.cross,
+          maxC: 0,
         };
       }
     }
@@ -433,6 +463,9 @@ class Reader {
     const each = atom.cross + (max >= 2 && atom.lastLf && atom.firstNul ? 1 : 0);
     // At least one non-empty repetition: the match starts and ends like the atom.
     const ends = min >= 1 && !atom.nullable;
+    // Repeated whitespace is one run of it.
+    const space = atom.exact !== null && atom.exact.length === 1 && atom.exact[0] === " ";
+    const maxC = max === 0 || atom.maxC === 0 ? 0 : space ? atom.maxC : max * atom.maxC;
     return withExact(
       exact,
       min >= 1 ? fullReq(atom) : null,
@@ -441,6 +474,7 @@ class Reader {
         firstNul: atom.firstNul,
         lastLf: atom.lastLf,
         cross: each === 0 ? 0 : max * each,
+        maxC,
       },
       ends ? headOf(atom) : null,
       ends ? tailOf(atom) : null,
@@ -650,7 +684,7 @@ class Reader {
 
 /** Drops a literal that contains another literal of the set (the shorter one suffices). */
 function minimise(r: Req): Req {
-  if ("all" in r) return { all: r.all.map(minimise) };
+  if ("all" in r) return { ...r, all: r.all.map(minimise) };
   if ("any" in r) return { any: r.any.map(minimise) };
   const sorted = [...new Set(r.lit)].sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
   const out: string[] = [];
@@ -673,7 +707,7 @@ export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | nul
   const r = new Reader(pattern, flags.includes("s"));
   let info: Info;
   try {
-    info = r.disjunction();
+    info = r.disjunction(true);
     if (r.i !== pattern.length) return null;
   } catch (e) {
     if (e instanceof Unsupported) return null;
@@ -681,5 +715,13 @@ export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | nul
   }
   const req = fullReq(info);
   if (!req) return null;
-  return { req: minimise(req), crossings: info.cross + (info.firstNul ? 1 : 0) };
+  // A match of the pattern is a match of one top-level alternative: only those that can
+  // consume a line feed then a NUL, or start on a NUL, run into the next tool.
+  const crossing = r.top.filter((b) => b.cross > 0 || b.firstNul);
+  const crossReq = crossing.length === 0 ? null : anyOf(crossing.map(fullReq));
+  return {
+    req: minimise(req),
+    crossings: info.cross + (info.firstNul ? 1 : 0),
+    crossReq: crossReq && minimise(crossReq),
+  };
 }

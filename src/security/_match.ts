@@ -4,7 +4,7 @@
  * the cost is linear in the corpus plus n log n in the number of term matches.
  */
 import { type Rule, RULES, type Term } from "./rules.ts";
-import { type Gate, planKey, Prefilter } from "./_prefilter.ts";
+import { type Gate, type Plan, planKey, Prefilter } from "./_prefilter.ts";
 
 /**
  * Internal switches. `prefilter` off runs every pattern over the whole corpus (the
@@ -94,12 +94,15 @@ function prefilter(): Prefilter {
  * All matches of a global regex; zero-length matches are skipped. With a gate (the literal
  * pass over this text), a pattern whose literals occur nowhere finds nothing, and a pattern
  * whose matches span a bounded number of tools runs only from the tools where they can start.
+ * With `only` (ascending stretches), the matches that start in those stretches are exact and
+ * others may be missing (the second term of a `near` rule needs only the first term's tools).
  */
 export function allMatches(
   pattern: string,
   flags: string | undefined,
   text: string,
   gate?: Gate,
+  only?: readonly number[],
 ): Span[] {
   const r = re(pattern, flags);
   const out: Span[] = [];
@@ -115,7 +118,7 @@ export function allMatches(
   // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
   // of the text that ends after the last NUL a match from there can reach.
   const { nuls } = gate;
-  const starts = gate.stretches(plan);
+  const starts = only ? restrict(gate, plan, only) : gate.stretches(plan);
   let pos = 0;
   for (let a = 0; a < starts.length;) {
     let b = a;
@@ -137,6 +140,28 @@ export function allMatches(
     a = b + 1;
   }
   return out;
+}
+
+/**
+ * The start stretches to scan so that the matches starting in `only` are those of a full
+ * scan. A match from an earlier stretch can run into one of them (at most `crossings`
+ * stretches on) and change where its matches start, so the earlier stretches where such a
+ * match can start are scanned too, and theirs in turn.
+ */
+function restrict(gate: Gate, plan: Plan, only: readonly number[]): number[] {
+  const need = new Uint8Array(gate.nuls.length + 1);
+  for (const s of only) need[s] = 1;
+  const k = plan.crossings;
+  if (k > 0) {
+    const crossing = new Uint8Array(need.length);
+    for (const t of gate.crossStretches(plan)) crossing[t] = 1;
+    // Descending, so a stretch marked here is itself looked back from.
+    for (let s = need.length - 1; s > 0; s--) {
+      if (need[s] === 0) continue;
+      for (let t = s - 1; t >= 0 && t >= s - k; t--) if (crossing[t] === 1) need[t] = 1;
+    }
+  }
+  return gate.stretches(plan).filter((s) => need[s] === 1);
 }
 
 /** Appends the matches of `r` from its lastIndex to the end of `text`. */
@@ -179,6 +204,9 @@ export function emailMatches(text: string): Span[] {
   return out;
 }
 
+/** An ASCII letter. */
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+
 const TLD = new Set(
   ("com net org io sh xyz ru cn site online top info biz cc me dev app co ai tk " +
     "ly ee to gg pw su ws link click live store shop cloud uk de fr nl eu").split(" "),
@@ -195,8 +223,10 @@ export function domainMatches(text: string): Span[] {
   let lastEnd = -1;
   for (let dot = text.indexOf("."); dot !== -1; dot = text.indexOf(".", dot + 1)) {
     // The top-level domain: letters after this dot, then not a word character or '-' or '.x'.
+    // Most dots end a sentence: no letter follows, so no top-level domain (a quick no).
     let e = dot + 1;
-    while (e < text.length && e - dot <= 7 && /[A-Za-z]/.test(text[e]!)) e++;
+    while (e < text.length && e - dot <= 7 && isLetter(text.charCodeAt(e))) e++;
+    if (e === dot + 1) continue;
     const tld = text.slice(dot + 1, e).toLowerCase();
     if (!TLD.has(tld)) continue;
     const after = text[e];
@@ -288,20 +318,25 @@ function near(
   return out;
 }
 
+/**
+ * A term's matches. With `only` (ascending stretches), only the matches starting there are
+ * sure to be listed, and the list is not cached.
+ */
 function termMatches(
   t: Term,
   text: string,
   byRule: Map<string, Span[]>,
   cache: Map<string, Span[]>,
   gate: Gate | undefined,
+  only?: readonly number[],
 ): Span[] {
   if ("pattern" in t) {
     const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
     let spans = cache.get(key);
     if (!spans) {
-      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate);
+      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only);
       if (t.unless_after) spans = notAfter(spans, t.unless_after, text);
-      cache.set(key, spans);
+      if (!only) cache.set(key, spans);
     }
     return spans;
   }
@@ -405,9 +440,16 @@ export function matchText(text: string): RawMatch[] {
       // nothing: a pair needs both, so the order never changes the result.
       const bFirst = termCost(n.b, gate, cache) < termCost(n.a, gate, cache);
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache, gate);
-      const second = first.length === 0
-        ? []
-        : termMatches(bFirst ? n.a : n.b, text, byRule, cache, gate);
+      // A pair lies within one tool: the second term is needed only in the first one's tools
+      // (its matches starting there are exact, so the pairs are the same).
+      const second = first.length === 0 ? [] : termMatches(
+        bFirst ? n.a : n.b,
+        text,
+        byRule,
+        cache,
+        gate,
+        gate && stretchesOf(first, gate.nuls),
+      );
       const [a, b] = bFirst ? [second, first] : [first, second];
       spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
     }
@@ -424,8 +466,20 @@ export function matchText(text: string): RawMatch[] {
   return out;
 }
 
-function firstAtOrAfterNum(list: number[], pos: number): number {
-  let lo = 0;
+/** The ascending stretches (tools) in which the spans start. */
+function stretchesOf(spans: readonly Span[], nuls: readonly number[]): number[] {
+  const out: number[] = [];
+  let k = 0;
+  for (const s of spans) {
+    if (out.length > 0 && (k === nuls.length || s.start <= nuls[k]!)) continue; // same stretch
+    k = firstAtOrAfterNum(nuls, s.start, k);
+    out.push(k);
+  }
+  return out;
+}
+
+function firstAtOrAfterNum(list: readonly number[], pos: number, from = 0): number {
+  let lo = from;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

@@ -61,15 +61,58 @@ function oneEdit(a: string, b: string): boolean {
   return s.slice(i) === l.slice(i + 1);
 }
 
-const WELL_KNOWN_SET = new Set(WELL_KNOWN_TOOLS);
-const WELL_KNOWN_SKELETONS = new Map<string, string>();
-const WELL_KNOWN_INDEX = new Map<number, string[]>();
-for (const k of WELL_KNOWN_TOOLS) {
-  if (!WELL_KNOWN_SKELETONS.has(skeleton(k))) WELL_KNOWN_SKELETONS.set(skeleton(k), k);
-  for (const v of editNeighbours(k)) {
-    WELL_KNOWN_INDEX.set(v, [...(WELL_KNOWN_INDEX.get(v) ?? []), k]);
+/**
+ * Names by edit-neighbour hash: an open-addressing table over typed arrays (a scan indexes
+ * about twenty hashes per name, and a Map with number keys made that a tenth of the scan).
+ */
+class EditIndex {
+  private keys: Int32Array;
+  private head: Int32Array;
+  private mask: number;
+  private entName: Int32Array;
+  private entNext: Int32Array;
+  private count = 0;
+  constructor(readonly names: readonly string[], hashes: readonly (readonly number[])[]) {
+    const total = hashes.reduce((t, h) => t + h.length, 0);
+    let size = 16;
+    while (size < total * 2) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Int32Array(size);
+    this.head = new Int32Array(size).fill(-1);
+    this.entName = new Int32Array(total);
+    this.entNext = new Int32Array(total);
+    hashes.forEach((hs, id) => {
+      for (const h of hs) {
+        const slot = this.slot(h);
+        this.keys[slot] = h;
+        this.entName[this.count] = id;
+        this.entNext[this.count] = this.head[slot]!;
+        this.head[slot] = this.count++;
+      }
+    });
+  }
+
+  /** The slot of a hash: where it is, or the empty slot where it would go. */
+  private slot(h: number): number {
+    let i = (Math.imul(h, 0x9e3779b1) >>> 7) & this.mask;
+    while (this.head[i] !== -1 && this.keys[i] !== h) i = (i + 1) & this.mask;
+    return i;
+  }
+
+  /** Adds the names indexed under hash `h` to `out`. */
+  addTo(h: number, out: Set<string>) {
+    for (let e = this.head[this.slot(h)]!; e !== -1; e = this.entNext[e]!) {
+      out.add(this.names[this.entName[e]!]!);
+    }
   }
 }
+
+const WELL_KNOWN_SET = new Set(WELL_KNOWN_TOOLS);
+const WELL_KNOWN_SKELETONS = new Map<string, string>();
+for (const k of WELL_KNOWN_TOOLS) {
+  if (!WELL_KNOWN_SKELETONS.has(skeleton(k))) WELL_KNOWN_SKELETONS.set(skeleton(k), k);
+}
+const WELL_KNOWN_INDEX = new EditIndex(WELL_KNOWN_TOOLS, WELL_KNOWN_TOOLS.map(editNeighbours));
 
 /** Skeletons and edit neighbours per name (lists are scanned again and again). */
 const skeletons = new Map<string, string>();
@@ -120,26 +163,8 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
   const knownSkel = new Map(WELL_KNOWN_SKELETONS);
   for (const k of known) if (!knownSkel.has(skeletonOf(k))) knownSkel.set(skeletonOf(k), k);
   // One-edit index over the list and the known names (well-known names are pre-indexed).
-  const index = new Map<number, string[]>();
-  const neighbours = new Map<string, number[]>();
-  const addIndex = (n: string) => {
-    if (n.length < 4) return;
-    const vs = neighboursOf(n);
-    neighbours.set(n, vs);
-    for (const v of vs) {
-      const l = index.get(v);
-      if (l) {
-        if (!l.includes(n)) l.push(n);
-      } else index.set(v, [n]);
-    }
-  };
-  for (const n of first.keys()) addIndex(n);
-  for (const k of known) addIndex(k);
-  const lookup = (v: number): string[] => {
-    const a = index.get(v);
-    const b = WELL_KNOWN_INDEX.get(v);
-    return a && b ? [...a, ...b] : a ?? b ?? [];
-  };
+  const indexed = [...first.keys(), ...known].filter((n) => n.length >= 4);
+  const index = new EditIndex(indexed, indexed.map(neighboursOf));
   const bySep = new Map<string, string[]>();
   for (const n of first.keys()) {
     const k = separatorFree(n);
@@ -174,7 +199,10 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
     }
     if (reported.has(i) || n.length < 4) return;
     const cands = new Set<string>();
-    for (const v of neighbours.get(n) ?? editNeighbours(n)) for (const o of lookup(v)) cands.add(o);
+    for (const v of neighboursOf(n)) {
+      index.addTo(v, cands);
+      WELL_KNOWN_INDEX.addTo(v, cands);
+    }
     for (const o of bySep.get(separatorFree(n)) ?? []) cands.add(o);
     const hit = [...cands].sort().find((o) =>
       o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || separatorFree(o) === separatorFree(n))

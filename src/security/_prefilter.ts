@@ -10,8 +10,8 @@
  */
 import { isSpace, type Req, requiredLiterals, WB } from "./_literals.ts";
 
-/** A requirement over literal ids. */
-type IdReq = { lit: number[] } | { all: IdReq[] } | { any: IdReq[] };
+/** A requirement over literal ids (`span`: see Req in _literals.ts). */
+type IdReq = { lit: number[] } | { all: IdReq[]; span?: number } | { any: IdReq[] };
 
 export interface Plan {
   /** Index of the pattern (for the per-text memo). */
@@ -20,6 +20,8 @@ export interface Plan {
   /** How many separators a match can run past (_literals.ts); Infinity: no bound. */
   crossings: number;
   ids: IdReq;
+  /** What a match that runs past a separator requires (null: unknown, any match may). */
+  crossIds: IdReq | null;
 }
 
 export function planKey(pattern: string, flags: string): string {
@@ -39,6 +41,7 @@ for (let c = 0; c < 128; c++) WORD[c] = /\w/.test(String.fromCharCode(c)) ? 1 : 
  */
 export class Gate {
   private memo = new Map<number, number[]>();
+  private crossMemo = new Map<number, number[]>();
   /** Stretch sets are bitsets of this many 32-bit words. */
   private words: number;
   private litBits = new Map<number, Uint32Array>();
@@ -49,6 +52,13 @@ export class Gate {
     readonly nuls: number[],
     /** Per literal id: ascending stretches where it occurs (undefined: nowhere). */
     private litStretches: (number[] | undefined)[],
+    /**
+     * For the literals of an `all` with a span: where each occurrence ends, ascending, counted
+     * as the literal pass reads the text (a run of whitespace is one character).
+     */
+    private litEnds: (number[] | undefined)[],
+    /** The same count at each separator NUL. */
+    private nulReads: number[],
   ) {
     this.words = (nuls.length + 1 + 31) >>> 5;
   }
@@ -60,12 +70,22 @@ export class Gate {
   stretches(plan: Plan): number[] {
     let s = this.memo.get(plan.id);
     if (!s) {
-      const bits = this.eval(plan.ids, plan.crossings);
-      s = [];
-      for (let w = 0; w < bits.length; w++) {
-        for (let v = bits[w]!; v !== 0; v &= v - 1) s.push(w * 32 + 31 - Math.clz32(v & -v));
-      }
+      s = toList(this.eval(plan.ids, plan.crossings));
       this.memo.set(plan.id, s);
+    }
+    return s;
+  }
+
+  /**
+   * Ascending stretches where a match that runs into a later stretch can start (for a plan
+   * with crossings > 0); those of stretches() when the plan does not say.
+   */
+  crossStretches(plan: Plan): number[] {
+    if (!plan.crossIds) return this.stretches(plan);
+    let s = this.crossMemo.get(plan.id);
+    if (!s) {
+      s = toList(this.eval(plan.crossIds, plan.crossings));
+      this.crossMemo.set(plan.id, s);
     }
     return s;
   }
@@ -111,14 +131,77 @@ export class Gate {
       return acc;
     }
     acc.fill(0xffffffff);
+    let any = 0;
     for (const x of r.all) {
       const b = this.eval(x, window);
-      let any = 0;
+      any = 0;
       for (let w = 0; w < acc.length; w++) any |= acc[w]! &= b[w]!;
       if (any === 0) break;
     }
+    if (any !== 0 && window === 0 && r.span !== undefined) this.near(acc, r.all, r.span);
     return acc;
   }
+
+  /**
+   * Keeps the stretches where the parts' literals (those given as plain literal lists) occur
+   * within `span` characters of each other: one match holds them all.
+   */
+  private near(acc: Uint32Array, parts: IdReq[], span: number) {
+    const lists = parts.filter((p): p is { lit: number[] } => "lit" in p).map((p) => p.lit);
+    if (lists.length < 2) return;
+    const [first, ...rest] = lists;
+    for (let w = 0; w < acc.length; w++) {
+      for (let v = acc[w]!; v !== 0; v &= v - 1) {
+        const bit = v & -v;
+        const s = w * 32 + 31 - Math.clz32(bit);
+        const lo = s === 0 ? -1 : this.nulReads[s - 1]!;
+        const hi = s < this.nulReads.length ? this.nulReads[s]! : Infinity;
+        let found = false;
+        for (const l of first!) {
+          const ends = this.litEnds[l];
+          if (!ends) continue;
+          for (let k = lowerBound(ends, lo + 1); k < ends.length && ends[k]! <= hi; k++) {
+            const x = ends[k]!;
+            if (rest.every((ls) => ls.some((m) => this.endsNear(m, x, span)))) {
+              found = true;
+              break;
+            }
+          }
+          if (found) break;
+        }
+        if (!found) acc[w]! &= ~bit;
+      }
+    }
+  }
+
+  /** Whether literal `l` ends within `span` characters of position `x`. */
+  private endsNear(l: number, x: number, span: number): boolean {
+    const ends = this.litEnds[l];
+    if (!ends) return false;
+    const k = lowerBound(ends, x - span);
+    return k < ends.length && ends[k]! <= x + span;
+  }
+}
+
+/** The first index of an ascending list whose value is at least `x`. */
+function lowerBound(list: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The set bits of a bitset, ascending. */
+function toList(bits: Uint32Array): number[] {
+  const s: number[] = [];
+  for (let w = 0; w < bits.length; w++) {
+    for (let v = bits[w]!; v !== 0; v &= v - 1) s.push(w * 32 + 31 - Math.clz32(v & -v));
+  }
+  return s;
 }
 
 /** Adds to each stretch s the `window` stretches before it (starts of matches that reach s). */
@@ -151,12 +234,22 @@ export class Prefilter {
   private litLen = new Int32Array(0);
   private litLead = new Uint8Array(0);
   private litTrail = new Uint8Array(0);
+  /** Per literal: 1 when every occurrence's position is recorded (a part of a spanned `all`). */
+  private litPos = new Uint8Array(0);
+  /** Per state: 1 when a literal ending there has its positions recorded. */
+  private statePos = new Uint8Array(0);
   private literalCount = 0;
 
   constructor(patterns: readonly { pattern: string; flags: string }[]) {
     const literalIds = new Map<string, number>();
+    const positional = new Set<number>();
     const toIds = (r: Req): IdReq => {
-      if ("all" in r) return { all: r.all.map(toIds) };
+      if ("all" in r) {
+        const all = r.all.map(toIds);
+        if (r.span === undefined) return { all };
+        for (const p of all) if ("lit" in p) { for (const l of p.lit) positional.add(l); }
+        return { all, span: r.span };
+      }
       if ("any" in r) return { any: r.any.map(toIds) };
       return {
         lit: r.lit.map((lit) => {
@@ -172,9 +265,16 @@ export class Prefilter {
       const lp = requiredLiterals(pattern, flags);
       if (!lp) continue;
       const id = this.plans.size;
-      this.plans.set(key, { id, req: lp.req, crossings: lp.crossings, ids: toIds(lp.req) });
+      this.plans.set(key, {
+        id,
+        req: lp.req,
+        crossings: lp.crossings,
+        ids: toIds(lp.req),
+        crossIds: lp.crossReq && toIds(lp.crossReq),
+      });
     }
     this.literalCount = literalIds.size;
+    this.litPos = Uint8Array.from(literalIds.values(), (l) => positional.has(l) ? 1 : 0);
     this.build([...literalIds.keys()]);
   }
 
@@ -242,8 +342,10 @@ export class Prefilter {
     this.delta = new Int32Array(n * width);
     this.width = width;
     this.outAt = new Int32Array(n).fill(-1);
+    this.statePos = new Uint8Array(n);
     const list: number[] = [];
     for (let s = 0; s < n; s++) {
+      if (out[s]!.some((l) => this.litPos[l] === 1)) this.statePos[s] = 1;
       if (out[s]!.length > 0) {
         this.outAt[s] = list.length;
         list.push(...out[s]!, -1);
@@ -259,10 +361,12 @@ export class Prefilter {
   /** One pass over `text`: the stretches in which each literal occurs. */
   gate(text: string): Gate {
     const nuls: number[] = [];
+    const nulReads: number[] = [];
     const litStretches: (number[] | undefined)[] = new Array(this.literalCount);
+    const litEnds: (number[] | undefined)[] = new Array(this.literalCount);
     const litSeen = new Int32Array(this.literalCount).fill(-1);
     const stateDone = new Int32Array(this.outAt.length).fill(-1);
-    const { delta, cls, outAt, outList, litLen, litLead, litTrail, width } = this;
+    const { delta, cls, outAt, outList, litLen, litLead, litTrail, litPos, statePos, width } = this;
     // Text positions of the last 64 characters read (a run of whitespace is read once): where
     // a literal that ends here starts.
     const ring = new Int32Array(64);
@@ -280,6 +384,7 @@ export class Prefilter {
         lastSpace = false;
         if (c === 0 && i > 0 && text.charCodeAt(i - 1) === 10) {
           nuls.push(i);
+          nulReads.push(read);
           stretch++;
         }
       }
@@ -292,9 +397,9 @@ export class Prefilter {
       s = ~t;
       const id = (s / width) | 0;
       if (stateDone[id] === stretch) continue; // every literal ending here is already recorded
-      let done = true;
+      let done = statePos[id] === 0;
       for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
-        if (litSeen[l] === stretch) continue;
+        if (litSeen[l] === stretch && litPos[l] === 0) continue;
         if (litLead[l] === 1) {
           const b = ring[(read - litLen[l]!) & 63]! - 1;
           if (b >= 0) {
@@ -312,6 +417,12 @@ export class Prefilter {
             continue;
           }
         }
+        if (litPos[l] === 1) {
+          const ends = litEnds[l];
+          if (ends) ends.push(read - 1);
+          else litEnds[l] = [read - 1];
+          if (litSeen[l] === stretch) continue;
+        }
         litSeen[l] = stretch;
         const list = litStretches[l];
         if (list) list.push(stretch);
@@ -319,6 +430,6 @@ export class Prefilter {
       }
       if (done) stateDone[id] = stretch;
     }
-    return new Gate(this.plans, nuls, litStretches);
+    return new Gate(this.plans, nuls, litStretches, litEnds, nulReads);
   }
 }

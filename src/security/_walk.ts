@@ -18,7 +18,11 @@ function escapePointer(key: string): string {
   return key.replaceAll("~", "~0").replaceAll("/", "~1");
 }
 
-/** Every string of a tool the model reads, in document order, with its JSON pointer. */
+/**
+ * Every string of a tool the model reads, in document order, with its JSON pointer. (Keys are
+ * read with Object.keys and a child's pointer is built only when it is used: numbers and
+ * booleans, most of a schema, need none.)
+ */
 export function collectStrings(tool: unknown): TextItem[] {
   const out: TextItem[] = [];
   const walk = (v: unknown, ptr: string, depth: number, parentKey: string | null) => {
@@ -26,13 +30,21 @@ export function collectStrings(tool: unknown): TextItem[] {
     if (typeof v === "string") {
       out.push({ field: ptr, text: v });
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, `${ptr}/${i}`, depth + 1, null));
-    } else if (v !== null && typeof v === "object") {
-      for (const [k, x] of Object.entries(v)) {
-        const child = `${ptr}/${escapePointer(k)}`;
-        if (parentKey !== null && PROPERTY_CONTAINERS.has(parentKey)) {
-          out.push({ field: child, text: k });
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (typeof x === "string" || (x !== null && typeof x === "object")) {
+          walk(x, `${ptr}/${i}`, depth + 1, null);
         }
+      }
+    } else if (v !== null && typeof v === "object") {
+      const names = parentKey !== null && PROPERTY_CONTAINERS.has(parentKey);
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const x = o[k];
+        const used = names || typeof x === "string" || (x !== null && typeof x === "object");
+        if (!used) continue;
+        const child = `${ptr}/${escapePointer(k)}`;
+        if (names) out.push({ field: child, text: k });
         walk(x, child, depth + 1, k);
       }
     }
@@ -41,27 +53,63 @@ export function collectStrings(tool: unknown): TextItem[] {
   return out;
 }
 
-/** Property names of an input schema (nested objects and array items too), with pointers. */
+/**
+ * During a scan (withWalkMemo), the parameter names of each schema object are listed once:
+ * the scan and its declared-purpose checks ask for them several times.
+ */
+let memo: WeakMap<object, TextItem[]> | null = null;
+
+/** Runs `f` with parameterNames memoised per schema object (the schema must not change). */
+export function withWalkMemo<T>(f: () => T): T {
+  const outer = memo;
+  memo ??= new WeakMap();
+  try {
+    return f();
+  } finally {
+    memo = outer;
+  }
+}
+
+/**
+ * Property names of an input schema (nested objects and array items too), with pointers.
+ * The list returned must not be modified (it may be shared during a scan).
+ */
 export function parameterNames(schema: unknown, base = "/inputSchema"): TextItem[] {
+  const key = memo !== null && base === "/inputSchema" && schema !== null &&
+      typeof schema === "object"
+    ? schema
+    : null;
+  if (key) {
+    const known = memo!.get(key);
+    if (known) return known;
+  }
   const out: TextItem[] = [];
   const walk = (v: unknown, ptr: string, depth: number) => {
     if (depth > MAX_DEPTH || v === null || typeof v !== "object") return;
     if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, `${ptr}/${i}`, depth + 1));
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x !== null && typeof x === "object") walk(x, `${ptr}/${i}`, depth + 1);
+      }
       return;
     }
-    for (const [k, x] of Object.entries(v)) {
+    const o = v as Record<string, unknown>;
+    for (const k of Object.keys(o)) {
+      const x = o[k];
+      if (x === null || typeof x !== "object") continue;
       const child = `${ptr}/${escapePointer(k)}`;
-      if (k === "properties" && x !== null && typeof x === "object" && !Array.isArray(x)) {
-        for (const [name, sub] of Object.entries(x)) {
+      if (k === "properties" && !Array.isArray(x)) {
+        const props = x as Record<string, unknown>;
+        for (const name of Object.keys(props)) {
           const p = `${child}/${escapePointer(name)}`;
           out.push({ field: p, text: name });
-          walk(sub, p, depth + 2);
+          walk(props[name], p, depth + 2);
         }
       } else walk(x, child, depth + 1);
     }
   };
   walk(schema, base, 0);
+  if (key) memo!.set(key, out);
   return out;
 }
 

@@ -13,12 +13,12 @@
  * v.allow; // true
  * ```
  */
-import { buildCorpus, locate } from "./_corpus.ts";
+import { buildCorpus, locate, type TextItem } from "./_corpus.ts";
 import { matchText, nearKey } from "./_match.ts";
 import { findHiddenUnicode } from "./unicode.ts";
 import { type Rule, ruleById, RULES, type Severity } from "./rules.ts";
 import { Collector, type Finding, type KeyedFinding } from "./_collector.ts";
-import { collectStrings, parameterNames, snakeName } from "./_walk.ts";
+import { collectStrings, parameterNames, snakeName, withWalkMemo } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
@@ -83,6 +83,11 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   /** The rules per tool that count towards the verdict (not wholly discounted as designed-for). */
   scoredRules: Map<string, Set<string>>;
 } {
+  // Each schema's parameter names are listed once per scan (the purpose checks ask again).
+  return withWalkMemo(() => scanOnce(tools, opts));
+}
+
+function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   const names = tools.map((t) => t.name);
   const col = new Collector(names);
   const texts = tools.map((t) => collectStrings(t));
@@ -103,16 +108,21 @@ export function scanDetailed(tools: readonly Tool[], opts: ScanOptions = {}): {
   }
   scanBase64(col, corpus, 1);
 
-  // Hidden Unicode per string, with smuggled text decoded and rescanned.
+  // Hidden Unicode per string, with smuggled text decoded and rescanned. Only strings with a
+  // non-ASCII character can hold any: those the corpus folded (one segment per string).
+  let seg = 0;
   texts.forEach((items, tool) => {
+    const wide: TextItem[] = [];
     for (const it of items) {
+      if (corpus.segs[seg++]!.map === null) continue;
+      wide.push(it);
       for (const h of findHiddenUnicode(it.text)) {
         const match = it.text.slice(h.start, h.end);
         col.add(ruleById(h.rule), tool, it.field, h.start, match, { decoded: h.decoded });
         if (h.decoded) rescan(col, h.decoded, tool, it.field, h.start, match, 1);
       }
     }
-    scanMixedScript(col, tool, items);
+    if (wide.length > 0) scanMixedScript(col, tool, wide);
   });
 
   // Parameter names.

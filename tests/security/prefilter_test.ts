@@ -296,12 +296,25 @@ function randomText(r: () => number): string {
   return s;
 }
 
+/** How many characters the literal pass reads in a range (a run of whitespace is one). */
+function readLength(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    if (!(/\s/.test(text[i]!) && i > start && /\s/.test(text[i - 1]!))) n++;
+  }
+  return n;
+}
+
 /**
  * Whether the text of a match meets a requirement (literals case-insensitive, WB = \b, a
  * space in a literal = a run of whitespace, as the literal pass reads the text).
  */
 function holds(req: Req, text: string, start: number, end: number): boolean {
-  if ("all" in req) return req.all.every((x) => holds(x, text, start, end));
+  if ("all" in req) {
+    // A spanned `all`: the whole match is at most `span` characters as the pass reads them.
+    if (req.span !== undefined && readLength(text, start, end) > req.span) return false;
+    return req.all.every((x) => holds(x, text, start, end));
+  }
   if ("any" in req) return req.any.some((x) => holds(x, text, start, end));
   // The match read as the literal pass reads it, with the text position of each character.
   let lower = "";
@@ -331,6 +344,8 @@ function holds(req: Req, text: string, start: number, end: number): boolean {
 Deno.test("prefilter: random patterns over random texts: a gated pass finds exactly the full pass's matches", () => {
   const r = rng(20261126);
   let gated = 0;
+  let restricted = 0;
+  const pickTools = rng(14); // its own generator: the patterns and texts stay as they were
   for (let i = 0; i < 1500; i++) {
     const pattern = randomPattern(r);
     const flags = pick(r, ["g", "gi", "gim", "gis"]);
@@ -357,14 +372,30 @@ Deno.test("prefilter: random patterns over random texts: a gated pass finds exac
         }
         gated++;
       }
+      const gate = pf.gate(text);
       assertEquals(
-        allMatches(pattern, flags, text, pf.gate(text)),
+        allMatches(pattern, flags, text, gate),
         full,
         `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)}`,
       );
+      // Restricted to some tools (as a near rule's second term): the matches starting in
+      // those tools are exactly the full pass's.
+      const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.4);
+      const inOnly = (m: { start: number }) => {
+        let k = 0;
+        while (k < gate.nuls.length && gate.nuls[k]! < m.start) k++;
+        return only.includes(k);
+      };
+      assertEquals(
+        allMatches(pattern, flags, text, gate, only).filter(inOnly),
+        full.filter(inOnly),
+        `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+      );
+      if (only.length > 0 && full.some(inOnly)) restricted++;
     }
   }
   assert(gated > 1000, `only ${gated} gated runs`);
+  assert(restricted > 300, `only ${restricted} restricted runs with matches`);
 });
 
 Deno.test("base64Runs finds exactly the matches of the published base64 pattern", () => {
@@ -398,4 +429,99 @@ Deno.test("base64Runs finds exactly the matches of the published base64 pattern"
     if (runs.length > 0) withRuns++;
   }
   assert(withRuns > 300, `only ${withRuns} texts held a run`);
+});
+
+/** Whether a requirement's literals occur in a text at all (distances ignored). */
+function occursIn(req: Req, text: string): boolean {
+  if ("all" in req) return req.all.every((x) => occursIn(x, text));
+  if ("any" in req) return req.any.some((x) => occursIn(x, text));
+  return holds(req, text, 0, text.length);
+}
+
+Deno.test("prefilter: literals that must lie close together (a spanned all) gate exactly", () => {
+  const r = rng(31);
+  const lits = ["abc", "xyz", String.raw`q\s+r`, "(?:abc|xyz)", String.raw`\bxyz`, "abc "];
+  const gaps = [
+    String.raw`\w{0,3}`,
+    String.raw`\s+`,
+    String.raw`\s{1,3}`,
+    String.raw`[^.]{0,5}`,
+    ".{1,4}",
+    String.raw`\b`,
+    String.raw`(?:d\s)?`,
+    String.raw`(?:\w+\s){0,2}`,
+    String.raw`(?<=\s)`,
+    String.raw`\S*`,
+  ];
+  const words = ["abc", "xyz", "q r", "q \t r", " ", "   ", ".", "\n", "d ", "w", "\u00a0"]
+    .concat(Array(8).fill("wwww "));
+  let spanned = 0;
+  let pruned = 0;
+  for (let i = 0; i < 2000; i++) {
+    const n = 3 + Math.floor(r() * 3);
+    const pattern = Array.from({ length: n }, (_, k) => pick(r, k % 2 === 0 ? lits : gaps))
+      .join("");
+    const flags = pick(r, ["g", "gi"]);
+    const plan = requiredLiterals(pattern, flags);
+    if (!plan || !JSON.stringify(plan.req).includes('"span"')) continue;
+    spanned++;
+    const pf = new Prefilter([{ pattern, flags: new RegExp(pattern, flags).flags }]);
+    const tools = Array.from({ length: 30 + Math.floor(r() * 50) }, () => {
+      let s = "";
+      for (let k = Math.floor(r() * 40); k > 0; k--) s += pick(r, words);
+      return s;
+    });
+    const text = tools.join("\n\u0000\n");
+    const full = allMatches(pattern, flags, text);
+    for (const m of full) assert(holds(plan.req, text, m.start, m.end), `${pattern} at ${m.start}`);
+    const gate = pf.gate(text);
+    assertEquals(
+      allMatches(pattern, flags, text, gate),
+      full,
+      `${pattern} on ${JSON.stringify(text)}`,
+    );
+    const p = [...gate.plans.values()][0]!;
+    if (
+      p.crossings === 0 &&
+      gate.stretches(p).length < tools.filter((t) => occursIn(plan.req, t)).length
+    ) {
+      pruned++;
+    }
+  }
+  assert(spanned > 350, `only ${spanned} patterns with a spanned all`);
+  assert(pruned > 60, `only ${pruned} texts where distance pruned tools`);
+});
+
+Deno.test("prefilter: a pass restricted to some tools is exact when only some alternatives run into the next tool", () => {
+  const r = rng(77);
+  const pickTools = rng(78);
+  const crossingParts = [String.raw`\s+\S`, String.raw`[\s\S]{1,3}`, String.raw`\n\x00\n?`, "."];
+  let checked = 0;
+  for (let i = 0; i < 1500; i++) {
+    const a = randomPattern(r, 1) + pick(r, crossingParts) + randomPattern(r, 1);
+    const pattern = `${a}|${randomPattern(r, 1)}|abc`;
+    const flags = pick(r, ["g", "gi", "gs"]);
+    try {
+      new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = requiredLiterals(pattern, flags);
+    if (!plan || plan.crossings === 0 || !Number.isFinite(plan.crossings)) continue;
+    const pf = new Prefilter([{ pattern, flags: new RegExp(pattern, flags).flags }]);
+    const text = Array.from({ length: 20 + Math.floor(r() * 30) }, () => randomText(r).slice(0, 10))
+      .join("\n\u0000\n");
+    const gate = pf.gate(text);
+    const full = allMatches(pattern, flags, text);
+    const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.3);
+    const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+    const inOnly = (m: { start: number }) => only.includes(stretchOf(m.start));
+    assertEquals(
+      allMatches(pattern, flags, text, gate, only).filter(inOnly),
+      full.filter(inOnly),
+      `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+    );
+    if (full.some(inOnly)) checked++;
+  }
+  assert(checked > 300, `only ${checked} restricted passes with matches`);
 });

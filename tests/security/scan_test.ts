@@ -252,3 +252,16 @@ Deno.test("a swap of two adjacent letters is a near look-alike of a well-known t
     "near 'read_file'",
   ]]);
 });
+
+Deno.test("names one edit apart are found among thousands of names (the edit index grows)", () => {
+  // 3,000 distinct names whose one-edit neighbours share hashes with nothing meaningful, then
+  // two look-alikes: one of a listed name, one of a well-known tool.
+  const tools = Array.from({ length: 3000 }, (_, i) => ({ name: `tool_${i.toString(36)}_x${i}` }));
+  tools.push({ name: "lookup_invoices" }, { name: "lookup_invoces" }, { name: "raed_file" });
+  const near = scanTools(tools).findings.filter((f) => f.rule_id === "look.near_name");
+  assertEquals(near.map((f) => [f.tool, f.note]).sort(), [
+    ["lookup_invoces", "near 'lookup_invoices'"],
+    ["lookup_invoices", "near 'lookup_invoces'"],
+    ["raed_file", "near 'read_file'"],
+  ]);
+});
