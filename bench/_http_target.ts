@@ -12,12 +12,13 @@ import { VERSION } from "../src/version.ts";
 const mode = Deno.args[0];
 const dataDir = await Deno.makeTempDir({ prefix: "esim-rails-bench-" });
 if (mode === "bare" && Deno.args[1]) {
-  // The same JSON another server answers at that URL, serialised per request as the kernel does.
-  const value = await (await fetch(Deno.args[1])).json();
+  // The same JSON another server answers at that URL, serialised once as the kernel's
+  // /x402/keys does (its keys are fixed for the life of the process).
+  const text = JSON.stringify(await (await fetch(Deno.args[1])).json());
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
     () =>
-      new Response(JSON.stringify(value), {
+      new Response(text, {
         headers: { "content-type": "application/json; charset=utf-8" },
       }),
   );

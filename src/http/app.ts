@@ -77,6 +77,8 @@ interface Compiled {
   /** Headers every response of this route carries (CORS), merged at construction. */
   headers: Record<string, string>;
   hasHeaders: boolean;
+  /** A JSON answer's headers: the content type and `headers` (built once, not per request). */
+  jsonHeaders: Record<string, string>;
 }
 
 export function createApp(options: AppOptions): AppHandler {
@@ -87,6 +89,7 @@ export function createApp(options: AppOptions): AppHandler {
       route,
       headers,
       hasHeaders: Object.keys(headers).length > 0,
+      jsonHeaders: { "content-type": JSON_TYPE, ...headers },
     });
   }
   const onError = options.onError ?? ((err, id) => {
@@ -272,10 +275,10 @@ class RequestCtx implements Ctx {
     text: string,
     init: { status?: number; headers?: Record<string, string> } = {},
   ): Response {
-    const routeHeaders = this.compiled?.hasHeaders ? this.compiled.headers : undefined;
-    const headers = routeHeaders || init.headers
-      ? { "content-type": JSON_TYPE, ...routeHeaders, ...init.headers }
-      : JSON_HEADERS;
+    const compiled = this.compiled;
+    const headers = init.headers
+      ? { ...(compiled?.jsonHeaders ?? JSON_HEADERS), ...init.headers }
+      : compiled?.jsonHeaders ?? JSON_HEADERS;
     // Remembered so `finish` knows the route's headers are on it (reading headers back costs).
     return this.sent = new Response(text, { status: init.status ?? 200, headers });
   }
