@@ -185,8 +185,7 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
   const missing = routeHeaders !== undefined && ctx.compiled!.hasHeaders &&
     ctx.sent !== res && !res.headers.has("access-control-allow-origin");
   if (echoId || res.status >= 400 || missing) {
-    res = mutable(res);
-    res.headers.set("x-request-id", ctx.requestId);
+    res = withRequestId(res, ctx.requestId);
     if (routeHeaders) { for (const k in routeHeaders) res.headers.set(k, routeHeaders[k]!); }
   }
   if (ctx.req.method === "HEAD" && res.body) res = new Response(null, res);
@@ -339,16 +338,21 @@ function callerIp(req: Request, info: ConnInfo, trustProxy: boolean): string {
   return addr.hostname ?? "unknown";
 }
 
-/** Responses from `fetch` have immutable headers: copy those before adding ours. */
-function mutable(res: Response): Response {
+/**
+ * Sets `X-Request-Id`; responses from `fetch` have immutable headers, so those are copied
+ * first.
+ */
+function withRequestId(res: Response, id: string): Response {
   try {
-    res.headers.set("x-request-id", "");
+    res.headers.set("x-request-id", id);
     return res;
   } catch {
-    return new Response(res.body, {
+    const copy = new Response(res.body, {
       status: res.status,
       statusText: res.statusText,
       headers: new Headers(res.headers),
     });
+    copy.headers.set("x-request-id", id);
+    return copy;
   }
 }
