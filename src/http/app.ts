@@ -116,11 +116,10 @@ export function createApp(options: AppOptions): AppHandler {
       req,
       path,
       match.params,
-      // Request ids: a per-process prefix and a counter; unique, and far cheaper than a UUID.
-      echoId ? incomingId! : `${state.prefix}-${(++state.counter).toString(36)}`,
+      echoId ? incomingId! : undefined,
       callerIp(req, info, options.trustProxy === true),
       match.value,
-      options,
+      state,
     );
     try {
       if (!match.value) {
@@ -224,7 +223,8 @@ function fail(state: KernelState, ctx: RequestCtx, err: unknown): Response {
 
 /** The per-request context; a class so its methods live on the prototype, not per request. */
 class RequestCtx implements Ctx {
-  readonly started = Date.now();
+  /** When the request arrived (read only when it is logged). */
+  readonly started: number;
   /** The response built by `send`/`sendJsonText`, which carries the route's headers. */
   sent?: Response;
   /** `rateLimit` was called: this request is counted against some caller. */
@@ -239,11 +239,25 @@ class RequestCtx implements Ctx {
     /** The path as sent, undecoded: what routing matched on. */
     readonly path: string,
     readonly params: Record<string, string>,
-    readonly requestId: string,
+    /** The id the client's proxy sent (kept), else made when first needed. */
+    private id: string | undefined,
     readonly clientIp: string,
     readonly compiled: Compiled | undefined,
-    readonly options: AppOptions,
-  ) {}
+    private readonly state: KernelState,
+  ) {
+    this.options = state.options;
+    this.started = this.options.accessLog ? Date.now() : 0;
+  }
+
+  readonly options: AppOptions;
+
+  /**
+   * Request ids: a per-process prefix and a counter; unique, and far cheaper than a UUID. Made
+   * on first use (an error answer, a log line, a handler asking), so a plain 200 makes none.
+   */
+  get requestId(): string {
+    return this.id ??= `${this.state.prefix}-${(++this.state.counter).toString(36)}`;
+  }
 
   get url(): URL {
     return this.#url ??= new URL(this.req.url);
