@@ -1,7 +1,7 @@
 /**
  * Kernel overhead: requests per second of `GET /x402/keys` through the real server (router,
  * request id, rate limiter, error mapping; with and without the access log) against a bare
- * `Deno.serve` serialising the same JSON, and of `GET /healthz` (which also reads the store)
+ * `Deno.serve` answering the same JSON text and headers, and of `GET /healthz` (which also reads the store)
  * against a bare server answering its JSON, measured in paired, alternating rounds in the same run
  * with the same load generator. Prints the median of the per-round ratios with their quartiles
  * and range.
@@ -13,8 +13,8 @@ const seconds = Number(Deno.args[0] ?? 2);
 const rounds = Number(Deno.args[1] ?? 10);
 const script = new URL("./_http_target.ts", import.meta.url);
 
-// The kernel is measured on `GET /x402/keys`, whose handler only serialises a small object,
-// against a bare server serialising the same object; `/healthz` also reads the store (a Deno
+// The kernel is measured on `GET /x402/keys`, whose handler answers a JSON text built at start,
+// against a bare server answering the same text and headers; `/healthz` also reads the store (a Deno
 // KV read per request, the larger part of its cost), so it is shown apart, against a bare
 // server answering the same JSON without a store.
 await using quiet = await spawnTarget(script, ["kernel"], { BENCH_ACCESS_LOG: "0" });
@@ -22,7 +22,7 @@ await using logged = await spawnTarget(script, ["kernel"], { BENCH_ACCESS_LOG: "
 await using bareKeys = await spawnTarget(script, ["bare", `${quiet.url}/x402/keys`]);
 await using bareHealth = await spawnTarget(script, ["bare"]);
 const targets: [string, Target, string][] = [
-  ["bare Deno.serve, same JSON", bareKeys, "/x402/keys"],
+  ["bare Deno.serve, same answer", bareKeys, "/x402/keys"],
   ["kernel, ACCESS_LOG=1", logged, "/x402/keys"],
   ["kernel (default, no access log)", quiet, "/x402/keys"],
   ["bare Deno.serve, /healthz JSON", bareHealth, "/healthz"],

@@ -77,6 +77,8 @@ interface Compiled {
   /** Headers every response of this route carries (CORS), merged at construction. */
   headers: Record<string, string>;
   hasHeaders: boolean;
+  /** A JSON answer's headers: the content type and `headers` (built once, not per request). */
+  jsonHeaders: Record<string, string>;
 }
 
 export function createApp(options: AppOptions): AppHandler {
@@ -87,6 +89,7 @@ export function createApp(options: AppOptions): AppHandler {
       route,
       headers,
       hasHeaders: Object.keys(headers).length > 0,
+      jsonHeaders: { "content-type": JSON_TYPE, ...headers },
     });
   }
   const onError = options.onError ?? ((err, id) => {
@@ -113,11 +116,10 @@ export function createApp(options: AppOptions): AppHandler {
       req,
       path,
       match.params,
-      // Request ids: a per-process prefix and a counter; unique, and far cheaper than a UUID.
-      echoId ? incomingId! : `${state.prefix}-${(++state.counter).toString(36)}`,
+      echoId ? incomingId! : undefined,
       callerIp(req, info, options.trustProxy === true),
       match.value,
-      options,
+      state,
     );
     try {
       if (!match.value) {
@@ -182,8 +184,7 @@ function finish(state: KernelState, ctx: RequestCtx, res: Response, echoId: bool
   const missing = routeHeaders !== undefined && ctx.compiled!.hasHeaders &&
     ctx.sent !== res && !res.headers.has("access-control-allow-origin");
   if (echoId || res.status >= 400 || missing) {
-    res = mutable(res);
-    res.headers.set("x-request-id", ctx.requestId);
+    res = withRequestId(res, ctx.requestId);
     if (routeHeaders) { for (const k in routeHeaders) res.headers.set(k, routeHeaders[k]!); }
   }
   if (ctx.req.method === "HEAD" && res.body) res = new Response(null, res);
@@ -222,7 +223,8 @@ function fail(state: KernelState, ctx: RequestCtx, err: unknown): Response {
 
 /** The per-request context; a class so its methods live on the prototype, not per request. */
 class RequestCtx implements Ctx {
-  readonly started = Date.now();
+  /** When the request arrived (read only when it is logged). */
+  readonly started: number;
   /** The response built by `send`/`sendJsonText`, which carries the route's headers. */
   sent?: Response;
   /** `rateLimit` was called: this request is counted against some caller. */
@@ -237,11 +239,25 @@ class RequestCtx implements Ctx {
     /** The path as sent, undecoded: what routing matched on. */
     readonly path: string,
     readonly params: Record<string, string>,
-    readonly requestId: string,
+    /** The id the client's proxy sent (kept), else made when first needed. */
+    private id: string | undefined,
     readonly clientIp: string,
     readonly compiled: Compiled | undefined,
-    readonly options: AppOptions,
-  ) {}
+    private readonly state: KernelState,
+  ) {
+    this.options = state.options;
+    this.started = this.options.accessLog ? Date.now() : 0;
+  }
+
+  readonly options: AppOptions;
+
+  /**
+   * Request ids: a per-process prefix and a counter; unique, and far cheaper than a UUID. Made
+   * on first use (an error answer, a log line, a handler asking), so a plain 200 makes none.
+   */
+  get requestId(): string {
+    return this.id ??= `${this.state.prefix}-${(++this.state.counter).toString(36)}`;
+  }
 
   get url(): URL {
     return this.#url ??= new URL(this.req.url);
@@ -272,10 +288,10 @@ class RequestCtx implements Ctx {
     text: string,
     init: { status?: number; headers?: Record<string, string> } = {},
   ): Response {
-    const routeHeaders = this.compiled?.hasHeaders ? this.compiled.headers : undefined;
-    const headers = routeHeaders || init.headers
-      ? { "content-type": JSON_TYPE, ...routeHeaders, ...init.headers }
-      : JSON_HEADERS;
+    const compiled = this.compiled;
+    const headers = init.headers
+      ? { ...(compiled?.jsonHeaders ?? JSON_HEADERS), ...init.headers }
+      : compiled?.jsonHeaders ?? JSON_HEADERS;
     // Remembered so `finish` knows the route's headers are on it (reading headers back costs).
     return this.sent = new Response(text, { status: init.status ?? 200, headers });
   }
@@ -336,16 +352,21 @@ function callerIp(req: Request, info: ConnInfo, trustProxy: boolean): string {
   return addr.hostname ?? "unknown";
 }
 
-/** Responses from `fetch` have immutable headers: copy those before adding ours. */
-function mutable(res: Response): Response {
+/**
+ * Sets `X-Request-Id`; responses from `fetch` have immutable headers, so those are copied
+ * first.
+ */
+function withRequestId(res: Response, id: string): Response {
   try {
-    res.headers.set("x-request-id", "");
+    res.headers.set("x-request-id", id);
     return res;
   } catch {
-    return new Response(res.body, {
+    const copy = new Response(res.body, {
       status: res.status,
       statusText: res.statusText,
       headers: new Headers(res.headers),
     });
+    copy.headers.set("x-request-id", id);
+    return copy;
   }
 }

@@ -62,10 +62,12 @@ export interface GuardedServeOptions {
   log?: (message: string) => void;
 }
 
-export type GuardedHandler = (
-  req: Request,
-  info: Deno.ServeHandlerInfo<Deno.NetAddr>,
-) => Response | Promise<Response>;
+/** What a handler learns about its request's connection. */
+export interface GuardedInfo {
+  readonly remoteAddr: Deno.NetAddr;
+}
+
+export type GuardedHandler = (req: Request, info: GuardedInfo) => Response | Promise<Response>;
 
 export interface GuardedServer {
   addr: Deno.NetAddr;
@@ -185,12 +187,14 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
     }
   }, tick);
 
-  function track(state: ConnState): GuardedHandler {
+  function track(state: ConnState, conn: Deno.Conn): GuardedHandler {
+    // The caller's address is the connection's: read once, not through an op per request.
+    const info: GuardedInfo = { remoteAddr: conn.remoteAddr as Deno.NetAddr };
     const done = () => {
       state.inFlight--;
       state.since = Date.now();
     };
-    return (req, info) => {
+    return (req) => {
       state.inFlight++;
       state.served = true;
       let out: Response | Promise<Response>;
@@ -214,7 +218,7 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
       served: false,
     };
     conns.add(state);
-    const server = serveOn(conn, state.abort.signal, track(state), onError, () => {});
+    const server = serveOn(conn, state.abort.signal, track(state, conn), onError, () => {});
     state.server = server;
     server.finished.catch(() => {}).finally(() => conns.delete(state));
   }

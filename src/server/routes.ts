@@ -32,6 +32,8 @@ export function buildRoutes(services: Services): Route[] {
     ...vrfKeysListing({ publicKey: vrfPublicKey, suite: SUITE_TAI }, config.vrfRetired),
     log: services.tlog.keyListing(),
   };
+  // Fixed for the life of the process: serialised once, not per request.
+  const keysJson = JSON.stringify(keys);
   // Every paid /x402/* endpoint: the paywall wraps each (402 terms, verify, claim, settle). The
   // route and its listing exist from the start; a service's module (its parsing and its work:
   // ECVRF, the security rules, the live-data engine...) loads on its first request, so start
@@ -122,7 +124,7 @@ export function buildRoutes(services: Services): Route[] {
       errors: { kind: "api", service: "keys" },
       info: { summary: "Public keys: Ed25519 signer of receipts and answers, ECVRF key" },
       cors: PUBLIC_CORS,
-      handler: (ctx) => ctx.send(keys),
+      handler: (ctx) => ctx.sendJsonText(keysJson),
     },
     {
       method: "GET",
