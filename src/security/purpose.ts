@@ -17,7 +17,7 @@
  */
 import type { TextItem } from "./_corpus.ts";
 import type { Collector } from "./_collector.ts";
-import { parameterNames, snakeName } from "./_walk.ts";
+import { atPointer, holdsNoText, parameterNames, snakeName } from "./_walk.ts";
 import { PURPOSE_RULES } from "./purpose_rules.ts";
 import type { Rule } from "./rules.ts";
 import {
@@ -262,7 +262,10 @@ function paramSmuggle(col: Collector, t: ToolView) {
         kinds = dataIn(ss[i - 1]!);
       }
       if (kinds.length === 0) continue;
-      let mentions = paramMentions(s, mm);
+      // A flag or a number named in the sentence ('reveal') cannot receive the data.
+      let mentions = paramMentions(s, mm).filter((m) =>
+        !holdsNoText(atPointer(t.schema, `/properties/${m.param}`))
+      );
       // In a parameter's own description, that parameter is the target unless another is named.
       const own = ownParam(it.field);
       if (mentions.length === 0 && own !== null && t.params.includes(own)) {
