@@ -495,6 +495,7 @@ export function fitDiscounts(
   const dup = new Set<string>();
   tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
   const views = new Map<number, FitView | null>();
+  const own = new Map<number, FitView>();
   const cache = new Map<string, string | null>();
   return items.map(({ finding: f }) => {
     const cls = eligible(f.rule_id);
@@ -504,8 +505,16 @@ export function fitDiscounts(
     let t = views.get(i);
     if (t === undefined) {
       t = fitView(tools[i]!, i, texts[i]!);
+      own.set(i, t);
       if (leaves(t)) t = null;
       views.set(i, t);
+    }
+    // The tool's own verb opening its description is judged on its own match: a sentence
+    // elsewhere that moves data keeps its own findings counted.
+    if (OWN_VERB_RULES.has(f.rule_id) && f.field === "/description") {
+      const text = texts[i]!.find((it) => it.field === f.field)?.text ?? "";
+      const r = ownVerbOpening(text, f.offset, f.match, own.get(i)!);
+      if (r) return r;
     }
     if (t === null) return null;
     // A finding on a parameter's name is judged as the parameter, never as its own receiver.
@@ -521,6 +530,34 @@ export function fitDiscounts(
     return r;
   });
 }
+
+/** Rules whose match opens with an imperative verb: the tool's own verb is no order. */
+const OWN_VERB_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+
+/**
+ * A description that opens with the tool's own verb ("Scan ..." for repo_scan, "List ..." for
+ * list_keys) describes what the tool does, in the imperative style of tool docs, rather than
+ * ordering the model: the data it names is what the tool works on or uses itself. Only while
+ * nothing in the match reads data out, moves it, orders something else, hides, names another
+ * tool or writes out an address.
+ */
+function ownVerbOpening(text: string, offset: number, match: string, t: FitView): string | null {
+  if (text.slice(0, offset).trim() !== "") return null;
+  const m = /^\s*([A-Za-z]{2,20})\b/.exec(match);
+  if (!m) return null;
+  const verb = m[1]!.toLowerCase();
+  if (!inSet(t.nameWords, stem(verb)) && !t.nameWords.has(verb)) return null;
+  const rest = match.slice(m[0].length);
+  LITERAL.lastIndex = 0;
+  if (
+    HIDE.test(rest) || ORDER.test(rest) || MOVE.test(rest) || READ_OUT.test(rest) ||
+    DIRECT_ORDER.test(rest) || foreignTool(rest, t) || LITERAL.test(rest)
+  ) return null;
+  return "the tool's own function";
+}
+/** A clause opened by an order to the model ("you should", "make sure to"). */
+const DIRECT_ORDER =
+  /\b(?:you|model|assistant|agent)\b|\b(?:must|should|shall|need\s+to|make\s+sure|be\s+sure|remember\s+to)\b/i;
 
 /** Every sentence a finding's match overlaps must fit, and one must give a positive reason. */
 function spanFit(
