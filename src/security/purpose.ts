@@ -245,6 +245,10 @@ export function view(tool: PurposeTool, index: number, items: readonly TextItem[
   };
 }
 
+/** A description of what a value can hold ("may contain", "can include"), not an order. */
+const MAY_HOLD =
+  /\b(?:may|might|can|could|sometimes|often|usually|typically)\s+(?:also\s+|optionally\s+)?(?:contain|include|hold|carry|embed)s?\b/gi;
+
 /** 1. Data of another kind directed into one of the tool's own parameters. */
 function paramSmuggle(col: Collector, t: ToolView) {
   const mm = mentionMatcher(t.params);
@@ -256,6 +260,8 @@ function paramSmuggle(col: Collector, t: ToolView) {
     for (let i = 0; i < ss.length; i++) {
       const s = ss[i]!;
       if (!DIRECT.test(s) || negated(s) || CODE_LIKE.test(s)) continue;
+      // "The URI may contain a password": what a value can hold, with nothing else directed.
+      if (!DIRECT.test(s.replace(MAY_HOLD, " "))) continue;
       let kinds = dataIn(s);
       // "Open the user's keychain. Put it in 'tag'.": the data named one sentence earlier.
       if (kinds.length === 0 && i > 0 && PRONOUN.test(s) && !negated(ss[i - 1]!)) {
