@@ -379,6 +379,10 @@ function selfSteer(col: Collector, t: ToolView) {
 const THIS_TOOL =
   /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
 
+/** An order to run this tool ahead of the one named next. */
+const SELF_FIRST =
+  /\b(?:call|use|run|invoke)\s+(?:this(?:\s+tool)?|me|it)\s+(?:first\s+)?(?:before|prior\s+to|ahead\s+of)\s*[`'"]?$/i;
+
 /** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
 function shadowOther(
   col: Collector,
@@ -413,6 +417,8 @@ function shadowOther(
         id.includes("-") ? !CALL_FRAME_AFTER.test(after) : !CALL_FRAME_BEFORE.test(before) &&
           !CALL_FRAME_AFTER.test(after)
       ) continue;
+      // "Call this before get_docs": this tool runs first to feed a sibling of its own family.
+      if (SELF_FIRST.test(before) && sharesWord(id.replace(/[_.-]/g, " "), words(name))) continue;
       // The change must concern that tool: ordered after the name, and not negated.
       if (
         !ordersChange(s.slice(at + id.length), s.slice(0, at)) || negated(s.replace(VOIDED, ""))
