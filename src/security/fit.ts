@@ -546,15 +546,25 @@ function ownVerbOpening(text: string, offset: number, match: string, t: FitView)
   const m = /^\s*([A-Za-z]{2,20})\b/.exec(match);
   if (!m) return null;
   const verb = m[1]!.toLowerCase();
-  if (!inSet(t.nameWords, stem(verb)) && !t.nameWords.has(verb)) return null;
-  const rest = match.slice(m[0].length);
+  const lookup = (w: string) => LOOKUP_VERBS.has(w);
+  if (
+    !inSet(t.nameWords, stem(verb)) && !t.nameWords.has(verb) &&
+    !(lookup(verb) && [...t.nameWords].some(lookup))
+  ) return null;
+  const rest = match.slice(m[0].length).replace(/^\s*up\b/i, "");
   LITERAL.lastIndex = 0;
+  FILES.lastIndex = 0;
   if (
     HIDE.test(rest) || ORDER.test(rest) || MOVE.test(rest) || READ_OUT.test(rest) ||
-    DIRECT_ORDER.test(rest) || foreignTool(rest, t) || LITERAL.test(rest)
+    DIRECT_ORDER.test(rest) || foreignTool(rest, t) || LITERAL.test(rest) ||
+    FILES.test(rest) || THEIRS.test(rest)
   ) return null;
   return "the tool's own function";
 }
+/** Verbs of looking something up, one the other's equal ("Look up" for find_password). */
+const LOOKUP_VERBS = new Set("look lookup find get fetch retrieve query search".split(" "));
+/** Someone's own things: what a tool's own verb does not reach without saying so. */
+const THEIRS = /\b(?:user'?s|your|their|his|her|the\s+user)\b/i;
 /** A clause opened by an order to the model ("you should", "make sure to"). */
 const DIRECT_ORDER =
   /\b(?:you|model|assistant|agent)\b|\b(?:must|should|shall|need\s+to|make\s+sure|be\s+sure|remember\s+to)\b/i;
