@@ -343,7 +343,13 @@ function clauseFit(
     rest = rest.replace(path, " ");
     // In the declared sentence a store the tool writes to is its function ("Stores the codes in
     // their password manager").
-    if (READ_OUT.test(c) || !declaredSentence && !ws.some((w) => t.nameWords.has(stem(w)))) {
+    // A path a receiving parameter is named for ('keystore' taking "~/.eth/keystore") is its
+    // subject too.
+    const forParam = receivers.some((p) => words(p).some((pw) => ws.includes(pw.toLowerCase())));
+    if (
+      READ_OUT.test(c) ||
+      !declaredSentence && !forParam && !ws.some((w) => t.nameWords.has(stem(w)))
+    ) {
       return null;
     }
     reasons.push("the tool's own subject");
