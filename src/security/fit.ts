@@ -365,7 +365,7 @@ function clauseFit(
     let side = c.replace(
       LITERAL,
       (m) =>
-        m.toLowerCase().split(/[^a-z0-9]+/).some((w) =>
+        hostOf(m).split(/[^a-z0-9]+/).some((w) =>
             w.length > 3 && t.nameWords.has(stem(w)) && !REMOTE_PURPOSE.has(w)
           )
           ? " "
@@ -381,6 +381,17 @@ function clauseFit(
     } else return null;
   }
   return reasons.join(", ");
+}
+
+/**
+ * The host part of a written address: whose service it is. A mailbox's or a path's own words
+ * ("payroll-sync@other.example") say nothing about who receives it.
+ */
+function hostOf(literal: string): string {
+  const l = literal.toLowerCase();
+  const url = /^[a-z]+:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/.exec(l);
+  if (url) return url[1]!;
+  return l.includes("@") ? l.slice(l.lastIndexOf("@") + 1) : l;
 }
 
 /** Other tools named in a sentence, outside this tool's own family (sharing a name word). */

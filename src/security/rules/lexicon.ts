@@ -163,7 +163,7 @@ export const TAKE_IMPERATIVE = String
 export const MOVE = String
   .raw`(?:go(?:es)?\s+(?:straight|directly|right)|end(?:s|ed)?\s+up|made\s+(?:available|visible|accessible)|hand(?:s|ed|ing)?\s+(?:(?:off|over|across|along|on)\b|(?=to\b))|pass(?:es|ed|ing)?\s+(?:along|on)\b|mail(?:s|ed|ing)?\s+off|retain(?:s|ed|ing)?\s+(?:\w{1,15}ly\s+)?(?:on|at|by|with)\b|kept(?:,\s[^,.\n]{1,25},)?\s+(?:\w{1,15}ly\s+)?(?:on|at|by)\b|expos(?:e|es|ed|ing)|travel(?:s|led|ed|ling|ing)?|funnell(?:ed|ing)|land(?:s|ed|ing)?\s+(?:in|at|on)|` +
   verbs(
-    "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist dump beacon email e-mail sell transfer disclose synchronise synchronize tee cc bcc convey ferry propagate shuttle siphon offload courier lodge attach echo",
+    "send forward transmit relay mirror archive duplicate sync replicate upload post push ship export submit deliver stream beam pipe leak exfiltrate dispatch funnel route copy share report pass cache store save log retain persist dump beacon email e-mail sell transfer disclose synchronise synchronize tee cc bcc convey ferry propagate shuttle siphon offload courier lodge attach echo syndicate deposit furnish divulge",
   ) + ")";
 
 /** A copy made on the side, in any tense (duplicate, mirror, copy, archive, back up, cc). */
