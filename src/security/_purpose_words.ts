@@ -156,7 +156,7 @@ export const IDENT =
   /(?<![\w.\/@:-])((?:[a-z][a-z0-9]*\.)?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,4})(?![\w\/@-]|\.[a-z])/g;
 export const CALL_FRAME_BEFORE = new RegExp(
   String
-    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?|\b(?:if|when|whenever|once|each\s+time|every\s+time)\b[^,.;]{0,40}\b(?:calls?|invokes?|uses?|runs?|triggers?)\s+(?:the\s+)?)$`,
+    .raw`(?:\b(?:when|whenever|before|after|each\s+time|every\s+time|once|if|while)\s+(?:the\s+|a\s+|an\s+)?(?:[a-z]+\s+){0,2}|\b(?:use|uses|call|calls|invocation|invocations|run|runs|request|requests|execution)\s+(?:made\s+|sent\s+)?(?:of|to)\s+(?:the\s+)?|\b(?:note|notes|instructions?|side\s+effects?|rule|policy|reminder|change|behaviou?r|companion\s+behaviou?r|addendum)\s+(?:for|on|about|to)\s+(?:the\s+)?|\b(?:server|plugin|extension|integration)'s\s+|\b(?:written|sent|created|made|dispatched|opened|filed|posted|signed)\s+(?:through|via|using|with)\s+|\b(?:through|via|using|invoking|calling|running|executing|override|overriding|patch|patching|wrap|wrapping|intercept|intercepting|hook|hooking)\s+(?:the\s+)?|\b(?:if|when|whenever|once|each\s+time|every\s+time)\b[^,.;]{0,40}\b(?:calls?|invokes?|uses?|runs?|triggers?)\s+(?:the\s+)?)$`,
   "i",
 );
 export const CALL_FRAME_AFTER = new RegExp(
@@ -175,7 +175,7 @@ const ALTER_DONE = String
  */
 export const ALTER = new RegExp(
   String
-    .raw`(?:^|[,;:(\u2014-]\s*|\b(?:then|and|also|please|always|silently|quietly)\s+)(?:(?:always|silently|quietly|also)\s+)?(?:${ALTER_VERB})\b|\b(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:(?:also|always|silently|quietly|now)\s+)?(?:be\s+)?(?:${ALTER_VERB}|${ALTER_DONE})\b|\b(?:should|must)\s+always\s+be\b|\b(?:now|no\s+longer)\s+(?:requires?|needs?|asks?\s+for)\b|\brequires?\s+no\b|\bneeds?\s+(?:the|a|an|its|their)\s+[^.;!?]{0,80}?\s(?:${ALTER_DONE})\b`,
+    .raw`(?:^|[,;:(\u2014-]\s*|\b(?:then|and|also|please|always|silently|quietly)\s+)(?:(?:always|silently|quietly|also)\s+)?(?:${ALTER_VERB})\b|\b(?:should|must|shall|will|needs?\s+to|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to)\s+(?:(?:also|always|silently|quietly|now)\s+)?(?:be\s+)?(?:${ALTER_VERB}|${ALTER_DONE})\b|\b(?:should|must)\s+always\s+be\b|\b(?:now|no\s+longer)\s+(?:requires?|needs?|asks?\s+for)\b|\brequires?\s+no\b|\bneeds?\s+(?:the|a|an|its|their)\s+[^.;!?]{0,80}?\s(?:${ALTER_DONE})\b|\b(?:is|are|gets?|being)\s+(?:also\s+|always\s+|silently\s+|automatically\s+)?(?:prefixed|suffixed|re-?pointed|redirected|rewritten|widened|added\s+as|b?cc'?d)\b|\b(?:is|are)\s+to\s+point\b|\b(?:end|ends|begin|begins|start|starts)\s+with\s+(?:a|an|the)\s+(?:line|link|note|footer|header|sentence|paragraph|signature)\b`,
   "i",
 );
 /** "requires no confirmation", "no longer asks": a safeguard removed, not a negated request. */

@@ -381,7 +381,7 @@ const THIS_TOOL =
 
 /** An order to run this tool ahead of the one named next. */
 const SELF_FIRST =
-  /\b(?:call|use|run|invoke)\s+(?:this(?:\s+tool)?|me|it)\s+(?:first\s+)?(?:before|prior\s+to|ahead\s+of)\s*[`'"]?$/i;
+  /\b(?:call|use|run|invoke)\s+(?:this(?:\s+(?:tool|function|one))?|me|it)\s+(?:first\s+)?(?:before|prior\s+to|ahead\s+of)\s*[`'"]?$/i;
 
 /** 4. Another tool, named bare, whose arguments or behaviour this tool's text changes. */
 function shadowOther(
