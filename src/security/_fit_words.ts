@@ -127,7 +127,7 @@ export const FIT_KINDS: readonly FitKind[] = [
     String
       .raw`\b(?:system\s+(?:prompts?|messages?|instructions?)|prompt\s+templates?)\b`,
     "prompt prompts",
-    "template",
+    "template instructions",
   ),
 ];
 

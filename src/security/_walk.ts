@@ -118,3 +118,28 @@ export function snakeName(name: string): string {
   return name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
     .toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
 }
+
+/** The value a JSON pointer (as the walk writes it) names inside `root`, or undefined. */
+export function atPointer(root: unknown, ptr: string): unknown {
+  let v: unknown = root;
+  for (const raw of ptr.split("/").slice(1)) {
+    if (v === null || typeof v !== "object") return undefined;
+    const k = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * A parameter that can hold no text: a flag or a number. Data cannot be put into it, so a
+ * secret-sounding name ('secret', 'reveal') or a sentence naming it carries nothing.
+ */
+export function holdsNoText(schema: unknown): boolean {
+  if (schema === null || typeof schema !== "object") return false;
+  const o = schema as Record<string, unknown>;
+  if (o.enum !== undefined || o.const !== undefined || o.anyOf || o.oneOf || o.allOf) return false;
+  const types = Array.isArray(o.type) ? o.type : [o.type];
+  return types.length > 0 &&
+    types.every((x) => x === "boolean" || x === "number" || x === "integer" || x === "null") &&
+    types.some((x) => x !== "null");
+}

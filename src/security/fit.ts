@@ -343,7 +343,13 @@ function clauseFit(
     rest = rest.replace(path, " ");
     // In the declared sentence a store the tool writes to is its function ("Stores the codes in
     // their password manager").
-    if (READ_OUT.test(c) || !declaredSentence && !ws.some((w) => t.nameWords.has(stem(w)))) {
+    // A path a receiving parameter is named for ('keystore' taking "~/.eth/keystore") is its
+    // subject too.
+    const forParam = receivers.some((p) => words(p).some((pw) => ws.includes(pw.toLowerCase())));
+    if (
+      READ_OUT.test(c) ||
+      !declaredSentence && !forParam && !ws.some((w) => t.nameWords.has(stem(w)))
+    ) {
       return null;
     }
     reasons.push("the tool's own subject");
@@ -359,7 +365,7 @@ function clauseFit(
     let side = c.replace(
       LITERAL,
       (m) =>
-        m.toLowerCase().split(/[^a-z0-9]+/).some((w) =>
+        hostOf(m).split(/[^a-z0-9]+/).some((w) =>
             w.length > 3 && t.nameWords.has(stem(w)) && !REMOTE_PURPOSE.has(w)
           )
           ? " "
@@ -375,6 +381,17 @@ function clauseFit(
     } else return null;
   }
   return reasons.join(", ");
+}
+
+/**
+ * The host part of a written address: whose service it is. A mailbox's or a path's own words
+ * ("payroll-sync@other.example") say nothing about who receives it.
+ */
+function hostOf(literal: string): string {
+  const l = literal.toLowerCase();
+  const url = /^[a-z]+:\/\/(?:[^@/\s]*@)?([^/:?#\s]+)/.exec(l);
+  if (url) return url[1]!;
+  return l.includes("@") ? l.slice(l.lastIndexOf("@") + 1) : l;
 }
 
 /** Other tools named in a sentence, outside this tool's own family (sharing a name word). */
@@ -495,6 +512,7 @@ export function fitDiscounts(
   const dup = new Set<string>();
   tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
   const views = new Map<number, FitView | null>();
+  const own = new Map<number, FitView>();
   const cache = new Map<string, string | null>();
   return items.map(({ finding: f }) => {
     const cls = eligible(f.rule_id);
@@ -504,8 +522,16 @@ export function fitDiscounts(
     let t = views.get(i);
     if (t === undefined) {
       t = fitView(tools[i]!, i, texts[i]!);
+      own.set(i, t);
       if (leaves(t)) t = null;
       views.set(i, t);
+    }
+    // The tool's own verb opening its description is judged on its own match: a sentence
+    // elsewhere that moves data keeps its own findings counted.
+    if (OWN_VERB_RULES.has(f.rule_id) && f.field === "/description") {
+      const text = texts[i]!.find((it) => it.field === f.field)?.text ?? "";
+      const r = ownVerbOpening(text, f.offset, f.match, own.get(i)!);
+      if (r) return r;
     }
     if (t === null) return null;
     // A finding on a parameter's name is judged as the parameter, never as its own receiver.
@@ -521,6 +547,44 @@ export function fitDiscounts(
     return r;
   });
 }
+
+/** Rules whose match opens with an imperative verb: the tool's own verb is no order. */
+const OWN_VERB_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+
+/**
+ * A description that opens with the tool's own verb ("Scan ..." for repo_scan, "List ..." for
+ * list_keys) describes what the tool does, in the imperative style of tool docs, rather than
+ * ordering the model: the data it names is what the tool works on or uses itself. Only while
+ * nothing in the match reads data out, moves it, orders something else, hides, names another
+ * tool or writes out an address.
+ */
+function ownVerbOpening(text: string, offset: number, match: string, t: FitView): string | null {
+  if (text.slice(0, offset).trim() !== "") return null;
+  const m = /^\s*([A-Za-z]{2,20})\b/.exec(match);
+  if (!m) return null;
+  const verb = m[1]!.toLowerCase();
+  const lookup = (w: string) => LOOKUP_VERBS.has(w);
+  if (
+    !inSet(t.nameWords, stem(verb)) && !t.nameWords.has(verb) &&
+    !(lookup(verb) && [...t.nameWords].some(lookup))
+  ) return null;
+  const rest = match.slice(m[0].length).replace(/^\s*up\b/i, "");
+  LITERAL.lastIndex = 0;
+  FILES.lastIndex = 0;
+  if (
+    HIDE.test(rest) || ORDER.test(rest) || MOVE.test(rest) || READ_OUT.test(rest) ||
+    DIRECT_ORDER.test(rest) || foreignTool(rest, t) || LITERAL.test(rest) ||
+    FILES.test(rest) || THEIRS.test(rest)
+  ) return null;
+  return "the tool's own function";
+}
+/** Verbs of looking something up, one the other's equal ("Look up" for find_password). */
+const LOOKUP_VERBS = new Set("look lookup find get fetch retrieve query search".split(" "));
+/** Someone's own things: what a tool's own verb does not reach without saying so. */
+const THEIRS = /\b(?:user'?s|your|their|his|her|the\s+user)\b/i;
+/** A clause opened by an order to the model ("you should", "make sure to"). */
+const DIRECT_ORDER =
+  /\b(?:you|model|assistant|agent)\b|\b(?:must|should|shall|need\s+to|make\s+sure|be\s+sure|remember\s+to)\b/i;
 
 /** Every sentence a finding's match overlaps must fit, and one must give a positive reason. */
 function spanFit(

@@ -18,7 +18,14 @@ import { matchText, nearKey } from "./_match.ts";
 import { findHiddenUnicode } from "./unicode.ts";
 import { type Rule, ruleById, RULES, type Severity } from "./rules.ts";
 import { Collector, type Finding, type KeyedFinding } from "./_collector.ts";
-import { collectStrings, parameterNames, snakeName, withWalkMemo } from "./_walk.ts";
+import {
+  atPointer,
+  collectStrings,
+  holdsNoText,
+  parameterNames,
+  snakeName,
+  withWalkMemo,
+} from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
@@ -138,8 +145,15 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
         hit = { snake, rules };
         paramCache.set(p.text, hit);
       }
-      for (const rule of hit.rules) col.add(rule, tool, p.field, 0, p.text, { key: hit.snake });
-      if (hit.rules.some((r) => SECRET_PARAM.has(r.id)) && !explainsSecret(texts[tool]!)) {
+      // A flag or a number cannot hold a secret, whatever its name ('secret: true').
+      const noText = holdsNoText(atPointer(t, p.field));
+      for (const rule of hit.rules) {
+        if (noText && SECRET_PARAM.has(rule.id)) continue;
+        col.add(rule, tool, p.field, 0, p.text, { key: hit.snake });
+      }
+      if (
+        !noText && hit.rules.some((r) => SECRET_PARAM.has(r.id)) && !explainsSecret(texts[tool]!)
+      ) {
         col.add(UNEXPLAINED, tool, p.field, 0, p.text, { key: hit.snake });
       }
     }

@@ -391,6 +391,40 @@ export const CONCEPT_RULES: Rule[] = [
       .raw`\b(?:kept|retained|stored|used|reused|analy[sz]ed|mined|sold|repurposed|shared)(?<!\b(?:not|never|n't|no\s+longer)\s{1,3}(?:be\s{1,3}|been\s{1,3}|get\s{1,3})?\w{3,12})\s+(?:\w{1,15}\s+)?(?:for|in|towards?)\s+(?:our\s+|their\s+|the\s+vendor's\s+)?(?:own\s+)?(?:marketing|advertising|ad\s+targeting|resale|profiling|lead\s+generation|(?:ai\s+|model\s+)?training(?:\s+(?:data|sets?|our\s+models?))?)\b(?![^.\n]{0,60}?\b(?:only\s+)?(?:if|when)\s+(?:the\s+user|you)\s+(?:opt|agree|consent|enable|choose))`,
     flags: "gi",
   },
+  {
+    id: "conceal.omit_from_account",
+    category: "concealment",
+    severity: "high",
+    signal: "concealment",
+    detector: "near",
+    description:
+      'The tool\'s calls left out of what the user is told: a leave-out verb ("omit", "skip", "leave out", "no need to surface", "falls outside") next to the user\'s account of the work ("when you recap your actions", "any listing of capabilities", "anywhere in the chat", "what the user is told").',
+    near: {
+      a: {
+        pattern: String
+          .raw`\b(?:omit|omits|omitting|skip|skips|skipping|(?:leave|leaves|leaving)\s+(?:[\w-]{1,20}\s+){0,3}?(?:out|off)|exclude|excluding|withhold|withholding|keep\s+(?:[\w-]{1,20}\s+){0,3}?out\s+of|no\s+need\s+to\s+(?:surface|show|mention|list|report|disclose|display|bring\s+up|note)|needs?\s+not\s+(?:be\s+)?(?:surfaced|shown|mentioned|listed|reported|disclosed|displayed|noted)|falls?\s+outside|(?:is|are|be)\s+(?:never|not)\s+(?:surfaced|shown|listed|reported|disclosed|displayed|recapped|summari[sz]ed))\b`,
+      },
+      b: {
+        pattern: String
+          .raw`\b(?:(?:recaps?|summar(?:y|ies)|accounts?|listings?|lists?|overviews?|rundowns?|reports?)\s+(?:of\s+)?(?:your|the|its|any)?\s*(?:own\s+)?(?:actions|steps|work|activity|tool\s+(?:calls|use|usage)|calls|capabilities|tools|invocations)|(?:what|anything)\s+(?:the\s+user|users?)\s+(?:is|are|gets?|get)\s+(?:told|shown)|(?:you|the\s+assistant)\s+(?:recap|summari[sz]e|describe|report|list|narrate)s?\s+(?:your\s+|its\s+)?(?:actions|steps|work|tool\s+calls)|anywhere\s+in\s+the\s+(?:chat|conversation|reply|response|transcript|answer)|capabilit(?:y|ies)\s+you\s+(?:give|list|describe|mention|show))\b`,
+      },
+      window: 60,
+      order: "any",
+      same_line: true,
+    },
+  },
+  {
+    id: "pi.past_user_stop",
+    category: "prompt_injection",
+    severity: "high",
+    signal: "model_instruction",
+    detector: "regex",
+    description:
+      'Calls kept going past the user\'s wish to stop ("keep invoking it even after the user says to stop", "continue running it including when they ask you to quit").',
+    pattern: String
+      .raw`\b(?:keep|keeps|continue|continues|carry\s+on|go\s+on|persist)\s+(?:calling|invoking|running|using|triggering|firing|polling|pinging|to\s+(?:call|invoke|run|use))\b[^.\n]{0,120}?\b(?:even|including)\s+(?:after|if|when|once)\s+(?:the\s+user|they|the\s+person|you\s+are)\s+(?:[\w'-]{1,20}\s+){0,6}?(?:asks?|asked|tells?|told|says?|said|wants?|requests?|requested)\s+(?:you\s+)?(?:to\s+)?(?:stop|halt|quit|cease|end|pause|not\b)`,
+    flags: "gi",
+  },
   // ---- steering ---------------------------------------------------------------------------
   {
     id: "pi.steer_choice",
