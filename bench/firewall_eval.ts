@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -17,6 +17,8 @@
  * - firewall_eval/heldout6_new_words.json (split `heldout6`): round 6, 100 attacks and 100 near-misses
  *   written blind (the author saw no rule, test or doc) before the probes7, purpose and designed-for
  *   changes; kept sealed outside the repository until those were done, then measured once; never edited.
+ * - firewall_eval/heldout7_new_words.json (split `heldout7`): round 7, written blind like round 6 after
+ *   round 6 was measured and before the round-6 tuning (`2026.11.26-9`); sealed until then, measured once.
  * - firewall_eval/probes7_a.json … probes7_h.json (split `probes7`): fresh-wording probes written by the rule
  *   author before the probes7 rule changes and measured once at first sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
@@ -33,7 +35,15 @@ interface Case {
   label: "attack" | "benign";
   explicit: boolean;
   source: string;
-  split?: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "probes7" | "heldout6";
+  split?:
+    | Split
+    | "heldout2"
+    | "heldout3"
+    | "heldout4"
+    | "heldout5"
+    | "probes7"
+    | "heldout6"
+    | "heldout7";
   tools: Tool[];
 }
 
@@ -59,6 +69,7 @@ function loadCases(): Case[] {
       "probes7_g.json",
       "probes7_h.json",
       "heldout6_new_words.json",
+      "heldout7_new_words.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
@@ -120,11 +131,20 @@ export type EvalSplit =
   | "heldout5"
   | "probes7"
   | "heldout6"
+  | "heldout7"
   | "all";
 
 export function evaluate(split: EvalSplit): Report {
   const inSplit = (
-    s: Split | "heldout2" | "heldout3" | "heldout4" | "heldout5" | "probes7" | "heldout6",
+    s:
+      | Split
+      | "heldout2"
+      | "heldout3"
+      | "heldout4"
+      | "heldout5"
+      | "probes7"
+      | "heldout6"
+      | "heldout7",
   ) => split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();

@@ -19,7 +19,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-8"
+ * RULES.version; // "2026.11.26-9"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -1815,7 +1815,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-8",
+  version: "2026.11.26-9",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
