@@ -14,8 +14,7 @@ import { handlePaid } from "../src/x402/paywall.ts";
 import { KvClaimStore } from "../src/store/kv/claims.ts";
 import { RemoteSettler } from "../src/x402/settle_remote.ts";
 import { Ed25519Signer } from "../src/crypto/ed25519.ts";
-import { invalidInput } from "../src/http/errors.ts";
-import type { PaidService } from "../src/api/service.ts";
+import { ECHO_SERVICE } from "./_echo_service.ts";
 import { loadConfig } from "../src/config/config.ts";
 import { startServer } from "../src/server/server.ts";
 
@@ -25,19 +24,7 @@ const PAY_TO = "0x00000000000000000000000000000000000a11ce";
 async function main(mode: string | undefined) {
   const listen = { hostname: "127.0.0.1", port: 0, onListen() {} };
   if (mode === "paywall") {
-    const service: PaidService<{ text: string }, unknown> = {
-      slug: "bench",
-      priceUsd: "0.001",
-      description: "bench",
-      envelope: "result",
-      capabilityId: "bench@v1",
-      parse(body) {
-        const t = (body as { text?: unknown } | null)?.text;
-        if (typeof t !== "string") throw invalidInput("text", "Send 'text'");
-        return { text: t };
-      },
-      run: (i) => i,
-    };
+    const service = ECHO_SERVICE;
     const deps = {
       payTo: PAY_TO,
       settler: new RemoteSettler({ url: "http://127.0.0.1:9" }),

@@ -7,8 +7,7 @@
 import { handlePaid } from "../src/x402/paywall.ts";
 import { openStore } from "../src/store/open.ts";
 import { Ed25519Signer } from "../src/crypto/ed25519.ts";
-import { invalidInput } from "../src/http/errors.ts";
-import type { PaidService } from "../src/api/service.ts";
+import { ECHO_SERVICE } from "./_echo_service.ts";
 import type { Settler } from "../src/x402/settle.ts";
 
 interface Init {
@@ -42,19 +41,7 @@ const settler: Settler = {
     }),
 } as Settler;
 
-const service: PaidService<{ text: string }, unknown> = {
-  slug: "bench",
-  priceUsd: "0.001",
-  description: "bench",
-  envelope: "result",
-  capabilityId: "bench@v1",
-  parse(body) {
-    const t = (body as { text?: unknown } | null)?.text;
-    if (typeof t !== "string") throw invalidInput("text", "Send 'text'");
-    return { text: t };
-  },
-  run: (i) => i,
-};
+const service = ECHO_SERVICE;
 
 let started = false;
 self.onmessage = async (e) => {

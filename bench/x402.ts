@@ -24,8 +24,7 @@ import { handlePaid } from "../src/x402/paywall.ts";
 import { KvClaimStore } from "../src/store/kv/claims.ts";
 import { RemoteSettler } from "../src/x402/settle_remote.ts";
 import { Ed25519Signer } from "../src/crypto/ed25519.ts";
-import { invalidInput } from "../src/http/errors.ts";
-import type { PaidService } from "../src/api/service.ts";
+import { ECHO_SERVICE } from "./_echo_service.ts";
 
 const SECONDS = Number(Deno.env.get("BENCH_SECONDS") ?? "1.5");
 const buyer = privateKeyToAccount(
@@ -84,19 +83,7 @@ console.log(
 );
 
 // ---- 2. 402 answers ----
-const service: PaidService<{ text: string }, unknown> = {
-  slug: "bench",
-  priceUsd: "0.001",
-  description: "bench",
-  envelope: "result",
-  capabilityId: "bench@v1",
-  parse(body) {
-    const t = (body as { text?: unknown } | null)?.text;
-    if (typeof t !== "string") throw invalidInput("text", "Send 'text'");
-    return { text: t };
-  },
-  run: (i) => i,
-};
+const service = ECHO_SERVICE;
 const kv = await Deno.openKv(":memory:");
 const deps = {
   payTo,
