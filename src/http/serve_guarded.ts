@@ -194,6 +194,16 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
       state.inFlight--;
       state.since = Date.now();
     };
+    // `then` with both callbacks made once per connection: `finally` costs two more promise
+    // steps per request.
+    const settled = (res: Response) => {
+      done();
+      return res;
+    };
+    const failed = (err: unknown): never => {
+      done();
+      throw err;
+    };
     return (req) => {
       state.inFlight++;
       state.served = true;
@@ -204,7 +214,7 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
         done();
         throw err;
       }
-      if (out instanceof Promise) return out.finally(done);
+      if (out instanceof Promise) return out.then(settled, failed);
       done();
       return out;
     };

@@ -1,4 +1,5 @@
 /** Types shared by the router, the middleware and every handler. */
+import type { FixedAnswer } from "./fixed_answer.ts";
 
 export type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
@@ -49,6 +50,17 @@ export interface Ctx {
     text: string,
     init?: { status?: number; headers?: Record<string, string> },
   ): Response;
+  /**
+   * An answer that is the same for every request (a 402 with its terms), with the route's
+   * headers and the request id as `finish` would add them; the kernel keeps one template per
+   * route and answer and clones it (far cheaper than building and setting headers).
+   */
+  sendFixed(answer: FixedAnswer): Response;
+  /**
+   * On `payer`-limited routes: the request's payment header (`PAYMENT-SIGNATURE`, else
+   * `X-PAYMENT`; null when there is none), read once by the kernel. Undefined elsewhere.
+   */
+  readonly paymentHeader?: string | null;
   /** Counts one request for `callerKey`; throws `HttpError` 429 over the limit. */
   rateLimit(callerKey: string): void;
   /** Seconds until `callerKey` may retry when it is over its limit now, else null (no count). */

@@ -49,10 +49,12 @@ import {
 } from "./settle.ts";
 import {
   PAYMENT_REQUIRED_MESSAGE,
+  paymentRequiredHeader,
   paymentRequiredResponse,
   requirementsFor,
   x402ErrorResponse,
 } from "./terms.ts";
+import { FixedAnswer } from "../http/fixed_answer.ts";
 import type { PaymentRequirements } from "./types.ts";
 // Verification brings secp256k1 and keccak (payers' checksummed addresses come with it): loaded
 // by the first request that carries a payment, or started by a 402.
@@ -130,6 +132,24 @@ export interface PaymentRefusal {
   unavailable?: boolean;
 }
 
+/**
+ * What the paywall takes from the HTTP kernel's request context (`Ctx` has all of it): the
+ * caller's rate limits, the payment header the kernel already read, and fixed answers built
+ * with the route's headers once.
+ */
+export interface PaywallCaller {
+  readonly clientIp: string;
+  /** The payment header as read by the kernel (null: none); undefined: not read yet. */
+  readonly paymentHeader?: string | null;
+  rateLimit(callerKey: string): void;
+  overLimit(callerKey: string): number | null;
+  sendFixed(answer: FixedAnswer): Response;
+}
+
+/** The public origin without trailing slashes (trimmed once, not per request). */
+let trimmedFor: string | undefined;
+let trimmed = "";
+
 /** The resource URL a 402 describes: public origin + path (no query). */
 export function resourceUrl(req: Request, publicOrigin?: string): string {
   // String slicing instead of `new URL()`: this runs on every unpaid request.
@@ -137,8 +157,17 @@ export function resourceUrl(req: Request, publicOrigin?: string): string {
   const q = u.indexOf("?");
   const noQuery = q === -1 ? u : u.slice(0, q);
   if (!publicOrigin) return noQuery;
+  if (publicOrigin !== trimmedFor) {
+    trimmed = publicOrigin.replace(/\/+$/, "");
+    trimmedFor = publicOrigin;
+  }
   const p = noQuery.indexOf("/", noQuery.indexOf("//") + 2);
-  return publicOrigin.replace(/\/+$/, "") + (p === -1 ? "/" : noQuery.slice(p));
+  return trimmed + (p === -1 ? "/" : noQuery.slice(p));
+}
+
+/** The payment header: `PAYMENT-SIGNATURE` (v2) first, else `X-PAYMENT` (v1); null: none. */
+function paymentHeaderOf(req: Request): string | null {
+  return req.headers.get(HEADER_PAYMENT_SIGNATURE) ?? req.headers.get(HEADER_X_PAYMENT);
 }
 
 /**
@@ -146,7 +175,7 @@ export function resourceUrl(req: Request, publicOrigin?: string): string {
  * there is none; throws `PaymentPayloadError` when there is one that cannot be read.
  */
 export function readPayment(req: Request): ParsedPayment | null {
-  const h = req.headers.get(HEADER_PAYMENT_SIGNATURE) ?? req.headers.get(HEADER_X_PAYMENT);
+  const h = paymentHeaderOf(req);
   if (h === null) return null;
   return parsePaymentHeader(h);
 }
@@ -331,60 +360,67 @@ export async function settlePayment(
   return outcome;
 }
 
-const termsCache = new Map<string, PaymentRequirements[]>();
+/** A service's terms for one configuration, and its plain 402 answers per resource URL. */
+interface ServiceTerms {
+  payTo: string;
+  maxTimeoutSeconds?: number;
+  chain?: UsdcChain;
+  priceUsd: string;
+  accepts: PaymentRequirements[];
+  plain: Map<string, FixedAnswer>;
+}
+
+/** Per service object: looked up without building a key string per request. */
+const termsCache = new WeakMap<PaidService, ServiceTerms>();
 
 function termsOf(
   service: PaidService,
   payTo: string,
   maxTimeoutSeconds?: number,
   chain?: UsdcChain,
-): PaymentRequirements[] {
-  const key = `${service.slug}\0${service.priceUsd}\0${payTo}\0${maxTimeoutSeconds ?? ""}\0${
-    chain?.network ?? ""
-  }`;
-  let t = termsCache.get(key);
-  if (!t) {
-    t = [requirementsFor({ priceUsd: service.priceUsd, payTo, maxTimeoutSeconds, chain })];
-    if (termsCache.size < 1024) termsCache.set(key, t);
+): ServiceTerms {
+  let t = termsCache.get(service);
+  if (
+    !t || t.payTo !== payTo || t.maxTimeoutSeconds !== maxTimeoutSeconds || t.chain !== chain ||
+    t.priceUsd !== service.priceUsd
+  ) {
+    t = {
+      payTo,
+      maxTimeoutSeconds,
+      chain,
+      priceUsd: service.priceUsd,
+      accepts: [requirementsFor({ priceUsd: service.priceUsd, payTo, maxTimeoutSeconds, chain })],
+      plain: new Map(),
+    };
+    termsCache.set(service, t);
   }
   return t;
 }
 
-/** Plain 402 answers (no payment sent) per service, resource and terms: the hot path. */
-const plain402Cache = new WeakMap<
-  PaymentRequirements[],
-  Map<string, { body: string; header: string }>
->();
-
-function plain402(service: PaidService, url: string, accepts: PaymentRequirements[]): Response {
-  let perTerms = plain402Cache.get(accepts);
-  if (!perTerms) plain402Cache.set(accepts, perTerms = new Map());
-  const key = service.slug + "\0" + url;
-  let hit = perTerms.get(key);
+/** The plain 402 (no payment sent) for a service's terms and resource: built once. */
+function plain402(service: PaidService, url: string, terms: ServiceTerms): FixedAnswer {
+  let hit = terms.plain.get(url);
   if (!hit) {
-    const res = paymentRequiredResponse({
+    const header = paymentRequiredHeader({
       service: service.slug,
       url,
       description: service.description,
-      accepts,
+      accepts: terms.accepts,
     });
-    hit = { body: "", header: res.headers.get(HEADER_PAYMENT_REQUIRED)! };
-    // The body is fixed for a service; build it once (synchronously, from the same function).
-    hit.body = JSON.stringify({
+    const body = JSON.stringify({
       status: "error",
       service: service.slug,
       error: { code: ErrorCode.PaymentRequired, message: PAYMENT_REQUIRED_MESSAGE },
     });
-    res.body?.cancel();
-    if (perTerms.size >= 1024) perTerms.clear();
-    perTerms.set(key, hit);
+    hit = new FixedAnswer(402, body, [
+      ["Content-Type", "application/json; charset=utf-8"],
+      ["Cache-Control", "no-store"],
+      [HEADER_PAYMENT_REQUIRED, header],
+    ]);
+    if (terms.plain.size >= 1024) terms.plain.clear();
+    terms.plain.set(url, hit);
   }
-  // Setting headers after construction measured about twice as fast as passing them in `init`.
-  const res = new Response(hit.body, { status: 402 });
-  res.headers.set("Content-Type", "application/json; charset=utf-8");
-  res.headers.set("Cache-Control", "no-store");
-  res.headers.set(HEADER_PAYMENT_REQUIRED, hit.header);
-  return res;
+  return hit;
 }
 
 /** The body of a paid 200 for a service's envelope. */
@@ -420,8 +456,38 @@ export async function handlePaid(
   req: Request,
   deps: PaywallDeps,
 ): Promise<Response> {
+  return await answerPaid(service, body, req, deps);
+}
+
+/**
+ * `handlePaid` for the HTTP kernel: the rate limits are the caller's (`ctx`), and the plain 402
+ * (no payment header, the usual answer) comes back synchronously, without a promise, built from
+ * a template the kernel keeps per route. Throws (or rejects) as `handlePaid` does.
+ */
+export function answerPaid(
+  service: PaidService,
+  body: unknown,
+  req: Request,
+  deps: PaywallDeps,
+  caller?: PaywallCaller,
+): Response | Promise<Response> {
   const parsed = service.parse(body);
-  const input = service.prepare ? await service.prepare(parsed) : parsed;
+  if (service.prepare) {
+    return Promise.resolve(service.prepare(parsed)).then((input) =>
+      answerPrepared(service, body, input, req, deps, caller)
+    );
+  }
+  return answerPrepared(service, body, parsed, req, deps, caller);
+}
+
+function answerPrepared(
+  service: PaidService,
+  body: unknown,
+  input: unknown,
+  req: Request,
+  deps: PaywallDeps,
+  caller: PaywallCaller | undefined,
+): Response | Promise<Response> {
   if (!deps.payTo || !deps.settler) {
     return x402ErrorResponse(503, service.slug, {
       code: ErrorCode.PaymentNotConfigured,
@@ -431,27 +497,65 @@ export async function handlePaid(
     });
   }
   const url = resourceUrl(req, deps.publicOrigin);
-  const accepts = termsOf(service, deps.payTo, deps.maxTimeoutSeconds, deps.chain);
-  const answer402 = (r?: PaymentRefusal) =>
+  const terms = termsOf(service, deps.payTo, deps.maxTimeoutSeconds, deps.chain);
+  const header = caller?.paymentHeader !== undefined ? caller.paymentHeader : paymentHeaderOf(req);
+  if (header === null) {
+    warmPayment();
+    const answer = plain402(service, url, terms);
+    return caller ? caller.sendFixed(answer) : answer.response();
+  }
+  return paidCall(
+    service,
+    body,
+    input,
+    req,
+    caller ? withCaller(deps, caller) : deps,
+    url,
+    terms.accepts,
+    header,
+  );
+}
+
+/**
+ * The caller's rate limits as paywall hooks, keyed as the kernel counts (`payer:<address>`,
+ * `ip:<address>`). Made only for requests that carry a payment header.
+ */
+function withCaller(deps: PaywallDeps, caller: PaywallCaller): PaywallDeps {
+  return {
+    ...deps,
+    limitPayer: (payer) => caller.rateLimit(`payer:${payer.toLowerCase()}`),
+    limitUnverified: () => caller.rateLimit(`ip:${caller.clientIp}`),
+    ipRetryAfter: () => caller.overLimit(`ip:${caller.clientIp}`),
+  };
+}
+
+/** A request that carries a payment header: read, verify, claim, run, settle. */
+async function paidCall(
+  service: PaidService,
+  body: unknown,
+  input: unknown,
+  req: Request,
+  deps: PaywallDeps,
+  url: string,
+  accepts: PaymentRequirements[],
+  header: string,
+): Promise<Response> {
+  const answer402 = (r: PaymentRefusal) =>
     paymentRequiredResponse({
       service: service.slug,
       url,
       description: service.description,
       accepts,
-      ...(r
-        ? {
-          code: r.code,
-          message: r.message,
-          reason: r.reason,
-          field: r.field,
-          settlement: r.settlement ? settlementResponse(r.settlement) : undefined,
-        }
-        : {}),
+      code: r.code,
+      message: r.message,
+      reason: r.reason,
+      field: r.field,
+      settlement: r.settlement ? settlementResponse(r.settlement) : undefined,
     });
 
-  let payment: ParsedPayment | null;
+  let payment: ParsedPayment;
   try {
-    payment = readPayment(req);
+    payment = parsePaymentHeader(header);
   } catch (e) {
     if (!(e instanceof PaymentPayloadError)) throw e;
     await deps.limitUnverified?.();
@@ -461,10 +565,6 @@ export async function handlePaid(
       reason: e.reason,
       field: e.field,
     });
-  }
-  if (payment === null) {
-    warmPayment();
-    return plain402(service, url, accepts);
   }
   refuseFlooding(payment, deps);
 

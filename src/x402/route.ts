@@ -17,7 +17,7 @@
 import type { PaidService, ServiceListing } from "../api/service.ts";
 import type { Route } from "../http/types.ts";
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "./constants.ts";
-import { handlePaid, type PaywallDeps } from "./paywall.ts";
+import { answerPaid, type PaywallDeps } from "./paywall.ts";
 
 /** The kernel route of a paid service. */
 export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
@@ -66,15 +66,16 @@ function routeOf(
       example: listing.example,
       ...(listing.needsInternet ? { needsInternet: true } : {}),
     },
-    handler: async (ctx) => {
-      // Loaded services answer without an extra await (the common case after the first call).
+    handler: (ctx) => {
+      // No async function and no per-request hooks: a loaded service's unpaid call is answered
+      // as soon as its body is read (`answerPaid` returns the 402 without a promise).
       const s = service();
-      return handlePaid(s instanceof Promise ? await s : s, await ctx.json(), ctx.req, {
-        ...deps,
-        limitPayer: (payer) => ctx.rateLimit(`payer:${payer.toLowerCase()}`),
-        limitUnverified: () => ctx.rateLimit(`ip:${ctx.clientIp}`),
-        ipRetryAfter: () => ctx.overLimit(`ip:${ctx.clientIp}`),
-      });
+      if (s instanceof Promise) {
+        return s.then((loaded) =>
+          ctx.json().then((body) => answerPaid(loaded, body, ctx.req, deps, ctx))
+        );
+      }
+      return ctx.json().then((body) => answerPaid(s, body, ctx.req, deps, ctx));
     },
   };
 }

@@ -111,7 +111,8 @@ export const PAYMENT_REQUIRED_MESSAGE =
 /** Encoded headers of plain 402 answers, per terms list and resource: a paywall's hot path. */
 const plainHeaderCache = new WeakMap<PaymentRequirements[], Map<string, string>>();
 
-function paymentRequiredHeader(a: PaymentRequiredAnswer, error: string | undefined): string {
+/** The `PAYMENT-REQUIRED` header of a 402 (`error`: the x402 reason or message, if any). */
+export function paymentRequiredHeader(a: PaymentRequiredAnswer, error?: string): string {
   if (error !== undefined) return encodeBase64Json(paymentRequired(a, a.accepts, error));
   let perTerms = plainHeaderCache.get(a.accepts);
   if (!perTerms) plainHeaderCache.set(a.accepts, perTerms = new Map());

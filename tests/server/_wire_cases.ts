@@ -105,10 +105,10 @@ export const PAYWALL_CASES: WireCase[] = [
   },
 ];
 
-/** A 429's seconds to wait depend on the clock: replaced by a marker. */
+/** A 429's seconds to wait depend on the clock (and so its length): replaced by markers. */
 export function retryNormalised(raw: string): string {
-  return raw.replace(/^(retry-after): \d+$/gim, "$1: <s>").replace(
-    /retry in \d+ s/g,
-    "retry in <s> s",
-  );
+  if (!/^retry-after: /im.test(raw)) return raw;
+  return raw.replace(/^(retry-after): \d+$/gim, "$1: <s>")
+    .replace(/retry in \d+ s/g, "retry in <s> s")
+    .replace(/^(content-length): \d+$/gim, "$1: <n>");
 }

@@ -3,6 +3,7 @@
  * (ECVRF, the security rules, the live-data engine, payment verification), the route answers
  * as a loaded one would, and concurrent first requests share one load.
  */
+import type { FixedAnswer } from "../../src/http/fixed_answer.ts";
 import assert from "node:assert/strict";
 import { lazyPaidRoute } from "../../src/x402/route.ts";
 import type { PaywallDeps } from "../../src/x402/paywall.ts";
@@ -138,6 +139,7 @@ function ctxFor(body: unknown): Ctx {
     json: () => Promise.resolve(body),
     rateLimit() {},
     overLimit: () => null,
+    sendFixed: (answer: FixedAnswer) => answer.response(),
     clientIp: "127.0.0.1",
   } as unknown as Ctx;
 }

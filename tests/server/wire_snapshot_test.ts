@@ -89,6 +89,36 @@ Deno.test("handlePaid alone answers its 402s byte for byte as before", async () 
   }
 });
 
+Deno.test("serve: repeated 402s each carry their own request id, in the same place", async () => {
+  await using dir = await tempDir();
+  await using srv = await startTestServer(await serveEnv(dir.path));
+  const c = SERVE_CASES[0]!;
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const raw = await rawExchange(`${srv.url}${c.path}`, c);
+    ids.push(raw.match(/^x-request-id: (.*)$/m)![1]!.trim());
+    assert.equal(normaliseRaw(raw), SERVE_EXPECTED[0]);
+  }
+  assert.equal(new Set(ids).size, 3, ids.join(" "));
+});
+
+Deno.test("serve: GET /x402/keys answers the same head and body every time", async () => {
+  await using srv = await startTestServer();
+  const answers: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    answers.push(normaliseRaw(await rawExchange(`${srv.url}/x402/keys`, { method: "GET" })));
+  }
+  for (const a of answers) {
+    const [head, body] = a.split("\r\n\r\n");
+    assert.equal(head, KEYS_HEAD);
+    assert.equal(body, answers[0]!.split("\r\n\r\n")[1]);
+    assert.equal(new TextEncoder().encode(body).length, 520);
+  }
+});
+
+const KEYS_HEAD =
+  "HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\ncontent-length: 520\r\ndate: <date>\r\nconnection: close";
+
 const SERVE_EXPECTED = [
   'HTTP/1.1 402 Payment Required\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nPAYMENT-REQUIRED: eyJ4NDAyVmVyc2lvbiI6MiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGkuZXhhbXBsZS94NDAyL2ZhaXItcmFuZG9tIiwiZGVzY3JpcHRpb24iOiJWZXJpZmlhYmxlIHJhbmRvbSBieXRlcyAoRUNWUkYsIFJGQyA5MzgxKSBib3VuZCB0byB5b3VyIHNlZWQsIHdpdGggYSBwcm9vZiBhbnlvbmUgY2FuIGNoZWNrIG9mZmxpbmUiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiI2MDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDBhMTFjZSIsIm1heFRpbWVvdXRTZWNvbmRzIjozMDAsImV4dHJhIjp7Im5hbWUiOiJVU0QgQ29pbiIsInZlcnNpb24iOiIyIn19XX0=\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 210\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"payment_required","message":"This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE"}}',
   'HTTP/1.1 402 Payment Required\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nPAYMENT-REQUIRED: eyJ4NDAyVmVyc2lvbiI6MiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGkuZXhhbXBsZS94NDAyL2ZhaXItcmFuZG9tIiwiZGVzY3JpcHRpb24iOiJWZXJpZmlhYmxlIHJhbmRvbSBieXRlcyAoRUNWUkYsIFJGQyA5MzgxKSBib3VuZCB0byB5b3VyIHNlZWQsIHdpdGggYSBwcm9vZiBhbnlvbmUgY2FuIGNoZWNrIG9mZmxpbmUiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiI2MDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDBhMTFjZSIsIm1heFRpbWVvdXRTZWNvbmRzIjozMDAsImV4dHJhIjp7Im5hbWUiOiJVU0QgQ29pbiIsInZlcnNpb24iOiIyIn19XX0=\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 210\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"payment_required","message":"This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE"}}',
@@ -105,8 +135,8 @@ const SERVE_EXPECTED = [
 
 const LIMITED_EXPECTED = [
   'HTTP/1.1 402 Payment Required\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nPAYMENT-REQUIRED: eyJ4NDAyVmVyc2lvbiI6MiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGkuZXhhbXBsZS94NDAyL2ZhaXItcmFuZG9tIiwiZGVzY3JpcHRpb24iOiJWZXJpZmlhYmxlIHJhbmRvbSBieXRlcyAoRUNWUkYsIFJGQyA5MzgxKSBib3VuZCB0byB5b3VyIHNlZWQsIHdpdGggYSBwcm9vZiBhbnlvbmUgY2FuIGNoZWNrIG9mZmxpbmUiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiI2MDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDBhMTFjZSIsIm1heFRpbWVvdXRTZWNvbmRzIjozMDAsImV4dHJhIjp7Im5hbWUiOiJVU0QgQ29pbiIsInZlcnNpb24iOiIyIn19XX0=\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 210\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"payment_required","message":"This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE"}}',
-  'HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: <s>\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 119\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"rate_limited","message":"Too many requests; retry in <s> s"}}',
-  'HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: <s>\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 119\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"rate_limited","message":"Too many requests; retry in <s> s"}}',
+  'HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: <s>\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: <n>\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"rate_limited","message":"Too many requests; retry in <s> s"}}',
+  'HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\nretry-after: <s>\r\nx-request-id: <request-id>\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: <n>\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"rate_limited","message":"Too many requests; retry in <s> s"}}',
 ];
 
 const PAYWALL_EXPECTED = [
