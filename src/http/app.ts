@@ -125,6 +125,7 @@ export function createApp(options: AppOptions): AppHandler {
     onError,
     prefix: crypto.randomUUID().slice(0, 8),
     counter: 0,
+    lastIpKey: "",
   };
 
   return function handle(req: Request, info: ConnInfo): Response | Promise<Response> {
@@ -195,6 +196,8 @@ interface KernelState {
   onError: (err: unknown, requestId: string) => void;
   prefix: string;
   counter: number;
+  lastIp?: string;
+  lastIpKey: string;
 }
 
 /** Adds the request id (errors, or when the client sent one), strips HEAD bodies, logs. */
@@ -303,9 +306,17 @@ class RequestCtx implements Ctx {
     return this.id ??= `${this.state.prefix}-${(++this.state.counter).toString(36)}`;
   }
 
-  /** The rate limiter's key for the caller's address. */
+  /**
+   * The rate limiter's key for the caller's address. The last one is kept: requests come in
+   * runs from one address (keep-alive), and a reused string is not hashed again by the `Map`.
+   */
   ipKey(): string {
-    return `ip:${this.clientIp}`;
+    const s = this.state;
+    if (s.lastIp !== this.clientIp) {
+      s.lastIp = this.clientIp;
+      s.lastIpKey = `ip:${this.clientIp}`;
+    }
+    return s.lastIpKey;
   }
 
   get url(): URL {
