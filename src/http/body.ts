@@ -17,7 +17,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /** A digit followed by an exponent mark: where a JSON number could overflow to `Infinity`. */
 const EXPONENT = /[0-9][eE]/;
 
-export async function readJsonBody(
+export function readJsonBody(
   req: Request,
   limit: number,
   timeoutMs?: number,
@@ -26,40 +26,49 @@ export async function readJsonBody(
   // The usual header, exactly, skips the parse.
   const type = header === "application/json" ? header : header.split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json" && !type.endsWith("+json")) {
-    throw new HttpError(
-      415,
-      ErrorCode.InvalidInput,
-      `Send the body as JSON with 'Content-Type: application/json'${
-        type ? ` (got '${type.slice(0, 64)}')` : ""
-      }`,
-      { field: "content-type" },
+    return Promise.reject(
+      new HttpError(
+        415,
+        ErrorCode.InvalidInput,
+        `Send the body as JSON with 'Content-Type: application/json'${
+          type ? ` (got '${type.slice(0, 64)}')` : ""
+        }`,
+        { field: "content-type" },
+      ),
     );
   }
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBodyLimited(req, limit, timeoutMs);
-  } catch (err) {
-    if (err instanceof BodyTimeoutError) {
-      // A slow body holds a connection: refuse it and close the connection.
-      throw new HttpError(
-        408,
-        ErrorCode.InvalidInput,
-        `The request body did not arrive within ${timeoutMs} ms`,
-        { field: "body", headers: { connection: "close" } },
-      );
-    }
-    if (err instanceof BodyTooLargeError) {
-      throw new HttpError(
-        413,
-        ErrorCode.PayloadTooLarge,
-        `The request body is larger than ${limit} bytes`,
-        {
-          field: "body",
-        },
-      );
-    }
-    throw invalidInput("body", "The request body could not be read");
+  // `then` rather than an async function: one promise step less on every request with a body.
+  return readBodyLimited(req, limit, timeoutMs).then(parseJsonBytes, (err) => {
+    throw readFailure(err, limit, timeoutMs);
+  });
+}
+
+/** The answer to a body that could not be read: 408, 413, else 400 naming `body`. */
+function readFailure(err: unknown, limit: number, timeoutMs?: number): HttpError {
+  if (err instanceof BodyTimeoutError) {
+    // A slow body holds a connection: refuse it and close the connection.
+    return new HttpError(
+      408,
+      ErrorCode.InvalidInput,
+      `The request body did not arrive within ${timeoutMs} ms`,
+      { field: "body", headers: { connection: "close" } },
+    );
   }
+  if (err instanceof BodyTooLargeError) {
+    return new HttpError(
+      413,
+      ErrorCode.PayloadTooLarge,
+      `The request body is larger than ${limit} bytes`,
+      {
+        field: "body",
+      },
+    );
+  }
+  return invalidInput("body", "The request body could not be read");
+}
+
+/** A JSON body's bytes to its value; 400 naming the field for what has no canonical form. */
+function parseJsonBytes(bytes: Uint8Array): unknown {
   let text: string;
   try {
     text = utf8.decode(bytes);
