@@ -100,6 +100,13 @@ Deno.test("serve: repeated 402s each carry their own request id, in the same pla
     assert.equal(normaliseRaw(raw), SERVE_EXPECTED[0]);
   }
   assert.equal(new Set(ids).size, 3, ids.join(" "));
+  // Many at once, over several connections: every answer is whole (the template is only cloned).
+  const burst = await Promise.all(
+    Array.from({ length: 40 }, () => rawExchange(`${srv.url}${c.path}`, c)),
+  );
+  for (const raw of burst) assert.equal(normaliseRaw(raw), SERVE_EXPECTED[0]);
+  const burstIds = burst.map((raw) => raw.match(/^x-request-id: (.*)$/m)![1]!.trim());
+  assert.equal(new Set([...ids, ...burstIds]).size, 43);
 });
 
 Deno.test("serve: GET /x402/keys answers the same head and body every time", async () => {
