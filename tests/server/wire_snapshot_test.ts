@@ -123,6 +123,38 @@ Deno.test("serve: GET /x402/keys answers the same head and body every time", asy
   }
 });
 
+Deno.test("serve: behind a trusted proxy, its request id is echoed in place on 402s and cached JSON answers", async () => {
+  await using dir = await tempDir();
+  await using srv = await startTestServer({ ...await serveEnv(dir.path), TRUST_PROXY: "1" });
+  const dateless = (raw: string) => raw.replace(/^(date): .*$/gim, "$1: <date>");
+  for (let i = 0; i < 2; i++) {
+    const raw = await rawExchange(`${srv.url}/x402/fair-random`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-request-id": `proxy-${i}`,
+        "x-forwarded-for": "203.0.113.9",
+      },
+      body: '{"seed":"bench"}',
+    });
+    assert.equal(dateless(raw), PROXY_EXPECTED[i]);
+  }
+  for (let i = 0; i < 2; i++) {
+    const raw = await rawExchange(`${srv.url}/x402/keys`, {
+      method: "GET",
+      headers: { "x-request-id": `proxy-k${i}` },
+    });
+    assert.equal(dateless(raw).split("\r\n\r\n")[0], PROXY_EXPECTED[2 + i]);
+  }
+});
+
+const PROXY_EXPECTED = [
+  'HTTP/1.1 402 Payment Required\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nPAYMENT-REQUIRED: eyJ4NDAyVmVyc2lvbiI6MiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGkuZXhhbXBsZS94NDAyL2ZhaXItcmFuZG9tIiwiZGVzY3JpcHRpb24iOiJWZXJpZmlhYmxlIHJhbmRvbSBieXRlcyAoRUNWUkYsIFJGQyA5MzgxKSBib3VuZCB0byB5b3VyIHNlZWQsIHdpdGggYSBwcm9vZiBhbnlvbmUgY2FuIGNoZWNrIG9mZmxpbmUiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiI2MDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDBhMTFjZSIsIm1heFRpbWVvdXRTZWNvbmRzIjozMDAsImV4dHJhIjp7Im5hbWUiOiJVU0QgQ29pbiIsInZlcnNpb24iOiIyIn19XX0=\r\nx-request-id: proxy-0\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 210\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"payment_required","message":"This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE"}}',
+  'HTTP/1.1 402 Payment Required\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nPAYMENT-REQUIRED: eyJ4NDAyVmVyc2lvbiI6MiwicmVzb3VyY2UiOnsidXJsIjoiaHR0cHM6Ly9hcGkuZXhhbXBsZS94NDAyL2ZhaXItcmFuZG9tIiwiZGVzY3JpcHRpb24iOiJWZXJpZmlhYmxlIHJhbmRvbSBieXRlcyAoRUNWUkYsIFJGQyA5MzgxKSBib3VuZCB0byB5b3VyIHNlZWQsIHdpdGggYSBwcm9vZiBhbnlvbmUgY2FuIGNoZWNrIG9mZmxpbmUiLCJtaW1lVHlwZSI6ImFwcGxpY2F0aW9uL2pzb24ifSwiYWNjZXB0cyI6W3sic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiZWlwMTU1Ojg0NTMiLCJhbW91bnQiOiI2MDAwIiwiYXNzZXQiOiIweDgzMzU4OWZDRDZlRGI2RTA4ZjRjN0MzMkQ0ZjcxYjU0YmRBMDI5MTMiLCJwYXlUbyI6IjB4MDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMDBhMTFjZSIsIm1heFRpbWVvdXRTZWNvbmRzIjozMDAsImV4dHJhIjp7Im5hbWUiOiJVU0QgQ29pbiIsInZlcnNpb24iOiIyIn19XX0=\r\nx-request-id: proxy-1\r\naccess-control-allow-origin: *\r\naccess-control-expose-headers: PAYMENT-REQUIRED, PAYMENT-RESPONSE\r\ncontent-length: 210\r\ndate: <date>\r\nconnection: close\r\n\r\n{"status":"error","service":"fair-random","error":{"code":"payment_required","message":"This endpoint is paid per call with x402: pay the terms in the PAYMENT-REQUIRED header and retry with PAYMENT-SIGNATURE"}}',
+  "HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\nx-request-id: proxy-k0\r\ncontent-length: 512\r\ndate: <date>\r\nconnection: close",
+  "HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\nx-request-id: proxy-k1\r\ncontent-length: 512\r\ndate: <date>\r\nconnection: close",
+];
+
 const KEYS_HEAD =
   "HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\ncontent-length: 520\r\ndate: <date>\r\nconnection: close";
 
