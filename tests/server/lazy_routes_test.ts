@@ -14,7 +14,7 @@ import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
 import { invalidInput } from "../../src/http/errors.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import { startTestServer } from "../support/server.ts";
-import { startChain } from "../support/chain.ts";
+import { withPaidTestServer } from "../support/paid_server.ts";
 import { tempDir } from "../support/temp.ts";
 import { buyer, KEYS, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
@@ -281,17 +281,7 @@ Deno.test("a fresh server answers concurrent first calls to every paid route as 
 });
 
 Deno.test("concurrent first paid calls on a fresh server are each served and settled once", async () => {
-  const chain = await startChain();
-  await using dir = await tempDir();
-  try {
-    await chain.mint(buyer.address, 1_000_000n);
-    const keyFile = `${dir.path}/facilitator.key`;
-    await Deno.writeTextFile(keyFile, KEYS.facilitator);
-    await using srv = await startTestServer({
-      PAY_TO_EVM: seller.address,
-      FACILITATOR_KEY_FILE: keyFile,
-      RPC_URL: chain.rpcUrl,
-    });
+  await withPaidTestServer({}, async ({ srv, chain }) => {
     const calls = await Promise.all(
       ["a", "b", "c"].map((seed) =>
         payAndFetch(`${srv.url}/x402/fair-random`, { seed }, buyer, { maxAtomic: 10_000n })
@@ -303,7 +293,5 @@ Deno.test("concurrent first paid calls on a fresh server are each served and set
     }
     assert.equal(await chain.balanceOf(seller.address), 3n * 6000n);
     assert.equal(await chain.transfersTo(seller.address), 3);
-  } finally {
-    await chain.stop();
-  }
+  });
 });
