@@ -100,11 +100,23 @@ export async function loadEd25519PublicKey(secretKey: Uint8Array): Promise<void>
       ["sign"],
     );
     const { x } = await crypto.subtle.exportKey("jwk", key);
-    const publicKey = x ? fromBase64(x.replaceAll("-", "+").replaceAll("_", "/")) : undefined;
+    const publicKey = x ? fromBase64Url(x) : undefined;
     if (publicKey?.length === 32) derived.set(secretKey, { secret: secretKey.slice(), publicKey });
   } catch {
     // No native Ed25519 here: the signer derives the key itself.
   }
+}
+
+// Where the runtime has it (Deno), `Uint8Array.fromBase64`: `atob` would load its module at
+// start. Node 20 (the SDK in rails/) takes the portable path.
+const U8 = Uint8Array as unknown as {
+  fromBase64?: (s: string, o: { alphabet: "base64url" }) => Uint8Array;
+};
+
+function fromBase64Url(s: string): Uint8Array {
+  return typeof U8.fromBase64 === "function"
+    ? U8.fromBase64(s, { alphabet: "base64url" })
+    : fromBase64(s.replaceAll("-", "+").replaceAll("_", "/"));
 }
 
 /** `key_id`: the first 16 hex characters of SHA-256 of the raw public key. */
