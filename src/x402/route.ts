@@ -18,6 +18,7 @@ import type { PaidService, ServiceListing } from "../api/service.ts";
 import type { Route } from "../http/types.ts";
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "./constants.ts";
 import { handlePaid, type PaywallDeps } from "./paywall.ts";
+import { ed25519Loaded, loadEd25519 } from "../crypto/ed25519_core.ts";
 
 /** The kernel route of a paid service. */
 export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
@@ -68,8 +69,12 @@ function routeOf(
     },
     handler: async (ctx) => {
       // Loaded services answer without an extra await (the common case after the first call).
+      // Receipts are signed synchronously: the Ed25519 engine loads with the first paid request.
       const s = service();
-      return handlePaid(s instanceof Promise ? await s : s, await ctx.json(), ctx.req, {
+      const loaded = s instanceof Promise || !ed25519Loaded()
+        ? (await Promise.all([s, loadEd25519()]))[0]
+        : s;
+      return handlePaid(loaded, await ctx.json(), ctx.req, {
         ...deps,
         limitPayer: (payer) => ctx.rateLimit(`payer:${payer.toLowerCase()}`),
         limitUnverified: () => ctx.rateLimit(`ip:${ctx.clientIp}`),
