@@ -32,6 +32,7 @@ import {
   IN_CALL,
   MOVE,
   NEGATED,
+  NEGATED_LIST,
   NOT_SAFE_DUTY,
   NOT_TO_CONFIG,
   NOT_USER_CONDITIONED,
@@ -905,7 +906,7 @@ const rules: Rule[] = [
     description:
       'Asks to turn off safety, validation or confirmation ("disable all safety checks", "skip all validation", "bypass every approval step", "drop all safety rules").',
     pattern: String
-      .raw`\b(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w{1,30}\s+)?(?:safety|security|content|validations?|verifications?|confirmations?|approvals?|permissions?|consent|guards?|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
+      .raw`\b(?<!(?:\bnot|\bnever|n't|\bnor|\bcannot)\s{1,3}(?:(?:ever|be\s+allowed\s+to|attempt\s+to|try\s+to)\s{1,3})?)(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w{1,30}\s+)?(?:safety|security|content|validations?|verifications?|confirmations?|approvals?|permissions?|consent|guards?|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
     flags: "gi",
   },
   {
@@ -1562,7 +1563,7 @@ const rules: Rule[] = [
       a: {
         pattern: String.raw`\b${MOVE}\b`,
         unless_after:
-          `${NEGATED}|${USER_SUBJECT}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
+          `${NEGATED}|${NEGATED_LIST}|${USER_SUBJECT}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
       },
       b: {
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a

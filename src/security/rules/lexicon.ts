@@ -143,6 +143,13 @@ export const NOT_SAFE_DUTY = String
 export const NEGATED = String.raw`\b(?:never|not|no|n't|without|nor)\s{1,4}(?:\w{1,30}\s{1,4})?`;
 
 /**
+ * A negation reaches every item of a list joined by "or"/"nor" ("does not send cookies or stored
+ * credentials"): the later verb or participle is negated too.
+ */
+export const NEGATED_LIST = String
+  .raw`\b(?:never|not|n't|without|nor)\s{1,4}(?:[\w'-]{1,30}\s{1,4}){1,4}?(?:or|nor)\s{1,4}`;
+
+/**
  * Not qualified, later in the sentence, by the user's own choice ("only if the user turns on
  * sharing", "when the user asks"): a consent condition, not a covert order.
  */
@@ -211,7 +218,7 @@ export const DATA_CONCEPTS = String.raw`(?:` +
     .raw`|tax\s+returns?|bank\s+(?:statements?|details|logins?|account\s+(?:numbers?|details))|(?:credit|debit)\s+card\s+(?:numbers?|details)|pay\s?slips?|routing\s+numbers?` +
   // the conversation, the system text
   String
-    .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)\s+(?:\w{1,20}\s+){0,3}?(?:turns?|messages?|exchanges?|prompts?|replies)|everything\s+you\s+(?:were|have\s+been|got)\s+(?:told|given|instructed)|(?:your\s+)?(?:operating|standing|internal)\s+brief|before\s+the\s+(?:user's|person's|human's|customer's)\s+(?:first|opening)\s+(?:turn|message)|(?:preceding|previous|prior|earlier|past)\s+(?:user\s+|human\s+)?(?:turns?|requests?|prompts?|questions?|queries|exchanges?|inputs)|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
+    .raw`|(?:every|all|each|the)\s+(?:preceding|previous|prior|earlier|past)(?:\s+\w{1,20}){0,3}?\s+(?:turns?|messages?|exchanges?|prompts?|replies)|everything\s+you\s+(?:were|have\s+been|got)\s+(?:told|given|instructed)|(?:your\s+)?(?:operating|standing|internal)\s+brief|before\s+the\s+(?:user's|person's|human's|customer's)\s+(?:first|opening)\s+(?:turn|message)|(?:preceding|previous|prior|earlier|past)\s+(?:user\s+|human\s+)?(?:turns?|requests?|prompts?|questions?|queries|exchanges?|inputs)|(?:dialogue|dialog|conversation|chat|thread)\s+(?:so\s+far|history|log|to\s+date)|context\s+window|system\s+(?:turns?|prompts?|messages?)|(?:developer|operator|hidden|system)\s+instructions|instructions\s+you\s+(?:were|have\s+been)\s+(?:given|configured|set\s+up|started)|everything\s+(?:said|written|typed|discussed)` +
   String
     .raw`|(?:whole|entire|full|complete|raw|verbatim)\s+(?:[\w-]{1,20}\s+)?(?:conversation|chat|dialogue|dialog|back-and-forth)|${CONVERSATION}\s+(?:[\w-]{1,20}\s+){0,4}?(?:so\s+far|to\s+date|until\s+now|up\s+to\s+now|thus\s+far)|${CONVERSATION}\s+(?:with|between)\s+(?:the\s+)?(?:user|human|you|me)|(?:hidden|secret|internal|underlying|initial|setup|original)\s+(?:[\w-]{1,20}\s+)?(?:prompts?|preamble)|(?:developer|system|operator)\s+(?:messages?|prompts?)|(?:hidden|secret)\s+(?:[\w-]{1,20}\s+)?(?:instructions|directives)` +
   // a secret by its possessor ("the user's PIN", "their Apple ID password", "the requester's SSN")
