@@ -377,7 +377,7 @@ function selfSteer(col: Collector, t: ToolView) {
 }
 
 const THIS_TOOL =
-  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
+  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\bthis\s+(?!parameter|number|folder|header|filter|user|order|answer|layer|buffer|cluster|container|error|character|letter|register|timer|marker|member|owner|border|corner|cover|paper|power|other|either|neither|whether|however|together|master)[a-z]{3,20}(?:er|or)\b|\b(?:rank|score|put|place|weight|prioriti[sz]e)\s+(?:it|us|me)\s+(?:above|ahead\s+of|over|higher\s+than)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
 
 /** An order to run this tool ahead of the one named next. */
 const SELF_FIRST =
