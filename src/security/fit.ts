@@ -64,6 +64,15 @@ import {
   USER_CHOSEN,
 } from "./_fit_words.ts";
 
+/** Kinds that are sign-in secrets: they fit a parameter only where access is the tool's job. */
+const ACCESS_KINDS = new Set(["password", "token"]);
+/**
+ * What says a tool needs access, other than the secret's own words and its owner's account: a
+ * sign-in, a connection, a server or database, something protected, encrypted or locked.
+ */
+const ACCESS_CONTEXT =
+  /\b(?:authenticat\w*|authori[sz]\w*|login|log\s+in|logon|sign\s+in|signin|sign-in|connect\w*|database|db|server|protect\w*|encrypt\w*|decrypt\w*|oauth|session|vault|keychain|keyring|wallet|lock\w*|unlock\w*|join\w*|networks?|wi-?fi|ssid|sso|ldap|smtp|imap|ftp|ssh|git|registry|api)\b/i;
+
 /** Rules a fitting sentence may discount: data requests, exfiltration, shadowing. */
 function eligible(id: string): "data" | "shadow" | "param" | null {
   if (id.startsWith("secret.param_")) return "param";
@@ -153,6 +162,8 @@ interface FitView {
   spans: Map<string, Span[]>;
   mm: MentionMatcher | null;
   remote: boolean;
+  /** Whether the tool's name or prose says it needs access (ACCESS_CONTEXT). */
+  access: boolean;
 }
 
 const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, "");
@@ -176,6 +187,11 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
     prose: v.prose,
     spans: new Map(),
     mm: mentionMatcher(v.params),
+    access: ACCESS_CONTEXT.test(
+      `${v.nameWords.join(" ")} ${v.params.join(" ").replace(/[_-]+/g, " ")} ${
+        v.prose.map((p) => p.text).join(" ")
+      }`,
+    ),
     remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
       /\b(?:upload|send|post|ship|sync|report|notif|ticket|help\s?desk|support)/i.test(
         `${head} ${v.nameWords.join(" ")}`,
@@ -229,7 +245,11 @@ function kindFits(
   // A guarded kind (a wallet's recovery words) needs more than a parameter named for it: the
   // tool's name, or a declared function describing its own action ("Restores a wallet from its
   // recovery phrase").
-  const byParam = !k.guarded || namedByTool || describes && headNames;
+  // A sign-in secret (a password, a token) fits a parameter only in a tool whose name or declared
+  // function says why it would need access (an account, a connection, a sign-in): "Picks the next
+  // book for a club" taking the user's Goodreads password in 'auth' is not built for it.
+  const access = !ACCESS_KINDS.has(k.id) || namedByTool || t.access;
+  const byParam = (!k.guarded || namedByTool || describes && headNames) && access;
   if (byParam && receivers.some((p) => pw(p).some((w) => inSet(k.strong, w)))) return true;
   // A parameter named with a weak word ('number', 'code', 'current') only in a tool whose name
   // says the kind, at least weakly (card_freeze taking 'last4').

@@ -731,6 +731,15 @@ const rules: Rule[] = [
       "Zero-width or default-ignorable characters (not part of an emoji sequence or a joining script).",
   },
   {
+    id: "uni.invisible_run",
+    category: "hidden_unicode",
+    severity: "high",
+    signal: "hidden_unicode",
+    detector: "unicode",
+    description:
+      "A run of eight or more zero-width or default-ignorable characters in a row: enough to encode a hidden message (one bit or digit per character).",
+  },
+  {
     id: "uni.bidi_mark",
     category: "hidden_unicode",
     severity: "low",
