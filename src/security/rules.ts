@@ -19,7 +19,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-9"
+ * RULES.version; // "2026.11.26-10"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -1825,7 +1825,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-9",
+  version: "2026.11.26-10",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
