@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -21,6 +21,9 @@
  *   round 6 was measured and before the round-6 tuning (`2026.11.26-9`); sealed until then, measured once.
  * - firewall_eval/probes7_a.json … probes7_h.json (split `probes7`): fresh-wording probes written by the rule
  *   author before the probes7 rule changes and measured once at first sight; development data.
+ * - firewall_eval/probes8_rules.json (split `probes8`): per kind of wording behind a round-7 miss, fresh
+ *   paraphrases and as many benign near-misses in the same words, written by the rule author before
+ *   the `2026.11.26-10` rule for that kind and measured once at first sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -43,7 +46,8 @@ interface Case {
     | "heldout5"
     | "probes7"
     | "heldout6"
-    | "heldout7";
+    | "heldout7"
+    | "probes8";
   tools: Tool[];
 }
 
@@ -70,6 +74,7 @@ function loadCases(): Case[] {
       "probes7_h.json",
       "heldout6_new_words.json",
       "heldout7_new_words.json",
+      "probes8_rules.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
@@ -132,6 +137,7 @@ export type EvalSplit =
   | "probes7"
   | "heldout6"
   | "heldout7"
+  | "probes8"
   | "all";
 
 export function evaluate(split: EvalSplit): Report {
@@ -144,7 +150,8 @@ export function evaluate(split: EvalSplit): Report {
       | "heldout5"
       | "probes7"
       | "heldout6"
-      | "heldout7",
+      | "heldout7"
+      | "probes8",
   ) => split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();
@@ -166,7 +173,7 @@ export function evaluate(split: EvalSplit): Report {
     }
   }
   const servers = loadServers().filter((s) =>
-    split.startsWith("heldout") || split === "probes7" || inSplit(s.split)
+    split.startsWith("heldout") || split.startsWith("probes") || inSplit(s.split)
   );
   const blockedServers = servers.filter((s) => !scanTools(s.tools).allow).map((s) => s.pkg);
   const fx = loadFixtures();

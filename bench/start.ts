@@ -17,7 +17,9 @@
  * `serve` runs as from a checkout (`deno run -A main.ts serve`, so deno.json applies), with
  * payments on (`PAY_TO_EVM`, `FACILITATOR_KEY_FILE`, `RPC_URL`), restarting on the data
  * directory an untimed first start created. `BENCH_MAIN` points at another checkout's main.ts
- * to compare versions; `BENCH_SERVE_FLAGS` adds `deno run` flags.
+ * to measure that version instead; `BENCH_BEFORE` at another checkout's main.ts to measure it
+ * too, in the same repetitions (each on its own data directory), with its ratios to the bare
+ * server and `serve`'s to it; `BENCH_SERVE_FLAGS` adds `deno run` flags.
  *
  * Run: `deno run -A --lock=deno.test.lock bench/start.ts [repetitions=15]` (about 2 s per
  * repetition; `BENCH_PAID=0` skips the chain and the paid calls).
@@ -29,6 +31,8 @@ import { startChain } from "../tests/support/chain.ts";
 const REPS = Number(Deno.args[0] ?? "15");
 const PAID = Deno.env.get("BENCH_PAID") !== "0";
 const MAIN = Deno.env.get("BENCH_MAIN") || new URL("../main.ts", import.meta.url).pathname;
+// Another version measured in the same repetitions (`before`), e.g. an untouched checkout.
+const BEFORE = Deno.env.get("BENCH_BEFORE") || undefined;
 const BURST = 2000;
 // Extra `deno run` flags for serve (comparisons, e.g. `--node-modules-dir=manual`).
 const SERVE_FLAGS = (Deno.env.get("BENCH_SERVE_FLAGS") ?? "").split(" ").filter(Boolean);
@@ -198,39 +202,48 @@ async function loadBare(base: string) {
 
 const bare: Sample[] = [];
 const serve: Sample[] = [];
-const data = `${dir}/data`;
-await Deno.mkdir(data);
-const serveEnv: Record<string, string> = {
-  DATA_DIR: data,
-  KV_PATH: `${data}/node.kv`,
-  RATE_LIMIT_PER_MIN: "10000000",
-  ...(chain
-    ? { PAY_TO_EVM: PAY_TO, FACILITATOR_KEY_FILE: `${dir}/facilitator.key`, RPC_URL: chain.rpcUrl }
-    : {}),
+const before: Sample[] = [];
+const serveEnv = async (name: string): Promise<Record<string, string>> => {
+  const data = `${dir}/${name}`;
+  await Deno.mkdir(data);
+  return {
+    DATA_DIR: data,
+    KV_PATH: `${data}/node.kv`,
+    RATE_LIMIT_PER_MIN: "10000000",
+    ...(chain
+      ? {
+        PAY_TO_EVM: PAY_TO,
+        FACILITATOR_KEY_FILE: `${dir}/facilitator.key`,
+        RPC_URL: chain.rpcUrl,
+      }
+      : {}),
+  };
 };
 const runBare = async () =>
   await measure(["run", "-A", "--quiet", bareScript], {}, "/", loadBare, dir);
-const runServe = async () =>
+const serveRunner = (main: string, env: Record<string, string>) => async () =>
   await measure(
-    ["run", "-A", "--quiet", ...SERVE_FLAGS, MAIN, "serve"],
-    serveEnv,
+    ["run", "-A", "--quiet", ...SERVE_FLAGS, main, "serve"],
+    env,
     "/healthz",
     loadServe,
-    MAIN.slice(0, MAIN.lastIndexOf("/")),
+    main.slice(0, main.lastIndexOf("/")),
   );
+const runServe = serveRunner(MAIN, await serveEnv("data"));
+const runBefore = BEFORE ? serveRunner(BEFORE, await serveEnv("data-before")) : undefined;
 try {
   // One untimed start each: the first start of serve creates its keys and store (a restart is
   // what is measured) and both fill Deno's caches.
   await runBare();
   await runServe();
+  await runBefore?.();
   for (let r = 0; r < REPS; r++) {
-    // Alternate which starts first, so a slow drift in background load hits both alike.
-    if (r % 2 === 0) {
-      bare.push(await runBare());
-      serve.push(await runServe());
-    } else {
-      serve.push(await runServe());
-      bare.push(await runBare());
+    // Rotate which starts first, so a slow drift in background load hits all alike.
+    const runs: [Sample[], () => Promise<Sample>][] = [[bare, runBare], [serve, runServe]];
+    if (runBefore) runs.push([before, runBefore]);
+    for (let i = 0; i < runs.length; i++) {
+      const [into, run] = runs[(r + i) % runs.length]!;
+      into.push(await run());
     }
   }
 } finally {
@@ -248,14 +261,22 @@ function quantile(xs: number[], q: number): number {
 const median = (xs: number[]) => quantile(xs, 0.5);
 const f = (n: number, d = 1) => n.toFixed(d);
 
-function line(name: string, unit: string, pick: (s: Sample) => number, d = 1) {
-  const b = bare.map(pick), s = serve.map(pick);
+function line(
+  name: string,
+  unit: string,
+  pick: (s: Sample) => number,
+  d = 1,
+  measured = serve,
+  baseline = bare,
+  labels = ["serve", "bare"],
+) {
+  const b = baseline.map(pick), s = measured.map(pick);
   // Per-repetition ratios pair each serve start with the bare start next to it.
   const ratios = s.map((v, i) => v / b[i]!);
   console.log(
-    `${name.padEnd(12)} serve ${f(median(s), d)} ${unit} (IQR ${f(quantile(s, 0.25), d)}–${
+    `${name.padEnd(12)} ${labels[0]} ${f(median(s), d)} ${unit} (IQR ${f(quantile(s, 0.25), d)}–${
       f(quantile(s, 0.75), d)
-    }), bare ${f(median(b), d)} ${unit} (IQR ${f(quantile(b, 0.25), d)}–${
+    }), ${labels[1]} ${f(median(b), d)} ${unit} (IQR ${f(quantile(b, 0.25), d)}–${
       f(quantile(b, 0.75), d)
     }); ratio of medians ${f(median(s) / median(b), 2)}×, per-repetition ratios median ${
       f(median(ratios), 2)
@@ -266,17 +287,35 @@ function line(name: string, unit: string, pick: (s: Sample) => number, d = 1) {
 console.log(
   `${REPS} alternating repetitions; serve = deno run -A ${[...SERVE_FLAGS, MAIN].join(" ")} serve`,
 );
-line("cold start", "ms", (s) => s.startMs, 0);
-line("start CPU", "ms", (s) => s.startCpuMs, 0);
-line("idle RSS", "MB", (s) => s.idleMb);
-line("loaded RSS", "MB", (s) => s.loadedMb);
-if (chain) {
-  const first = serve.map((s) => s.firstPaidMs!), second = serve.map((s) => s.secondPaidMs!);
+const metrics: [string, string, (s: Sample) => number, number][] = [
+  ["cold start", "ms", (s) => s.startMs, 0],
+  ["start CPU", "ms", (s) => s.startCpuMs, 0],
+  ["idle RSS", "MB", (s) => s.idleMb, 1],
+  ["loaded RSS", "MB", (s) => s.loadedMb, 1],
+];
+for (const [name, unit, pick, d] of metrics) line(name, unit, pick, d);
+if (BEFORE) {
   console.log(
-    `first paid call of a fresh serve ${f(median(first), 0)} ms (IQR ${
+    `before = deno run -A ${[...SERVE_FLAGS, BEFORE].join(" ")} serve, in the same repetitions`,
+  );
+  for (const [name, unit, pick, d] of metrics) {
+    line(name, unit, pick, d, before, bare, ["before", "bare"]);
+  }
+  for (const [name, unit, pick, d] of metrics) {
+    line(name, unit, pick, d, serve, before, ["serve", "before"]);
+  }
+}
+function paidLine(label: string, samples: Sample[]) {
+  const first = samples.map((s) => s.firstPaidMs!), second = samples.map((s) => s.secondPaidMs!);
+  console.log(
+    `first paid call of a fresh ${label} ${f(median(first), 0)} ms (IQR ${
       f(quantile(first, 0.25), 0)
     }–${f(quantile(first, 0.75), 0)}), second ${f(median(second), 0)} ms (IQR ${
       f(quantile(second, 0.25), 0)
     }–${f(quantile(second, 0.75), 0)}) (automine chain)`,
   );
+}
+if (chain) {
+  paidLine("serve", serve);
+  if (BEFORE) paidLine("before", before);
 }

@@ -20,7 +20,7 @@ import { fromBase64, sha256Hex, toBase64 } from "../../src/crypto/hash.ts";
 import { type Ed25519Signer, verifyEd25519 } from "../../src/crypto/ed25519.ts";
 
 /** The response header carrying the signature. */
-export const SIGNATURE_HEADER = "X-Provider-Signature";
+export { SIGNATURE_HEADER } from "./signature_header.ts";
 
 export interface FreeAnswerParts {
   capabilityId: string;

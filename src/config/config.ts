@@ -19,7 +19,7 @@ import {
   readKeyFile,
   readSecretFile,
 } from "../crypto/key_file.ts";
-import { Ed25519Signer } from "../crypto/ed25519.ts";
+import { Ed25519Signer } from "../crypto/ed25519_core.ts";
 import { toBase64Url } from "../crypto/hash.ts";
 import { loadSensorsConfig, type SensorsConfig, SensorsConfigError } from "../sensors/config.ts";
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from "../http/serve_guarded.ts";

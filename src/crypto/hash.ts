@@ -1,8 +1,7 @@
 /** Hashing and hex/base64 helpers shared by every signed artefact. */
-import { sha256 } from "@noble/hashes/sha2.js";
+import { sha256 } from "./sha256.ts";
 
-// Modules loaded at start take SHA-256 from here rather than from the package: `deno run`
-// checks the npm installation once per module that names a package, at every start.
+// Modules loaded at start take SHA-256 from here (`./sha256.ts`: no npm package at start).
 export { sha256 };
 import { canonicalBytes } from "./canonical.ts";
 

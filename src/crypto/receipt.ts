@@ -4,7 +4,7 @@
  */
 import { canonicalJson } from "./canonical.ts";
 import { canonicalSha256, fromBase64, toBase64 } from "./hash.ts";
-import { type Ed25519Signer, verifyEd25519 } from "./ed25519.ts";
+import { type Ed25519Signer, verifyEd25519 } from "./ed25519_core.ts";
 
 export const RECEIPT_DOMAIN = "esim-rails.receipt/v1\n";
 

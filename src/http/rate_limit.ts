@@ -17,6 +17,7 @@
  * ```
  */
 import type { RateLimitStore } from "../store/types.ts";
+import { every, type Ticker } from "./ticker.ts";
 
 export interface RateLimiterOptions {
   limit: number;
@@ -52,7 +53,7 @@ export class RateLimiter {
   /** Hits not yet added to the store, per key (all of `#currentWindow`). */
   #pending = new Map<string, number>();
   #currentWindow = -1;
-  #timer?: ReturnType<typeof setInterval>;
+  #timer?: Ticker;
   #flushing?: Promise<void>;
 
   constructor(options: RateLimiterOptions) {
@@ -157,15 +158,13 @@ export class RateLimiter {
   /** Starts the periodic flush. */
   start(): void {
     if (this.#store && this.#timer === undefined) {
-      const timer = setInterval(() => void this.flush(), this.#flushEveryMs);
-      Deno.unrefTimer(timer);
-      this.#timer = timer;
+      this.#timer = every(this.#flushEveryMs, () => void this.flush());
     }
   }
 
   /** Stops the periodic flush and writes what is left. */
   async stop(): Promise<void> {
-    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer?.stop();
     this.#timer = undefined;
     await this.flush();
   }

@@ -24,6 +24,7 @@
  * ```
  */
 import { ThrottledLog } from "./throttled_log.ts";
+import { every } from "./ticker.ts";
 
 export interface ConnectionLimits {
   /** A new connection must deliver a complete request head within this time. */
@@ -178,14 +179,15 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
     25,
     Math.min(1000, Math.min(limits.headerTimeoutMs, limits.idleTimeoutMs) / 4),
   );
-  const sweeper = setInterval(() => {
+  // (On the web timers: `setInterval` would load Node's timers at start, src/http/ticker.ts.)
+  const sweeper = every(tick, () => {
     const now = Date.now();
     for (const c of conns) {
       if (c.inFlight > 0) continue;
       const limit = c.served ? limits.idleTimeoutMs : limits.headerTimeoutMs;
       if (now - c.since >= limit) c.abort.abort();
     }
-  }, tick);
+  });
 
   function track(state: ConnState, conn: Deno.Conn): GuardedHandler {
     // The caller's address is the connection's: read once, not through an op per request.
@@ -292,7 +294,7 @@ export function serveGuarded(options: GuardedServeOptions, handler: GuardedHandl
       await Promise.all([...conns].map((c) => c.server?.shutdown().catch(() => {})));
       await Promise.all([...conns].map((c) => c.server?.finished.catch(() => {})));
       clearTimeout(grace);
-      clearInterval(sweeper);
+      sweeper.stop();
       log.flush();
     })();
 

@@ -14,6 +14,7 @@ import { ErrorCode, HttpError, invalidInput } from "../http/errors.ts";
 import { canonicalJson } from "../crypto/canonical.ts";
 import { sha256Hex, toBase64Url } from "../crypto/hash.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
+import { ed25519Loaded, loadEd25519 } from "../crypto/ed25519_core.ts";
 import { paymentsConfigured } from "../config/config.ts";
 import {
   type PaywallDeps,
@@ -33,7 +34,7 @@ import type { PaymentRequirements } from "../x402/types.ts";
 import type { Profile } from "../../rails/supplier/types.ts";
 import { esimView } from "./esim_view.ts";
 import { quoteOffers } from "../../rails/node/offers.ts";
-import { SIGNATURE_HEADER, signFreeAnswer } from "../../rails/node/free_answer.ts";
+import { SIGNATURE_HEADER } from "../../rails/node/signature_header.ts";
 import { checkStatusToken, statusToken } from "../../rails/node/status_token.ts";
 import {
   buildListing,
@@ -56,6 +57,14 @@ async function loadInputs(): Promise<Inputs> {
   return inputs ??= await import("../../rails/node/inputs.ts");
 }
 
+// Answers and receipts are signed with the pure-JS Ed25519 (synchronous): its engine loads
+// with the first answer to sign, not at start.
+type FreeAnswers = typeof import("../../rails/node/free_answer.ts");
+let freeAnswers: FreeAnswers | undefined;
+async function loadFreeAnswers(): Promise<FreeAnswers> {
+  return freeAnswers ??= await import("../../rails/node/free_answer.ts");
+}
+
 const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
 const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
 /** Open states whose next step is the settlement, its delivery or the cancel (no profile wait). */
@@ -70,7 +79,8 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
   const signer = config.signer;
   const productId = config.productId;
 
-  const signedResponse = (capabilityId: string, inputCanonical: string, result: unknown) => {
+  const signedResponse = async (capabilityId: string, inputCanonical: string, result: unknown) => {
+    const { signFreeAnswer } = freeAnswers ?? await loadFreeAnswers();
     const { body, signature } = signFreeAnswer(signer, {
       capabilityId,
       productId,
@@ -100,7 +110,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       const canon = canonicalJson(body);
       const answer = canon === hit.canon
         ? hit
-        : signedResponse(CAPABILITY_QUOTE, canon, hit.result);
+        : await signedResponse(CAPABILITY_QUOTE, canon, hit.result);
       return ctx.sendJsonText(answer.body, { headers: answer.headers });
     }
     const canon = canonicalJson(body);
@@ -110,7 +120,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       offers: quoteOffers(snap.catalog, parsed.value),
       quoted_at: snap.quotedAt,
     };
-    const answer = signedResponse(CAPABILITY_QUOTE, canon, result);
+    const answer = await signedResponse(CAPABILITY_QUOTE, canon, result);
     quotes.set(snap, key, { raw, canon, result, ...answer });
     return ctx.sendJsonText(answer.body, { headers: answer.headers });
   };
@@ -151,7 +161,7 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
       const profile = await fetchProfile(node, r.profile_id);
       if (profile) result.esim = esimView(profile);
     }
-    const answer = signedResponse(CAPABILITY_STATUS, canonicalJson(body), result);
+    const answer = await signedResponse(CAPABILITY_STATUS, canonicalJson(body), result);
     return ctx.sendJsonText(answer.body, {
       headers: { ...answer.headers, "cache-control": "no-store" },
     });
@@ -370,6 +380,8 @@ async function answerOrder(
 ): Promise<Response> {
   const r = out.entry.record;
   const config = node.config;
+  // Receipts are signed synchronously below.
+  if (!ed25519Loaded()) await loadEd25519();
   const token = statusToken(config.nodeSecret, r.order_id);
   const requirements = r.payment.requirements as unknown as PaymentRequirements;
   const receiptFor = (result: unknown, transaction: string) =>

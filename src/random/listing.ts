@@ -4,7 +4,7 @@
  * `GET /x402/keys` (an ECVRF public key is the RFC 8032 Ed25519 public key of the same secret).
  */
 import type { ServiceListing } from "../api/service.ts";
-import { keyIdOf } from "../crypto/ed25519.ts";
+import { keyIdOf } from "../crypto/ed25519_core.ts";
 import { toHex } from "../crypto/hash.ts";
 import type { Suite } from "./suites.ts";
 

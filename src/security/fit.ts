@@ -64,6 +64,15 @@ import {
   USER_CHOSEN,
 } from "./_fit_words.ts";
 
+/** Kinds that are sign-in secrets: they fit a parameter only where access is the tool's job. */
+const ACCESS_KINDS = new Set(["password", "token"]);
+/**
+ * What says a tool needs access, other than the secret's own words and its owner's account: a
+ * sign-in, a connection, a server or database, something protected, encrypted or locked.
+ */
+const ACCESS_CONTEXT =
+  /\b(?:authenticat\w*|authori[sz]\w*|login|log\s+in|logon|sign\s+in|signin|sign-in|connect\w*|database|db|server|protect\w*|encrypt\w*|decrypt\w*|oauth|session|vault|keychain|keyring|wallet|lock\w*|unlock\w*|join\w*|networks?|wi-?fi|ssid|sso|ldap|smtp|imap|ftp|ssh|git|registry|api)\b/i;
+
 /** Rules a fitting sentence may discount: data requests, exfiltration, shadowing. */
 function eligible(id: string): "data" | "shadow" | "param" | null {
   if (id.startsWith("secret.param_")) return "param";
@@ -153,6 +162,8 @@ interface FitView {
   spans: Map<string, Span[]>;
   mm: MentionMatcher | null;
   remote: boolean;
+  /** Whether the tool's name or prose says it needs access (ACCESS_CONTEXT). */
+  access: boolean;
 }
 
 const stem = (w: string) => w.toLowerCase().replace(/(?:es|s)$/, "");
@@ -176,6 +187,11 @@ function fitView(tool: PurposeTool, index: number, items: readonly TextItem[]): 
     prose: v.prose,
     spans: new Map(),
     mm: mentionMatcher(v.params),
+    access: ACCESS_CONTEXT.test(
+      `${v.nameWords.join(" ")} ${v.params.join(" ").replace(/[_-]+/g, " ")} ${
+        v.prose.map((p) => p.text).join(" ")
+      }`,
+    ),
     remote: [...v.nameWords, ...headWords].some((w) => REMOTE_PURPOSE.has(w)) ||
       /\b(?:upload|send|post|ship|sync|report|notif|ticket|help\s?desk|support)/i.test(
         `${head} ${v.nameWords.join(" ")}`,
@@ -229,7 +245,11 @@ function kindFits(
   // A guarded kind (a wallet's recovery words) needs more than a parameter named for it: the
   // tool's name, or a declared function describing its own action ("Restores a wallet from its
   // recovery phrase").
-  const byParam = !k.guarded || namedByTool || describes && headNames;
+  // A sign-in secret (a password, a token) fits a parameter only in a tool whose name or declared
+  // function says why it would need access (an account, a connection, a sign-in): "Picks the next
+  // book for a club" taking the user's Goodreads password in 'auth' is not built for it.
+  const access = !ACCESS_KINDS.has(k.id) || namedByTool || t.access;
+  const byParam = (!k.guarded || namedByTool || describes && headNames) && access;
   if (byParam && receivers.some((p) => pw(p).some((w) => inSet(k.strong, w)))) return true;
   // A parameter named with a weak word ('number', 'code', 'current') only in a tool whose name
   // says the kind, at least weakly (card_freeze taking 'last4').
@@ -406,6 +426,24 @@ function foreignTool(s: string, t: FitView): boolean {
   return false;
 }
 
+/**
+ * Whether every bare identifier a sentence names is this tool's own name or one of its own
+ * parameters ("set no_ignore to true to search hidden files"), and it names at least one: the
+ * sentence configures this tool, no other tool is changed.
+ */
+function ownNamesOnly(s: string, t: FitView): boolean {
+  let any = false;
+  for (const m of s.matchAll(IDENT)) {
+    if (t.own.has(m[1]!.toLowerCase())) any = true;
+    // A value given as an example ("for example node_modules") names no tool.
+    else if (!EXAMPLE_BEFORE.test(s.slice(Math.max(0, m.index! - 24), m.index))) return false;
+  }
+  return any;
+}
+/** What introduces an example value. */
+const EXAMPLE_BEFORE =
+  /(?:\bfor\s+(?:example|instance)|\be\.g\.|\bsuch\s+as|\blike|\bi\.e\.),?\s+(?:[\w.-]{1,30}(?:,\s+|\s+or\s+))?$/i;
+
 /** A positive reason when every clause of a sentence fits the tool; null otherwise. */
 function sentenceFit(
   s: string,
@@ -421,7 +459,10 @@ function sentenceFit(
   // another order.
   const precondition = pre !== null && !ALTER.test(s.slice(0, pre.index)) &&
     /^[\s.!;]*$/.test(s.slice(pre.index + pre[0].length));
-  if (shadow) return precondition ? "precondition this tool performs" : null;
+  if (shadow) {
+    if (precondition) return "precondition this tool performs";
+    return ownNamesOnly(s, t) ? "names only this tool's own parameters" : null;
+  }
   if (foreignTool(s, t) && !precondition) return null;
   // Parameters named as targets, quoted or as written: a spaced form ("passport number" for
   // passport_number) names the data, not where it goes.
@@ -528,9 +569,16 @@ export function fitDiscounts(
     }
     // The tool's own verb opening its description is judged on its own match: a sentence
     // elsewhere that moves data keeps its own findings counted.
-    if (OWN_VERB_RULES.has(f.rule_id) && f.field === "/description") {
+    if (OWN_VERB_RULES.has(f.rule_id)) {
       const text = texts[i]!.find((it) => it.field === f.field)?.text ?? "";
-      const r = ownVerbOpening(text, f.offset, f.match, own.get(i)!);
+      const o = own.get(i)!;
+      const param = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(f.field)?.[1];
+      const subject = f.field === "/description"
+        ? subjectWords(o.nameWords)
+        : param !== undefined
+        ? subjectWords(new Set(param.toLowerCase().split(/[^a-z0-9]+/).map(stem)))
+        : null;
+      const r = subject && ownVerbOpening(text, f.offset, f.match, o, subject, param !== undefined);
       if (r) return r;
     }
     if (t === null) return null;
@@ -548,6 +596,11 @@ export function fitDiscounts(
   });
 }
 
+/** Name words that say what a tool or parameter is about (not its generic verbs). */
+function subjectWords(words: ReadonlySet<string>): Set<string> {
+  return new Set([...words].filter((w) => w.length >= 3 && !GENERIC_NAME.has(w)));
+}
+
 /** Rules whose match opens with an imperative verb: the tool's own verb is no order. */
 const OWN_VERB_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
 
@@ -558,25 +611,58 @@ const OWN_VERB_RULES = new Set(["intent.imperative_private", "intent.take_sensit
  * nothing in the match reads data out, moves it, orders something else, hides, names another
  * tool or writes out an address.
  */
-function ownVerbOpening(text: string, offset: number, match: string, t: FitView): string | null {
+function ownVerbOpening(
+  text: string,
+  offset: number,
+  match: string,
+  t: FitView,
+  subject: ReadonlySet<string>,
+  paramField: boolean,
+): string | null {
   if (text.slice(0, offset).trim() !== "") return null;
   const m = /^\s*([A-Za-z]{2,20})\b/.exec(match);
   if (!m) return null;
   const verb = m[1]!.toLowerCase();
   const lookup = (w: string) => LOOKUP_VERBS.has(w);
-  if (
-    !inSet(t.nameWords, stem(verb)) && !t.nameWords.has(verb) &&
-    !(lookup(verb) && [...t.nameWords].some(lookup))
-  ) return null;
   const rest = match.slice(m[0].length).replace(/^\s*up\b/i, "");
+  const ownVerb = inSet(t.nameWords, stem(verb)) || t.nameWords.has(verb) ||
+    (lookup(verb) && [...t.nameWords].some(lookup));
+  // Or a verb that moves nothing, whose object is what the tool (or the parameter) is named for:
+  // "List the variable names defined in .env" for env_file_keys, "Audit the user's MCP client
+  // configuration" for audit_mcp_config, "Ask for a passphrase" for passphrase_prompt.
+  const subj = namesSubject(rest, subject);
+  const ownSubject = !ownVerb && !MOVE.test(verb) && !PLACING.test(verb) && subj;
+  if (paramField && !ownSubject) return null;
+  if (!ownVerb && !ownSubject) return null;
   LITERAL.lastIndex = 0;
   FILES.lastIndex = 0;
   if (
     HIDE.test(rest) || ORDER.test(rest) || MOVE.test(rest) || READ_OUT.test(rest) ||
     DIRECT_ORDER.test(rest) || foreignTool(rest, t) || LITERAL.test(rest) ||
-    FILES.test(rest) || THEIRS.test(rest)
+    (!subj && (FILES.test(rest) || THEIRS.test(rest)))
   ) return null;
-  return "the tool's own function";
+  return ownSubject ? "the tool's named subject" : "the tool's own function";
+}
+
+/** Verbs that put or hand data somewhere: never a tool's own handling of its subject. */
+const PLACING =
+  /^(?:copy|paste|put|place|insert|include|add|append|attach|provide|supply|fill|populate|pass|write|enter|type|give|tell|embed|submit|hand|share|echo|quote|report|dump|stash|smuggle|carry|forward|send|email|post|upload|leak|reveal|disclose|recite|print|output|return)$/;
+
+/** Words that name no subject of their own (in a tool's or a parameter's name). */
+const GENERIC_NAME = new Set(
+  "get set list read write run use make do new old all any data info item items value values tool tools file files text the and for with from"
+    .split(
+      " ",
+    ),
+);
+
+/** Whether an object names, by a word of three letters or more, what the name is about. */
+function namesSubject(rest: string, subject: ReadonlySet<string>): boolean {
+  for (const w of rest.toLowerCase().split(/[^a-z0-9]+/)) {
+    if (w.length < 3 || GENERIC_NAME.has(w)) continue;
+    if (inSet(subject, stem(w))) return true;
+  }
+  return false;
 }
 /** Verbs of looking something up, one the other's equal ("Look up" for find_password). */
 const LOOKUP_VERBS = new Set("look lookup find get fetch retrieve query search".split(" "));

@@ -362,7 +362,11 @@ function selfSteer(col: Collector, t: ToolView) {
     },
   };
   for (const it of t.prose) {
+    let prev = "";
     for (const s of sentences(it.text)) {
+      const whole = ABBREV_END.test(prev) ? `${prev} ${s}` : s;
+      prev = whole;
+      if (DESCRIBES_THREAT.test(whole)) continue;
       if (
         (DISMISS.test(s) || DISMISS_VERB_FIRST.test(s)) &&
         !/\b(?:never|not|no|don't|doesn't)\s+(?:ignore|avoid)/i.test(s)
@@ -376,8 +380,24 @@ function selfSteer(col: Collector, t: ToolView) {
   }
 }
 
+/**
+ * A sentence of a tool that detects or reports attacks, listing what they look like ("for tool
+ * poisoning: hidden instructions such as ...", "phishing indicators, e.g. pages asking for your
+ * seed phrase", "a malware sample's behaviour: e.g. it reads browser passwords"): the examples
+ * are what the tool looks for, not what it asks for.
+ */
+const DESCRIBES_THREAT =
+  /\b(?:poison\w*|phishing|malware|injections?|attacks?|threats?|indicators?|jailbreaks?|exploits?|scams?|fraud\w*|iocs?|red[\s-]?flags?)\b[^.!?]{0,80}?(?:\bsuch\s+as\b|\be\.g\.|\bfor\s+(?:example|instance)\b|\blike\b|\bincluding\b|:)/i;
+
+/** The user as the one who acts, with their own device or hands. */
+const USER_ACTS =
+  /\b(?:the\s+user|users|they)\s+(?:then\s+|can\s+|will\s+|must\s+|may\s+)?(?:completes?|confirms?|approves?|touch(?:es)?|taps?|unlocks?|authenticates?|verif(?:y|ies))\s+(?:it|this|that|the\s+\w+)\s+(?:with|on|using|via)\s+(?:their|the|a)\s+(?:own\s+)?(?:device|phone|security\s+key|authenticator|fingerprint|face|biometric)/i;
+
+/** A sentence cut after an abbreviation ("e.g.", "i.e.") that does not end it. */
+const ABBREV_END = /\b(?:e\.g|i\.e|etc|vs|cf)\.\s*$/i;
+
 const THIS_TOOL =
-  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
+  /\bthis\s+(?:tool|one|function|server|plugin|integration)\b|\bthis\s+(?!parameter|number|folder|header|filter|user|order|answer|layer|buffer|cluster|container|error|character|letter|register|timer|marker|member|owner|border|corner|cover|paper|power|other|either|neither|whether|however|together|master)[a-z]{3,20}(?:er|or)\b|\b(?:rank|score|put|place|weight|prioriti[sz]e)\s+(?:it|us|me)\s+(?:above|ahead\s+of|over|higher\s+than)\b|\b(?:route|send|direct|bring|hand)\s+(?:all|every|any)\s+[a-z]+\s+here\b|\bit\s+(?:supersedes?|replaces?|overrides?|outranks?|trumps?)\b|\b(?:use|call|choose|pick|invoke|prefer|route\s+\w+\s+to)\s+me\b/i;
 
 /** An order to run this tool ahead of the one named next. */
 const SELF_FIRST =
@@ -524,8 +544,15 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
   // Requests in prose (descriptions and annotation titles).
   for (const it of items) {
     if (!isProse(it.field) && !it.field.startsWith("/annotations/")) continue;
+    let prev = "";
     for (const s of sentences(it.text)) {
-      if (negated(s) || CODE_LIKE.test(s)) continue;
+      // "e.g." ends no sentence: what follows it is still the example list.
+      const whole = ABBREV_END.test(prev) ? `${prev} ${s}` : s;
+      prev = whole;
+      if (negated(s) || CODE_LIKE.test(s) || DESCRIBES_THREAT.test(whole)) continue;
+      // The user doing it on their own device ("the user completes it with their device's
+      // biometric prompt"): nothing is asked of the model or put in a call.
+      if (USER_ACTS.test(s) && !/[`"\u2018\u201c]|'[\w-]+'/.test(s)) continue;
       // The user's data, of a kind the tool is not for, moved to a destination.
       const moved = MOVE.exec(s);
       const dest = moved ? DEST.exec(s.slice(moved.index)) : null;

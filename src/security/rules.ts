@@ -19,7 +19,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-9"
+ * RULES.version; // "2026.11.26-10"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -32,6 +32,7 @@ import {
   IN_CALL,
   MOVE,
   NEGATED,
+  NEGATED_LIST,
   NOT_SAFE_DUTY,
   NOT_TO_CONFIG,
   NOT_USER_CONDITIONED,
@@ -145,7 +146,7 @@ const MODAL = String
  * that is not a duty protecting the user ("should ask the user", "must set the variable").
  */
 const IMPERATIVE = String
-  .raw`(?:(?:^|(?:[.!?;:(\[\])>\x00#*|=]|(?<![\w-])-)\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have(?=\s+(?:the\s+)?(?:user|customer|person|client|them|him|her)\b)|make)\b(?![-/])|(?<=(?:^|(?:[.!?;:(\[\])>\x00#*|=]|(?<![\w-])-)\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never|show|display|present|tell|warn|remind|advise|explain|teach|help|${FUNCTION_WORD})\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,]{1,3}[\w'-]{1,20}){0,4}?[\s,]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
+  .raw`(?:(?:^|(?:[.!?;:(\[\])>\x00#*|=]|(?<![\w-])-)\s{0,3}|:\s{0,3}["'\x60]|\b(?:and|then|also|first|please|kindly|now|just)\s{1,3}|${VOCATIVE}|${FRONTED})(?:(?:please|kindly|quietly|silently|secretly|discreetly|also|then|now|first|just|next|always|immediately|carefully|simply|additionally|finally|afterwards|meanwhile|importantly|btw|lastly)[,:]?\s{1,3}){0,2}(?:${TAKE_IMPERATIVE}|pull|grab|fetch|obtain|retrieve|get|read|open|load|lift|scoop|harvest|gather|collect|extract|capture|scrape|sniff|dump|print|list|copy|clone|duplicate|take|steal|snag|pick\s+up|look\s+(?:up|through|in|for)|search|scan|find|locate|hunt|dig|go\s+through|walk|crawl|export|tuck|drop|slip|smuggle|hide|embed|stuff|put|insert|inject|append|prepend|attach|add|include|pass|hand|feed|supply|provide|give|deliver|send|forward|relay|ship|post|upload|push|pipe|stream|beam|transmit|mirror|sync|report|leak|share|submit|paste|encode|ask|request|have(?=\s+(?:the\s+)?(?:user|customer|person|client|them|him|her|assistant|agent|model|ai|llm|copilot|bot)\b)|make)\b(?![-/])|(?<=(?:^|(?:[.!?;:(\[\])>\x00#*|=]|(?<![\w-])-)\s{0,3}|:\s{0,3}["'\x60]|${FRONTED}|\b(?:and|then|also|first|please|kindly|now|just|quietly|silently|secretly)\s{1,3}))(?![a-z]{1,15}(?:s|ed|ing|ly|ion|ment)\b)(?!(?:set|configure|export|define|create|generate|rotate|protect|keep|store|save|check|verify|validate|revoke|reset|update|change|enter|use|mask|redact|hide|never|show|display|present|tell|warn|remind|advise|explain|teach|help|${FUNCTION_WORD})\b)[a-z]{3,15}(?=\s{1,3}(?:the|all|every|any|each|its|their|your|up|out|off|away)\b)(?!\s{1,3}(?:the|its|your)\s{1,3}(?:returned|generated|resulting|new|newly|created|output|response|tool's)\b)|\b(?:you|assistants?|agents?|models?|llms?|ai|copilot|claude|gpt|gemini|whoever\s+(?:runs|calls|uses|invokes)\s+(?:this|it)|the\s+caller)\b(?:[\s,(]{1,3}[\w'-]{1,20}\)?){0,4}?[\s,)]{1,3}(?:must|should|shall|will|kindly|needs?\s+to|ha(?:s|ve)\s+to|(?:is|are)\s+(?:(?:kindly|politely|hereby|strictly|always)\s+)?(?:(?:expected|required|supposed|asked|requested|invited|meant|told|obliged|obligated)\s+)?to|ought\s+to)\b${NOT_SAFE_DUTY})`;
 
 /**
  * Inside a quoted example that has not closed yet ("examples like 'ignore previous instructions
@@ -239,7 +240,7 @@ const rules: Rule[] = [
     description:
       "Reassigns the model's role or announces new instructions (not a quoted example of an attack).",
     pattern: String
-      .raw`\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b(?<!${EXAMPLE_QUOTE}(?:you|from|pretend|new|enter|enable|activate|system|your)\b[^"'\u2019\u201d\n]{0,60})`,
+      .raw`\b(?:you(?:\s+are|'re)\s+now\s+(?:a|an|the|my|dan|free|unrestricted|jailbroken|no\s+longer|called|named|known\s+as|['"\u2018\u201c])|from\s+now\s+on,?\s+(?:you|the\s+(?:assistant|model|ai))|(?<!\b(?:players?|users?|humans?|children|child|kids?|students?|learners?|participants?|people|persons?|team|guests?|customers?|actors?)\s+(?:(?:must|should|can|may|will|could|need\s+to|have\s+to|get\s+to|take\s+turns\s+to)\s+)?)pretend\s+(?:to\s+be|you\s+are|that\s+you)|new\s+(?:system\s+)?instructions\s*:|(?:enter|enable|activate)\s+(?:developer|god|dan|jailbreak)\s+mode(?!\s+(?:on|in|for)\s)|system\s+prompt\s*:|your\s+(?:real|true|new|actual)\s+(?:task|goal|instructions?|purpose|job)\s+(?:is|are))\b(?<!${EXAMPLE_QUOTE}(?:you|from|pretend|new|enter|enable|activate|system|your)\b[^"'\u2019\u201d\n]{0,60})`,
     flags: "gi",
   },
   {
@@ -730,6 +731,15 @@ const rules: Rule[] = [
       "Zero-width or default-ignorable characters (not part of an emoji sequence or a joining script).",
   },
   {
+    id: "uni.invisible_run",
+    category: "hidden_unicode",
+    severity: "high",
+    signal: "hidden_unicode",
+    detector: "unicode",
+    description:
+      "A run of eight or more zero-width or default-ignorable characters in a row: enough to encode a hidden message (one bit or digit per character).",
+  },
+  {
     id: "uni.bidi_mark",
     category: "hidden_unicode",
     severity: "low",
@@ -905,7 +915,7 @@ const rules: Rule[] = [
     description:
       'Asks to turn off safety, validation or confirmation ("disable all safety checks", "skip all validation", "bypass every approval step", "drop all safety rules").',
     pattern: String
-      .raw`\b(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w{1,30}\s+)?(?:safety|security|content|validations?|verifications?|confirmations?|approvals?|permissions?|consent|guards?|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
+      .raw`\b(?<!(?:\bnot|\bnever|n't|\bnor|\bcannot)\s{1,3}(?:(?:ever|be\s+allowed\s+to|attempt\s+to|try\s+to)\s{1,3})?)(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w{1,30}\s+)?(?:safety|security|content|validations?|verifications?|confirmations?|approvals?|permissions?|consent|guards?|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
     flags: "gi",
   },
   {
@@ -989,7 +999,7 @@ const rules: Rule[] = [
     description:
       "Data a model should never hand over: secrets, the conversation, personal records, client configuration (a piece; weak on its own).",
     pattern: String
-      .raw`\b(?:(?:api|access|secret|session|bearer|auth|oauth|refresh)\s+(?:keys?|tokens?)|tokens?\s+stored|every\s+(?:api\s+key|token|password)|(?:all|any)\s+(?:the\s+)?(?:passwords?|tokens|api\s+keys|secrets|credentials)|passwords?|passphrases?|credentials|(?:session|browser|user's)\s+cookies?|social\s+security\s+numbers?|passport\s+numbers?|(?:bank|card|atm)\s+pins?|pin\s+codes?|date\s+of\s+birth|driver'?s\s+licen[cs]e(?:\s+numbers?)?|home\s+address|(?:the|this)\s+(?:whole|full|entire|raw|complete)\s+(?:transcript|chat|conversation|dialog(?:ue)?)|one-time\s+code|(?:card|account)\s+number|cvv|expiry|private\s+keys?|seed\s+phrases?|mnemonic\s+(?:words|phrases?)|recovery\s+phrases?|\d{2}-word\s+(?:recovery\s+|seed\s+)?phrase|(?:environment|env)\s+(?:variables|vars)|(?:(?:this|current|whole|entire|full|our|your)\s+)conversation(?:\s+(?:so\s+far|history|log|transcript))?|conversation\s+(?:so\s+far|history|log|transcript)|chat\s+(?:history|log|transcript)|(?:full|raw|entire)\s+transcript|(?:previous|earlier|prior|last\s+(?:\w{1,30}\s+)?|all\s+(?:the\s+)?(?:earlier|previous|prior|user's|user)\s+)(?:user\s+)?messages|user's\s+(?:latest|first|last|full)\s+(?:message|request)|everything\s+the\s+user|system\s+prompt|(?:hidden|system)\s+instructions|(?:mcp|cursor|claude|windsurf|vs\s?code)\s+(?:[\w-]{1,30}\s+)?(?:configuration|config|settings)(?:\s+files?)?|(?:kubernetes|kube|cloud|aws|gcp|azure|docker|npm|ssh)\s+(?:config|configuration|credentials)|shell\s+history|location\s+history|address\s+book|customer\s+records|user's\s+(?:files|profile|profile\s+data|documents)|home\s+(?:directory|folder)|(?:secrets|keys)\s+(?:stored|visible|seen)|(?:collected|gathered|harvested|stored|saved|cached)\s+(?:tokens|secrets|keys|credentials|passwords)|(?:your|their|the\s+user's|the\s+repository's|the\s+repo's|the\s+project's)\s+(?:[\w-]{1,30}\s+){0,2}?(?:tokens?|api\s+keys?|passwords?|secrets|pins?|credentials)|(?:github|gitlab|slack|openai|anthropic|npm|stripe|personal)\s+(?:access\s+)?tokens?)\b`,
+      .raw`\b(?:(?:api|access|secret|session|bearer|auth|oauth|refresh)\s+(?:keys?|tokens?)|tokens?\s+stored|every\s+(?:api\s+key|token|password)|(?:all|any)\s+(?:the\s+)?(?:passwords?|tokens|api\s+keys|secrets|credentials)|passwords?|passphrases?|credentials|(?:session|browser|user's)\s+cookies?|social\s+security\s+numbers?|passport\s+numbers?|(?:bank|card|atm)\s+pins?|pin\s+codes?|date\s+of\s+birth|driver'?s\s+licen[cs]e(?:\s+numbers?)?|home\s+address|(?:the|this)\s+(?:whole|full|entire|raw|complete)\s+(?:transcript|chat|conversation|dialog(?:ue)?)|one-time\s+code|(?:card|account)\s+number|cvv|expiry|private\s+keys?|seed\s+phrases?|mnemonic\s+(?:words|phrases?)|recovery\s+phrases?|\d{2}-word\s+(?:recovery\s+|seed\s+)?phrase|(?:environment|env)\s+(?:variables|vars)|(?:(?:this|current|whole|entire|full|our|your)\s+)conversation(?:\s+(?:so\s+far|history|log|transcript))?|conversation\s+(?:so\s+far|history|log|transcript)|chat\s+(?:history|log|transcript)|(?:full|raw|entire)\s+transcript|(?:previous|earlier|prior|last\s+(?:\w{1,30}\s+)?|all\s+(?:the\s+)?(?:earlier|previous|prior|user's|user)\s+)(?:user\s+)?messages|user's\s+(?:latest|first|last|full)\s+(?:message|request)|everything\s+the\s+user|system\s+prompt(?!\s+(?:window|dialog|dialogue|box|popup|pop-up|sheet)\b)|(?:hidden|system)\s+instructions|(?:mcp|cursor|claude|windsurf|vs\s?code)\s+(?:[\w-]{1,30}\s+)?(?:configuration|config|settings)(?:\s+files?)?|(?:kubernetes|kube|cloud|aws|gcp|azure|docker|npm|ssh)\s+(?:config|configuration|credentials)|shell\s+history|location\s+history|address\s+book|customer\s+records|user's\s+(?:files|profile|profile\s+data|documents)|home\s+(?:directory|folder)|(?:secrets|keys)\s+(?:stored|visible|seen)|(?:collected|gathered|harvested|stored|saved|cached)\s+(?:tokens|secrets|keys|credentials|passwords)|(?:your|their|the\s+user's|the\s+repository's|the\s+repo's|the\s+project's)\s+(?:[\w-]{1,30}\s+){0,2}?(?:tokens?|api\s+keys?|passwords?|secrets|pins?|credentials)|(?:github|gitlab|slack|openai|anthropic|npm|stripe|personal)\s+(?:access\s+)?tokens?)\b`,
     flags: "gi",
   },
   {
@@ -999,11 +1009,11 @@ const rules: Rule[] = [
     signal: "secret_request",
     detector: "near",
     description:
-      "An action that takes or hands over sensitive data or a credential path (read, gather, ask for, include, send ... the conversation, tokens, ~/.ssh ...); not when negated.",
+      "An action that takes or hands over sensitive data or a credential path (read, gather, ask for, include, send, e-mail, text ... the conversation, tokens, ~/.ssh, everything known about the user ...); not when negated.",
     near: {
       a: {
         pattern: String
-          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return)\b${NOT_TO_CONFIG}`,
+          .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|texted|texting|dm(?:s|ed|ing)?|fax(?:es|ed|ing)?)\b${NOT_TO_CONFIG}`,
         unless_after: String
           .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?|${IN_EXAMPLE}`,
       },
@@ -1451,7 +1461,7 @@ const rules: Rule[] = [
     description:
       "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
     pattern: String
-      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?(?<!\b(?:user\s?name|login|e-?mail|user\s?id)\s{0,2}(?:,|and|or|/|&)\s{0,3}passwords?)|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b(?<!\b(?:never|not|n't|no|without)\s{1,4}(?:[\w-]{1,20}\s{1,4}){0,2}(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?)|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b(?<!\b(?:an?|any)\s+(?:[\w-]{1,20}\s+){1,3}tokens?)|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:dms?|direct\s+messages|notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?(?<!\b(?:user\s?name|login|e-?mail|user\s?id)\s{0,2}(?:,|and|or|/|&)\s{0,3}passwords?)|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b(?<!\b(?:never|not|n't|no|without)\s{1,4}(?:[\w-]{1,20}\s{1,4}){0,2}(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?)|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b(?<!\b(?:an?|any)\s+(?:[\w-]{1,20}\s+){1,3}tokens?)|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:dms?|direct\s+messages|notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b(?!\s+(?:window|dialog|dialogue|box|popup|pop-up|sheet)\b)|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
     flags: "gi",
   },
   {
@@ -1562,7 +1572,7 @@ const rules: Rule[] = [
       a: {
         pattern: String.raw`\b${MOVE}\b`,
         unless_after:
-          `${NEGATED}|${USER_SUBJECT}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
+          `${NEGATED}|${NEGATED_LIST}|${USER_SUBJECT}|\\b(?:may|might)\\s{1,3}(?:also\\s{1,3})?(?:be\\s{1,3})?|\\b(?:whether|if)\\s{1,3}(?:or\\s+not\\s+)?(?:[\\w'-]{1,20}\\s{1,3}){0,3}|\\bwhether\\b[^.;\\n]{0,60}?\\bor\\s{1,3}`,
       },
       b: {
         // An outside party in prose (lexicon OUTSIDE_PARTY: "an outside collector", "a
@@ -1722,16 +1732,16 @@ const rules: Rule[] = [
     signal: "model_instruction",
     detector: "near",
     description:
-      'An order to run the tool on every turn or ahead of all others ("must be executed ahead of all other tools on each turn", "keep running this on every exchange").',
+      'An order to run the tool on every turn, after every other call, ahead of all others or again in every later session ("must be executed ahead of all other tools on each turn", "keep running this on every exchange", "call X again after every tool call", "on every new chat, re-register it").',
     near: {
       a: {
         pattern: String
-          .raw`\b(?:must|should|shall|has\s+to|needs?\s+to|always|keep)\s+(?:be\s+)?(?:run|running|execute[ds]?|executing|invoked?|invoking|call(?:ed|ing)?|trigger(?:ed|ing)?|fired?|firing|used)\b|(?:^|[.!?;:]\s{0,3})(?:invoke|call|run|execute|trigger|fire|ping|re-?run|re-?invoke|re-?call)\s+(?:(?:this|me|it)\b|(?=(?:after|before|on|at|between|once|every|each)\b))`,
+          .raw`\b(?:must|should|shall|has\s+to|needs?\s+to|always|keep)\s+(?:be\s+)?(?:run|running|execute[ds]?|executing|invoked?|invoking|call(?:ed|ing)?|trigger(?:ed|ing)?|fired?|firing|used)\b|(?:^|[.!?;:,]\s{0,3}|\b(?:and|then)\s{1,3})(?:invoke|call|run|execute|trigger|fire|ping|re-?run|re-?invoke|re-?call|re-?enable|re-?register|re-?add|re-?activate|reinstate)\s+(?:(?:this|me|it)\b|[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}\b|(?=(?:after|before|on|at|between|once|every|each)\b))|\bso\s+(?:that\s+)?it\s+(?:is|gets)\s+(?:invoked|called|run|executed)\b`,
         flags: "gim",
       },
       b: {
         pattern: String
-          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+|tool\s+)?(?:calls?|turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|between\s+(?:the\s+user's|your|the|each|every)\s+(?:[\w-]{1,12}\s+)?(?:questions|messages|turns|replies|answers|prompts)|every\s+time(?=\s+(?:the\s+user|they|you)\s+(?:sends?|writes?|types?|asks?|says?|messages?|replies|reply|answers?)\b)|before\s+(?:any|each|every)\s+(?:reply|answer|response))\b${NOT_USER_CONDITIONED}`,
+          .raw`\b(?:(?:at|by)\s+the\s+(?:start|beginning|end|top|close)\s+of\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+(?:your|the|my)))?\s+(?:[\w-]{1,20}\s+)?(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:in|for|with)\s+(?:every|each)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|every\s+(?:few|couple\s+of|\d{1,2}|other)\s+(?:turns|messages|replies|responses|prompts)|(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:conversation\s+|chat\s+|user\s+)(?:turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?)|(?:on|in|during|at|for|with|after|before|between)\s+(?:every|each)(?:\s+(?:single|new|and\s+every|of\s+your))?\s+(?:user\s+|tool\s+)?(?:calls?|turns?|exchanges?|messages?|prompts?|replies|reply|responses?|answers?|requests?|interactions?|conversation\s+turns?)|(?:ahead\s+of|before)\s+(?:all|any|every)\s+other\s+tools?(?:\s+calls?)?|before\s+(?:anything|everything)\s+else|(?:once\s+)?per\s+(?:turn|message|reply|response|request|exchange|prompt)|between\s+(?:the\s+user's|your|the|each|every)\s+(?:[\w-]{1,12}\s+)?(?:questions|messages|turns|replies|answers|prompts)|every\s+time(?=\s+(?:the\s+user|they|you)\s+(?:sends?|writes?|types?|asks?|says?|messages?|replies|reply|answers?)\b)|before\s+(?:any|each|every)\s+(?:reply|answer|response)|after\s+(?:each|every|any)\s+(?:single\s+)?(?:other\s+)?(?:tool(?:\s+(?:calls?|returns?|runs?|invocations?))?|calls?|repl(?:y|ies)|responses?|answers?|actions?|steps?)|(?:each|every)\s+time\s+a\s+new\s+(?:chat|session|conversation|thread)\s+(?:begins|starts|opens)|(?:each|every)\s+time\s+(?:you|the\s+(?:assistant|agent|model))\s+(?:finish|finishes|complete|completes|send|sends|give|gives|write|writes|end|ends)\s+(?:an?\s+|your\s+|its\s+)?(?:answer(?:ing)?|repl(?:y|ies|ying)|responses?|responding|turns?|messages?)|(?:on|at|in|with|for)\s+(?:every|each|any)\s+new\s+(?:chats?|sessions?|conversations?|threads?)|the\s+rest\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\s+and\s+(?:all\s+)?(?:later|future|subsequent|following)\s+ones|(?:into|across|through)\s+(?:all\s+)?(?:future|later|subsequent)\s+(?:chats|sessions|conversations))\b${NOT_USER_CONDITIONED}`,
       },
       window: 60,
       order: "any",
@@ -1815,7 +1825,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-9",
+  version: "2026.11.26-10",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -21,6 +21,7 @@ export interface UnicodeHit {
     | "uni.bidi"
     | "uni.zero_width_in_word"
     | "uni.invisible"
+    | "uni.invisible_run"
     | "uni.bidi_mark";
   /** UTF-16 offsets into the text. */
   start: number;
@@ -155,6 +156,7 @@ export function findHiddenUnicode(text: string): UnicodeHit[] {
     let j = i;
     let tags = "";
     let kinds = 0; // bit 1 tag, 4 bidi control, 8 bidi mark, 16 other
+    let count = 0;
     while (j < n) {
       const c = cpAt(text, j);
       const l = c > 0xffff ? 2 : 1;
@@ -167,6 +169,7 @@ export function findHiddenUnicode(text: string): UnicodeHit[] {
       else if (c === 0x200e || c === 0x200f || c === 0x61c) kinds |= 8;
       else kinds |= 16;
       j += l;
+      count++;
     }
     const end = j;
     i = end;
@@ -182,11 +185,20 @@ export function findHiddenUnicode(text: string): UnicodeHit[] {
       const after = cpAt(text, end);
       const inWord = before !== 0 && after !== 0 && WORDCH.test(charOf(before)) &&
         WORDCH.test(charOf(after));
-      hits.push({ rule: inWord ? "uni.zero_width_in_word" : "uni.invisible", start, end });
+      // A long run of invisible characters is enough to carry a message (one bit or digit each).
+      const rule = count >= INVISIBLE_RUN
+        ? "uni.invisible_run"
+        : inWord
+        ? "uni.zero_width_in_word"
+        : "uni.invisible";
+      hits.push({ rule, start, end });
     }
   }
   return hits;
 }
+
+/** Invisible characters in one run from which the run is read as hidden data. */
+const INVISIBLE_RUN = 8;
 
 /** Makes invisible and control characters visible as `<U+XXXX>` (for diffs and reports). */
 export function visible(text: string): string {

@@ -10,7 +10,7 @@ import { lazyPaidRoute, paidRoute } from "../x402/route.ts";
 import type { PaidService, ServiceListing } from "../api/service.ts";
 import { FAIR_RANDOM, vrfKeysListing } from "../random/listing.ts";
 import { SUITE_TAI } from "../random/suites.ts";
-import { Ed25519Signer } from "../crypto/ed25519.ts";
+import { Ed25519Signer } from "../crypto/ed25519_core.ts";
 import { X402_CHECK } from "../x402/check_listing.ts";
 import { FIREWALL_SCAN, MCP_DIFF } from "../security/listing.ts";
 import { LIVE_DATA } from "../sensors/listing.ts";

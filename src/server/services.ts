@@ -5,7 +5,7 @@
 import type { Config } from "../config/config.ts";
 import type { DataStore } from "../store/types.ts";
 import { checkNodeIdentity, openStore, secretFingerprint } from "../store/open.ts";
-import { Ed25519Signer } from "../crypto/ed25519.ts";
+import { Ed25519Signer } from "../crypto/ed25519_core.ts";
 import { RateLimiter } from "../http/rate_limit.ts";
 import { paywallFromConfig } from "../x402/config.ts";
 import type { PaywallDeps } from "../x402/paywall.ts";

@@ -4,6 +4,8 @@
  * recomputed from the leaves, and every checkpoint is proven consistent with the latest one
  * (with proofs built from the stored subtree hashes, checked against the recomputed roots).
  */
+// Checkpoint signatures are checked synchronously: the Ed25519 engine loads with this module.
+import "../crypto/ed25519.ts";
 import { toHex } from "../crypto/hash.ts";
 import { type Hash, leafHash, nodeHash, verifyConsistency } from "./merkle.ts";
 import { openCheckpoint } from "./note.ts";

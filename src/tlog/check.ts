@@ -16,7 +16,7 @@
  * ```
  */
 import { canonicalBytes } from "../crypto/canonical.ts";
-import { keyIdOf } from "../crypto/ed25519.ts";
+import { keyIdOf } from "../crypto/ed25519_core.ts";
 import { toBase64, toHex } from "../crypto/hash.ts";
 import type { TransparencyLog } from "./log.ts";
 import type { Observation, ScanSummary, Target } from "./observation.ts";

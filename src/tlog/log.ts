@@ -31,7 +31,7 @@ import {
 import { signCheckpoint, verifierKey } from "./note.ts";
 import { leafBytes, type Observation, sortTools } from "./observation.ts";
 import type { IndexEntry, TlogStore } from "./store.ts";
-import { keyIdOf } from "../crypto/ed25519.ts";
+import { keyIdOf } from "../crypto/ed25519_core.ts";
 import { toBase64 } from "../crypto/hash.ts";
 
 export class LogCorruptError extends Error {

@@ -22,7 +22,7 @@
  * openCheckpoint(note, "example.com/mcp-log", key.publicKey)?.size; // 0
  * ```
  */
-import { verifyEd25519 } from "../crypto/ed25519.ts";
+import { verifyEd25519 } from "../crypto/ed25519_core.ts";
 import type { NoteSigner } from "./signer.ts";
 import { fromBase64, sha256Bytes, toBase64, toHex } from "../crypto/hash.ts";
 

@@ -10,7 +10,13 @@
  * (await s.sign(new Uint8Array([1]))).length; // 64
  * ```
  */
-import { ED25519_PKCS8_PREFIX, Ed25519Signer } from "../crypto/ed25519.ts";
+import {
+  ED25519_PKCS8_PREFIX,
+  Ed25519Signer,
+  knownPublicKey,
+  loadEd25519,
+  loadEd25519PublicKey,
+} from "../crypto/ed25519_core.ts";
 
 export interface NoteSigner {
   readonly publicKey: Uint8Array;
@@ -18,6 +24,10 @@ export interface NoteSigner {
 }
 
 export async function logSigner(secret: Uint8Array): Promise<NoteSigner> {
+  // The public key natively; the pure-JS engine loads with the first signature (or now, where
+  // WebCrypto lacks Ed25519).
+  await loadEd25519PublicKey(secret);
+  if (!knownPublicKey(secret)) await loadEd25519();
   const js = new Ed25519Signer(secret);
   try {
     const key = await crypto.subtle.importKey(
@@ -34,6 +44,7 @@ export async function logSigner(secret: Uint8Array): Promise<NoteSigner> {
     let agree: Promise<boolean> | undefined;
     const check = async () => {
       const probe = new Uint8Array([1, 2, 3]);
+      await loadEd25519();
       return (await native(probe)).join() === js.sign(probe).join();
     };
     return {
@@ -41,6 +52,7 @@ export async function logSigner(secret: Uint8Array): Promise<NoteSigner> {
       sign: async (m) => (await (agree ??= check().catch(() => false))) ? native(m) : js.sign(m),
     };
   } catch {
+    await loadEd25519();
     return js;
   }
 }

@@ -18,6 +18,7 @@ import type { PaidService, ServiceListing } from "../api/service.ts";
 import type { Route } from "../http/types.ts";
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from "./constants.ts";
 import { answerPaid, type PaywallDeps } from "./paywall.ts";
+import { ed25519Loaded, loadEd25519 } from "../crypto/ed25519_core.ts";
 
 /** The kernel route of a paid service. */
 export function paidRoute(service: PaidService, deps: PaywallDeps): Route {
@@ -68,10 +69,11 @@ function routeOf(
     },
     handler: (ctx) => {
       // No async function and no per-request hooks: a loaded service's unpaid call is answered
-      // as soon as its body is read (`answerPaid` returns the 402 without a promise).
+      // as soon as its body is read (`answerPaid` returns the 402 without a promise). Receipts
+      // are signed synchronously: the Ed25519 engine loads with the first paid request.
       const s = service();
-      if (s instanceof Promise) {
-        return s.then((loaded) =>
+      if (s instanceof Promise || !ed25519Loaded()) {
+        return Promise.all([s, loadEd25519()]).then(([loaded]) =>
           ctx.json().then((body) => answerPaid(loaded, body, ctx.req, deps, ctx))
         );
       }

@@ -4,7 +4,7 @@
  * envelopes, verified receipts, and nothing charged for 400, 404 no_data_nearby and 502.
  */
 import assert from "node:assert/strict";
-import { startChain } from "../support/chain.ts";
+import { withPaidTestServer } from "../support/paid_server.ts";
 import { startTestServer } from "../support/server.ts";
 import { tempDir } from "../support/temp.ts";
 import { buyer, KEYS, seller } from "../x402/_sign.ts";
@@ -21,24 +21,11 @@ interface PaidEnv {
 }
 
 async function withPaidLiveServer(fn: (env: PaidEnv) => Promise<void>) {
-  const chain = await startChain();
-  await using dir = await tempDir();
   await using fakes = startSensorFakes();
-  try {
-    await chain.mint(buyer.address, 1_000_000n);
-    const keyFile = `${dir.path}/facilitator.key`;
-    await Deno.writeTextFile(keyFile, KEYS.facilitator);
-    await using srv = await startTestServer({
-      PAY_TO_EVM: seller.address,
-      FACILITATOR_KEY_FILE: keyFile,
-      RPC_URL: chain.rpcUrl,
-      UPSTREAM_TIMEOUT_MS: "2000",
-      ...fakes.env,
-    });
-    await fn({ url: srv.url, fakes, balance: () => chain.balanceOf(seller.address) });
-  } finally {
-    await chain.stop();
-  }
+  await withPaidTestServer(
+    { UPSTREAM_TIMEOUT_MS: "2000", ...fakes.env },
+    ({ srv, balance }) => fn({ url: srv.url, fakes, balance }),
+  );
 }
 
 async function verifiedReceipt(url: string, receipt: Receipt): Promise<boolean> {

@@ -15,7 +15,11 @@ import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
 import { invalidInput } from "../../src/http/errors.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import { startTestServer } from "../support/server.ts";
+import { withPaidTestServer } from "../support/paid_server.ts";
 import { startChain } from "../support/chain.ts";
+import { spawnServe } from "../support/process.ts";
+import { type Receipt, verifyReceipt } from "../../src/crypto/receipt.ts";
+import { fromBase64 } from "../../src/crypto/hash.ts";
 import { tempDir } from "../support/temp.ts";
 import { buyer, KEYS, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
@@ -83,13 +87,18 @@ Deno.test("serve's start-up modules leave out every paid service's work until it
   ) assert.ok(graph.has(m), `${m} is loaded at start`);
   // What must not: each service's work and payment verification.
   const lazy = [...graph].filter((m) =>
+    // No npm package at all (loading one costs the start its resolution), so neither the
+    // pure-JS Ed25519 (src/crypto/ed25519.ts loads it; start uses ed25519_core.ts) nor the
+    // free-answer signer that imports it.
+    m.startsWith("npm:") ||
+    /^src\/crypto\/ed25519\.ts$/.test(m) ||
+    /^rails\/node\/free_answer\.ts$/.test(m) ||
     /^src\/security\/(?!listing\.ts)/.test(m) ||
     /^src\/random\/(ecvrf|service|draw|keys)\.ts$/.test(m) ||
     /^src\/sensors\/(live|service|place|mod)\.ts$/.test(m) ||
     /^src\/x402\/(verify|eip3009|check|check_service|address)\.ts$/.test(m) ||
     /^src\/tlog\/(crawler|schedule|ok_observation)\.ts$/.test(m) ||
-    /secp256k1|sha3/.test(m) ||
-    /^npm:.*viem/.test(m)
+    /secp256k1|sha3/.test(m)
   );
   assert.deepEqual(lazy, []);
 });
@@ -283,17 +292,7 @@ Deno.test("a fresh server answers concurrent first calls to every paid route as 
 });
 
 Deno.test("concurrent first paid calls on a fresh server are each served and settled once", async () => {
-  const chain = await startChain();
-  await using dir = await tempDir();
-  try {
-    await chain.mint(buyer.address, 1_000_000n);
-    const keyFile = `${dir.path}/facilitator.key`;
-    await Deno.writeTextFile(keyFile, KEYS.facilitator);
-    await using srv = await startTestServer({
-      PAY_TO_EVM: seller.address,
-      FACILITATOR_KEY_FILE: keyFile,
-      RPC_URL: chain.rpcUrl,
-    });
+  await withPaidTestServer({}, async ({ srv, chain }) => {
     const calls = await Promise.all(
       ["a", "b", "c"].map((seed) =>
         payAndFetch(`${srv.url}/x402/fair-random`, { seed }, buyer, { maxAtomic: 10_000n })
@@ -305,6 +304,39 @@ Deno.test("concurrent first paid calls on a fresh server are each served and set
     }
     assert.equal(await chain.balanceOf(seller.address), 3n * 6000n);
     assert.equal(await chain.transfersTo(seller.address), 3);
+  });
+});
+
+Deno.test("a fresh serve process signs its first paid answer's receipt with the key it publishes", async () => {
+  // A process of its own: in this one the tests' imports have already loaded the pure-JS
+  // Ed25519 that serve loads with its first paid request.
+  const chain = await startChain();
+  await using dir = await tempDir();
+  try {
+    await chain.mint(buyer.address, 1_000_000n);
+    const keyFile = `${dir.path}/facilitator.key`;
+    await Deno.writeTextFile(keyFile, KEYS.facilitator);
+    await using srv = await spawnServe(["serve", "--port", "0"], {
+      cwd: dir.path,
+      env: {
+        DATA_DIR: `${dir.path}/data`,
+        KV_PATH: ":memory:",
+        PAY_TO_EVM: seller.address,
+        FACILITATOR_KEY_FILE: keyFile,
+        RPC_URL: chain.rpcUrl,
+      },
+    });
+    // x402-check: a service whose own modules do not load the pure-JS Ed25519.
+    const call = await payAndFetch(`${srv.url}/x402/x402-check`, X402_CHECK.example, buyer, {
+      maxAtomic: 10_000n,
+    });
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    const { receipt } = call.body as { receipt: Receipt };
+    const keys = await (await fetch(`${srv.url}/x402/keys`)).json();
+    assert.equal(receipt.key_id, keys.signer.key_id);
+    assert.ok(verifyReceipt(fromBase64(keys.signer.key), receipt));
+    assert.ok(!verifyReceipt(fromBase64(keys.signer.key), { ...receipt, issued_at: "x" }));
+    assert.equal(await srv.stop(), 0);
   } finally {
     await chain.stop();
   }

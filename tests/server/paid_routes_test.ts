@@ -4,10 +4,9 @@
  * signed payment → verify → work → settle → receipt, for fair-random and x402-check.
  */
 import assert from "node:assert/strict";
-import { startChain } from "../support/chain.ts";
+import { withPaidTestServer } from "../support/paid_server.ts";
 import { startTestServer } from "../support/server.ts";
-import { tempDir } from "../support/temp.ts";
-import { buyer, KEYS, seller } from "../x402/_sign.ts";
+import { buyer, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import { verifyReceipt } from "../../src/crypto/receipt.ts";
@@ -18,21 +17,7 @@ import { BASE_USDC } from "../../src/x402/constants.ts";
 async function withPaidServer(
   fn: (env: { url: string; balance: () => Promise<bigint> }) => Promise<void>,
 ) {
-  const chain = await startChain();
-  await using dir = await tempDir();
-  try {
-    await chain.mint(buyer.address, 1_000_000n);
-    const keyFile = `${dir.path}/facilitator.key`;
-    await Deno.writeTextFile(keyFile, KEYS.facilitator);
-    await using srv = await startTestServer({
-      PAY_TO_EVM: seller.address,
-      FACILITATOR_KEY_FILE: keyFile,
-      RPC_URL: chain.rpcUrl,
-    });
-    await fn({ url: srv.url, balance: () => chain.balanceOf(seller.address) });
-  } finally {
-    await chain.stop();
-  }
+  await withPaidTestServer({}, ({ srv, balance }) => fn({ url: srv.url, balance }));
 }
 
 Deno.test("serve: an unpaid fair-random call gets 402 with the spec's terms ($0.006)", async () => {

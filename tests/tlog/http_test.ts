@@ -6,11 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { startTestServer } from "../support/server.ts";
-import { startChain } from "../support/chain.ts";
-import { tempDir } from "../support/temp.ts";
+import { withPaidTestServer } from "../support/paid_server.ts";
 import { runCli } from "../support/process.ts";
 import { makeTestTls } from "../support/tls.ts";
-import { buyer, KEYS, seller } from "../x402/_sign.ts";
+import { buyer, seller } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
 import { startFakeMcp, tool } from "../fakes/mcp_http.ts";
 import { startFakeRegistry } from "../fakes/mcp_registry.ts";
@@ -71,18 +70,7 @@ Deno.test("log routes: /x402/keys lists the log key, the checkpoint verifies, co
 });
 
 Deno.test("transparency-check: bad input is a 400 naming the field before any payment, a paid check moves $0.001 and its record verifies offline", async () => {
-  const chain = await startChain();
-  await using dir = await tempDir();
-  try {
-    await chain.mint(buyer.address, 1_000_000n);
-    const keyFile = `${dir.path}/facilitator.key`;
-    await Deno.writeTextFile(keyFile, KEYS.facilitator);
-    await using srv = await startTestServer({
-      PAY_TO_EVM: seller.address,
-      FACILITATOR_KEY_FILE: keyFile,
-      RPC_URL: chain.rpcUrl,
-      PUBLIC_URL: "https://api.example.com",
-    });
+  await withPaidTestServer({ PUBLIC_URL: "https://api.example.com" }, async ({ srv, chain }) => {
     const url = `${srv.url}/x402/transparency-check`;
     for (
       const [body, field] of [
@@ -140,7 +128,7 @@ Deno.test("transparency-check: bad input is a 400 naming the field before any pa
     assert.equal((await chain.balanceOf(seller.address)) - before, 1000n);
 
     const keys = await (await fetch(`${srv.url}/x402/keys`)).json();
-    const file = `${dir.path}/answer.json`;
+    const file = `${srv.dataDir}/answer.json`;
     await Deno.writeTextFile(file, JSON.stringify(body));
     for (const k of [keys.log.verifier_key, keys.log.key]) {
       const ok = await runCli(["verify", "log-check", file, "--log-key", k]);
@@ -150,9 +138,7 @@ Deno.test("transparency-check: bad input is a 400 naming the field before any pa
     const wrong = await runCli(["verify", "log-check", file, "--log-key", keys.signer.key]);
     assert.equal(wrong.code, 1);
     assert.equal(JSON.parse(wrong.stdout).valid, false);
-  } finally {
-    await chain.stop();
-  }
+  });
 });
 
 Deno.test("serve: with MCP_REGISTRY_URL the crawl runs in-process; a server whose certificate is not trusted is logged unreachable", async () => {
