@@ -7,7 +7,8 @@
  *               directory, payments on;
  *   `constant`  a bare `Deno.serve` that reads the JSON body and answers, from constants, the
  *               402 (body and headers) that the server at the URL given as second argument
- *               answers to the same request.
+ *               answers to the same request, building the answer per request;
+ *   `constant-clone` the same, cloning one answer built at start.
  * Prints its base URL on stderr.
  */
 import { handlePaid } from "../src/x402/paywall.ts";
@@ -57,7 +58,7 @@ async function main(mode: string | undefined) {
       Deno.exit(0);
     });
     console.error(server.url);
-  } else if (mode === "constant") {
+  } else if (mode === "constant" || mode === "constant-clone") {
     const source = Deno.args[1]!;
     const probe = await fetch(source, {
       method: "POST",
@@ -70,13 +71,21 @@ async function main(mode: string | undefined) {
     const headers = [...probe.headers].filter(([k]) =>
       !["date", "content-length", "x-request-id"].includes(k)
     );
-    const server = Deno.serve(listen, async (req) => {
-      await req.json();
-      return new Response(body, { status: 402, headers });
-    });
+    // `constant-clone`: the same answer built once and cloned per request (Deno's fastest way to
+    // send a fixed response), a stricter baseline than building it per request.
+    const template = new Response(body, { status: 402, headers });
+    const server = mode === "constant"
+      ? Deno.serve(listen, async (req) => {
+        await req.json();
+        return new Response(body, { status: 402, headers });
+      })
+      : Deno.serve(listen, async (req) => {
+        await req.json();
+        return template.clone();
+      });
     console.error(`http://127.0.0.1:${server.addr.port}`);
   } else {
-    console.error("usage: _paywall_target.ts paywall|serve|constant <url>");
+    console.error("usage: _paywall_target.ts paywall|serve|constant|constant-clone <url>");
     Deno.exit(2);
   }
   if (mode !== "serve") Deno.addSignalListener("SIGTERM", () => Deno.exit(0));

@@ -4,7 +4,8 @@
  * logic (parse, terms, PAYMENT-REQUIRED). Also the whole server's 402 path (kernel, rate
  * limiter, paywall; `POST /x402/fair-random`) against a constant server answering its bytes.
  * Every server runs in its own process; rounds rotate the order, each ratio is taken against the
- * constant server of the same round, and the median, quartiles and extremes of those ratios are
+ * constant server of the same round (also against a constant server that clones one prebuilt
+ * answer per request, a stricter baseline), and the median, quartiles and extremes of those ratios are
  * printed so one noisy round does not decide.
  *
  * Run: `deno run -A --lock=deno.test.lock bench/paywall.ts [seconds=2] [rounds=10]`
@@ -22,6 +23,10 @@ const script = new URL("./_paywall_target.ts", import.meta.url);
 
 await using paywall = await spawnTarget(script, ["paywall"]);
 await using paywallConst = await spawnTarget(script, ["constant", `${paywall.url}${BENCH_PATH}`]);
+await using paywallClone = await spawnTarget(script, [
+  "constant-clone",
+  `${paywall.url}${BENCH_PATH}`,
+]);
 await using serve = await spawnTarget(script, ["serve"]);
 await using serveConst = await spawnTarget(script, ["constant", `${serve.url}${PAID_PATH}`]);
 
@@ -32,6 +37,12 @@ const post = {
 };
 const pairs: { name: string; a: Target; b: Target; path: string }[] = [
   { name: "paywall (handlePaid) vs constant 402", a: paywall, b: paywallConst, path: BENCH_PATH },
+  {
+    name: "paywall (handlePaid) vs constant 402 cloned from a template",
+    a: paywall,
+    b: paywallClone,
+    path: BENCH_PATH,
+  },
   {
     name: "serve POST /x402/fair-random vs constant 402",
     a: serve,
