@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -24,6 +24,9 @@
  * - firewall_eval/probes8_rules.json (split `probes8`): per kind of wording behind a round-7 miss, fresh
  *   paraphrases and as many benign near-misses in the same words, written by the rule author before
  *   the `2026.11.26-10` rule for that kind and measured once at first sight; development data.
+ * - firewall_eval/heldout8a_new_words.json and heldout8b_new_words.json (split `heldout8`): round 8,
+ *   two blind authors (100 attacks and 100 near-misses each) writing while `2026.11.26-10` was being
+ *   tuned on round 7; sealed outside the repository until those rules were done, measured once.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -32,22 +35,26 @@ import { scanTools, type Tool } from "../src/security/scan.ts";
 import { RULES } from "../src/security/rules.ts";
 import { type Split, splitOf } from "./_eval_split.ts";
 
+/** The split a labelled case belongs to (rounds, probe sets, or the hash split of `dev`/`heldout`). */
+type CaseSplit =
+  | Split
+  | "heldout2"
+  | "heldout3"
+  | "heldout4"
+  | "heldout5"
+  | "probes7"
+  | "heldout6"
+  | "heldout7"
+  | "probes8"
+  | "heldout8";
+
 interface Case {
   id: string;
   class: string;
   label: "attack" | "benign";
   explicit: boolean;
   source: string;
-  split?:
-    | Split
-    | "heldout2"
-    | "heldout3"
-    | "heldout4"
-    | "heldout5"
-    | "probes7"
-    | "heldout6"
-    | "heldout7"
-    | "probes8";
+  split?: CaseSplit;
   tools: Tool[];
 }
 
@@ -75,6 +82,8 @@ function loadCases(): Case[] {
       "heldout6_new_words.json",
       "heldout7_new_words.json",
       "probes8_rules.json",
+      "heldout8a_new_words.json",
+      "heldout8b_new_words.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
@@ -138,20 +147,12 @@ export type EvalSplit =
   | "heldout6"
   | "heldout7"
   | "probes8"
+  | "heldout8"
   | "all";
 
 export function evaluate(split: EvalSplit): Report {
   const inSplit = (
-    s:
-      | Split
-      | "heldout2"
-      | "heldout3"
-      | "heldout4"
-      | "heldout5"
-      | "probes7"
-      | "heldout6"
-      | "heldout7"
-      | "probes8",
+    s: CaseSplit,
   ) => split === "all" || s === split;
   const cases = loadCases().filter((c) => inSplit(c.split!));
   const recall = new Map<string, Tally>();
@@ -247,7 +248,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout7") as EvalSplit;
+  const split = (arg("--split") ?? "heldout8") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
