@@ -10,7 +10,7 @@ import { scanDetailed, scanTools, type Tool } from "../../src/security/scan.ts";
 import { allMatches, matchSettings, prefilterCoverage } from "../../src/security/_match.ts";
 import { literalsOf, type Req, requiredLiterals, WB } from "../../src/security/_literals.ts";
 import { Prefilter } from "../../src/security/_prefilter.ts";
-import { base64Runs } from "../../src/security/_base64.ts";
+import { base64Runs, isUtf8 } from "../../src/security/_base64.ts";
 import { ruleById } from "../../src/security/rules.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { loadFixtures } from "./_support.ts";
@@ -429,6 +429,37 @@ Deno.test("base64Runs finds exactly the matches of the published base64 pattern"
     if (runs.length > 0) withRuns++;
   }
   assert(withRuns > 300, `only ${withRuns} texts held a run`);
+});
+
+Deno.test("isUtf8 accepts exactly the byte strings the strict UTF-8 decoder accepts", () => {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const strict = (b: Uint8Array) => {
+    try {
+      decoder.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Every two-byte string, then random strings built mostly from the boundary bytes.
+  for (let x = 0; x < 65_536; x++) {
+    const b = new Uint8Array([x >> 8, x & 255]);
+    assertEquals(isUtf8(b), strict(b), `${x.toString(16)}`);
+  }
+  const edges = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf];
+  edges.push(0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff, 0xbb);
+  const r = rng(65);
+  let valid = 0;
+  for (let i = 0; i < 50_000; i++) {
+    const b = new Uint8Array(Math.floor(r() * 9));
+    for (let k = 0; k < b.length; k++) {
+      b[k] = r() < 0.7 ? pick(r, edges) : Math.floor(r() * 256);
+    }
+    const ok = strict(b);
+    if (ok && b.some((x) => x >= 0x80)) valid++;
+    assertEquals(isUtf8(b), ok, `${[...b].map((x) => x.toString(16))}`);
+  }
+  assert(valid > 200, `only ${valid} valid multi-byte strings`);
 });
 
 /** Whether a requirement's literals occur in a text at all (distances ignored). */
