@@ -111,12 +111,16 @@ export function allMatches(
   const r = re(pattern, flags);
   const out: Span[] = [];
   const plan = gate?.plans.get(planKey(pattern, r.flags));
+  // A full pass (no plan, or matches that may run past any number of separators) still ends
+  // at the latest start needed.
+  let stop = until ? 0 : Infinity;
+  if (until) { for (const u of until.values()) if (u > stop) stop = u; }
   if (!gate || !plan) {
-    collect(r, text, out);
+    collect(r, text, out, stop);
     return out;
   }
   if (!Number.isFinite(plan.crossings)) {
-    if (gate.anywhere(plan)) collect(r, text, out);
+    if (gate.anywhere(plan)) collect(r, text, out, stop);
     return out;
   }
   // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
@@ -172,10 +176,10 @@ function restrict(gate: Gate, plan: Plan, only: readonly number[]): number[] {
   return gate.stretches(plan).filter((s) => need[s] === 1);
 }
 
-/** Appends the matches of `r` from its lastIndex to the end of `text`. */
-function collect(r: RegExp, text: string, out: Span[]) {
+/** Appends the matches of `r` from its lastIndex that start at or before `stop`. */
+function collect(r: RegExp, text: string, out: Span[], stop = Infinity) {
   let m: RegExpExecArray | null;
-  while ((m = r.exec(text)) !== null) {
+  while ((m = r.exec(text)) !== null && m.index <= stop) {
     if (m[0].length === 0) {
       r.lastIndex++;
       continue;
