@@ -1,13 +1,14 @@
 /**
  * Compares the scanner with an earlier commit in one process: the same verdicts, scores,
- * findings, offsets and mcp-diff keys on every evaluation case, every real server (alone and
- * all in one list), the unit fixtures, the benchmark's tools and generated lists, and the
- * 500-tool scan timed alternately old/new (with the JSON round trip as baseline). For speed
- * work on the scanner: run it before merging a change that must not change any result.
+ * findings (with discount reasons), offsets and mcp-diff keys on every evaluation case, every
+ * real server (alone and all in one list), the unit fixtures, the benchmark's two 500-tool
+ * workloads, and both workloads' scans timed alternately old/new (with the JSON round trip of
+ * the same tools as baseline). For speed work on the scanner: run it before merging a change
+ * that must not change any result.
  *
  * Run: deno run -A bench/_compare_old.ts [<git ref, default main>] [--runs 40]
  */
-import { realisticTools } from "./security.ts";
+import { realisticTools, realServerTools } from "./security.ts";
 import * as cur from "../src/security/scan.ts";
 import * as curDiff from "../src/security/diff.ts";
 import { matchSettings as curSettings } from "../src/security/_match.ts";
@@ -58,6 +59,7 @@ try {
     .map(({ name, data }) => ({ label: name, tools: (data as { tools: Tool[] }).tools }));
   lists.push(...fixtures, { label: "all fixtures", tools: fixtures.flatMap((f) => f.tools) });
   lists.push({ label: "bench 500", tools: realisticTools(500) });
+  lists.push({ label: "bench 500 real-server tools", tools: realServerTools(500) });
 
   const out = (s: typeof cur, tools: Tool[]) => {
     const v = s.scanTools(tools);
@@ -89,33 +91,39 @@ try {
   console.log(`compared ${compared} scans and diffs with ${ref}: ${differ.length} differ`);
   for (const d of differ.slice(0, 20)) console.log(`  differs: ${d}`);
 
-  // Timing: old and new alternately, with the JSON round trip.
-  const tools = realisticTools(500);
+  // Timing: old and new alternately, with the JSON round trip, for both workloads.
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const t = { json: [] as number[], old: [] as number[], cur: [] as number[] };
-  for (let i = 0; i < 5; i++) old.scanTools(tools), cur.scanTools(tools);
-  for (let i = 0; i < runs; i++) {
-    let a = performance.now();
-    JSON.parse(JSON.stringify(tools));
-    t.json.push(performance.now() - a);
-    a = performance.now();
-    old.scanTools(tools);
-    t.old.push(performance.now() - a);
-    a = performance.now();
-    cur.scanTools(tools);
-    t.cur.push(performance.now() - a);
+  for (
+    const [label, tools, n] of [
+      ["500 synthetic tools", realisticTools(500), runs],
+      ["500 real-server tools", realServerTools(500), Math.max(5, Math.round(runs / 3))],
+    ] as const
+  ) {
+    const t = { json: [] as number[], old: [] as number[], cur: [] as number[] };
+    for (let i = 0; i < 3; i++) old.scanTools(tools), cur.scanTools(tools);
+    for (let i = 0; i < n; i++) {
+      let a = performance.now();
+      JSON.parse(JSON.stringify(tools));
+      t.json.push(performance.now() - a);
+      a = performance.now();
+      old.scanTools(tools);
+      t.old.push(performance.now() - a);
+      a = performance.now();
+      cur.scanTools(tools);
+      t.cur.push(performance.now() - a);
+    }
+    const j = med(t.json);
+    const fmt = (who: string, xs: number[]) =>
+      console.log(
+        `  ${who.padEnd(8)} median ${med(xs).toFixed(2).padStart(7)} ms (${
+          (med(xs) / j).toFixed(1)
+        }x JSON)  best ${Math.min(...xs).toFixed(2)} ms`,
+      );
+    console.log(`${label}, ${n} runs alternating; JSON round trip median ${j.toFixed(2)} ms`);
+    fmt(ref, t.old);
+    fmt("this", t.cur);
+    console.log(`  this/${ref}: ${(med(t.cur) / med(t.old)).toFixed(2)} (median)`);
   }
-  const j = med(t.json);
-  const fmt = (label: string, xs: number[]) =>
-    console.log(
-      `${label.padEnd(8)} median ${med(xs).toFixed(2).padStart(6)} ms (${
-        (med(xs) / j).toFixed(1)
-      }x JSON)  best ${Math.min(...xs).toFixed(2)} ms`,
-    );
-  console.log(`500-tool scan, ${runs} runs alternating; JSON round trip median ${j.toFixed(2)} ms`);
-  fmt(ref, t.old);
-  fmt("this", t.cur);
-  console.log(`this/${ref}: ${(med(t.cur) / med(t.old)).toFixed(2)} (median)`);
   if (differ.length > 0) Deno.exitCode = 1;
 } finally {
   await Deno.remove(dir, { recursive: true });

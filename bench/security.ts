@@ -4,17 +4,28 @@
  * second, and the ratio against a baseline measured in the same run (JSON.stringify +
  * JSON.parse of the same 500 tools), so numbers compare across machines.
  *
+ * Two scan workloads: the synthetic tools below (short descriptions, four small parameters)
+ * and 500 tools taken from the real servers' dumps (bench/data/mcp_servers/, long descriptions
+ * and large schemas), each with its own JSON round trip as baseline.
+ *
  * The scan is also timed with the text rules' keyword prefilter off (every rule a full pass
  * over the corpus), alternating with the normal scan in the same run, and the ratio printed.
- * `--profile` prints the text rules that cost the most per scan (milliseconds, prefilter on),
- * so the cost of new rules shows up.
+ * `--profile` prints, for both workloads, the scan's phases and the text rules that cost the
+ * most per scan (milliseconds, prefilter on), so the cost of new rules shows up.
  *
  * Run: deno run -A bench/security.ts [--runs 30] [--profile]
  */
-import { matchSettings, prefilterCoverage } from "../src/security/_match.ts";
+import { matchSettings, matchText, prefilterCoverage } from "../src/security/_match.ts";
 import { scanTools } from "../src/security/scan.ts";
 import { diffTools } from "../src/security/diff.ts";
 import type { Tool } from "../src/security/scan.ts";
+import { buildCorpus, locate } from "../src/security/_corpus.ts";
+import { collectStrings, withWalkMemo } from "../src/security/_walk.ts";
+import { scanBase64 } from "../src/security/_base64.ts";
+import { scanNames } from "../src/security/_names.ts";
+import { scanPurpose } from "../src/security/purpose.ts";
+import { fitDiscounts } from "../src/security/fit.ts";
+import { Collector } from "../src/security/_collector.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
 const NOUNS = [
@@ -82,6 +93,26 @@ export function realisticTools(n = 500, variant = 0): Tool[] {
   return tools;
 }
 
+/**
+ * `n` tools from the real servers' dumps (bench/data/mcp_servers/*.json), deterministic: the
+ * servers in file-name order, taking each one's next tool in turn (round robin, wrapping
+ * around a server's list), so every server contributes and the mix does not depend on n.
+ */
+export function realServerTools(n = 500): Tool[] {
+  const dir = new URL("./data/mcp_servers/", import.meta.url);
+  const servers = [...Deno.readDirSync(dir)].map((e) => e.name).filter((f) => f.endsWith(".json"))
+    .sort().map((f) =>
+      (JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as { tools: Tool[] }).tools
+    ).filter((t) => t.length > 0);
+  const tools: Tool[] = [];
+  for (let k = 0; tools.length < n; k++) {
+    for (const s of servers) {
+      if (tools.length < n) tools.push(s[k % s.length]!);
+    }
+  }
+  return tools;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
@@ -126,26 +157,64 @@ function withoutPrefilter<T>(f: () => T): T {
   }
 }
 
-/** The text rules that cost the most per scan, in milliseconds. */
-function profile(tools: Tool[], scans: number, top: number) {
+/**
+ * Where a scan's time goes: its phases (the same steps as scanDetailed, timed one by one) and
+ * the text rules that cost the most, in milliseconds per scan.
+ */
+function profile(label: string, tools: Tool[], scans: number, top: number) {
   const costs = new Map<string, number>();
-  matchSettings.profile = costs;
-  try {
-    for (let i = 0; i < scans; i++) scanTools(tools);
-  } finally {
-    matchSettings.profile = null;
+  const phases = new Map<string, number>();
+  for (let i = 0; i < scans; i++) {
+    withWalkMemo(() => {
+      let t = performance.now();
+      const lap = (k: string) => {
+        const now = performance.now();
+        phases.set(k, (phases.get(k) ?? 0) + now - t);
+        t = now;
+      };
+      const names = tools.map((x) => x.name);
+      const col = new Collector(names);
+      const texts = tools.map((x) => collectStrings(x));
+      lap("schema walk");
+      const corpus = buildCorpus(texts);
+      lap("corpus");
+      matchSettings.profile = costs;
+      let found;
+      try {
+        found = matchText(corpus.text);
+      } finally {
+        matchSettings.profile = null;
+      }
+      lap("text rules");
+      for (const m of found) {
+        const loc = locate(corpus, m.start, m.end);
+        if (loc) col.add(m.rule, loc.tool, loc.field, loc.offset, loc.match, {});
+      }
+      lap("locating findings");
+      scanBase64(col, corpus, 1);
+      lap("base64");
+      scanNames(col, names, []);
+      lap("look-alike names");
+      scanPurpose(col, tools, texts);
+      lap("purpose checks");
+      fitDiscounts(tools, texts, corpus, col.items);
+      lap("designed-for discount");
+    });
   }
-  const total = [...costs.values()].reduce((a, b) => a + b, 0) / scans;
   const c = prefilterCoverage();
   console.log(
-    `text rules: ${
-      total.toFixed(2)
-    } ms per scan; prefilter covers ${c.planned}/${c.patterns} patterns (${c.perTool} per tool, ${
+    `profile, ${label} (prefilter covers ${c.planned}/${c.patterns} patterns: ${c.perTool} per tool, ${
       c.bounded - c.perTool
     } over a few tools, ${c.planned - c.bounded} corpus-wide)`,
   );
+  console.log("  phases (ms per scan; hidden Unicode and parameter names not shown):");
+  for (const [k, ms] of phases) {
+    console.log(`    ${k.padEnd(30)} ${(ms / scans).toFixed(2).padStart(7)}`);
+  }
+  const total = [...costs.values()].reduce((a, b) => a + b, 0) / scans;
+  console.log(`  text rules: ${total.toFixed(2)} ms per scan, the costliest:`);
   for (const [id, ms] of [...costs].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`  ${id.padEnd(32)} ${(ms / scans).toFixed(3).padStart(7)} ms`);
+    console.log(`    ${id.padEnd(30)} ${(ms / scans).toFixed(3).padStart(7)}`);
   }
 }
 
@@ -187,8 +256,30 @@ if (import.meta.main) {
     throw new Error("the prefilter changed the scan");
   }
   line("mcp-diff 500 vs 500 (10% chg)", diff, 50);
+  // The same scan over 500 tools from the real servers (long descriptions, large schemas).
+  const real = realServerTools(500);
+  const realRuns = Math.max(5, Math.round(runs / 3));
+  const [realBaseline, realScan] = timeAlternately(
+    realRuns,
+    () => JSON.parse(JSON.stringify(real)),
+    () => scanTools(real),
+  );
+  const rv = scanTools(real);
   console.log(
-    `scan verdict allow=${v.allow} findings=${v.findings.length}; diff verdict ${d.verdict}, ${d.changed.length} changed`,
+    `real-server tools: 500 from ${new Set(real.map((t) => t.name)).size} distinct names, ${
+      JSON.stringify(real).length
+    } bytes of JSON, ${realRuns} runs`,
+  );
+  console.log(`baseline JSON.stringify+parse    median ${realBaseline.toFixed(2)} ms`);
+  console.log(
+    `${"firewall-scan 500 real tools".padEnd(30)} median ${realScan.toFixed(2).padStart(7)} ms  ${
+      (500 / (realScan / 1000)).toFixed(0).padStart(7)
+    } tools/s  ${(realScan / realBaseline).toFixed(1).padStart(6)}x baseline  target <= 25 ms ${
+      realScan <= 25 ? "ok" : "MISSED"
+    }`,
+  );
+  console.log(
+    `scan verdict allow=${v.allow} findings=${v.findings.length}; real tools allow=${rv.allow} findings=${rv.findings.length}; diff verdict ${d.verdict}, ${d.changed.length} changed`,
   );
   // The labelled fixture table (tests/security/fixtures): attacks caught, benign allowed.
   const dir = new URL("../tests/security/fixtures/", import.meta.url);
@@ -206,5 +297,8 @@ if (import.meta.main) {
     }
   }
   console.log(`fixtures: caught ${caught}/${attacks} attacks, allowed ${allowed}/${benign} benign`);
-  if (Deno.args.includes("--profile")) profile(tools, runs, 15);
+  if (Deno.args.includes("--profile")) {
+    profile("synthetic tools", tools, runs, 15);
+    profile("real-server tools", real, realRuns, 15);
+  }
 }

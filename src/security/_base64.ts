@@ -46,6 +46,48 @@ const runs = BASE64_RULE.pattern === RUNS_PATTERN && (BASE64_RULE.flags ?? "g") 
   ? base64Runs
   : (text: string) => allMatches(BASE64_RULE.pattern!, BASE64_RULE.flags, text);
 
+/** One strict UTF-8 decoder for every run (making one per call cost more than the decoding). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Whether bytes are well-formed UTF-8 (exactly what the strict decoder accepts: no overlong
+ * forms, no surrogates, nothing past U+10FFFF, nothing cut short). Checked first because most
+ * runs in real tool lists (long identifiers, hashes) are not text, and a throwing decode of
+ * each cost more than the rest of the base64 pass.
+ */
+export function isUtf8(b: Uint8Array): boolean {
+  const n = b.length;
+  for (let i = 0; i < n;) {
+    const c = b[i]!;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let lo = 0x80;
+    let hi = 0xbf;
+    if (c >= 0xc2 && c <= 0xdf) need = 1;
+    else if (c >= 0xe0 && c <= 0xef) {
+      need = 2;
+      if (c === 0xe0) lo = 0xa0;
+      if (c === 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      need = 3;
+      if (c === 0xf0) lo = 0x90;
+      if (c === 0xf4) hi = 0x8f;
+    } else return false;
+    if (i + need >= n) return false;
+    const second = b[i + 1]!;
+    if (second < lo || second > hi) return false;
+    for (let k = 2; k <= need; k++) {
+      const x = b[i + k]!;
+      if (x < 0x80 || x > 0xbf) return false;
+    }
+    i += need + 1;
+  }
+  return true;
+}
+
 /** Decodes a base64/base64url run into readable text, or null when it is not text. */
 export function decodeBase64Text(run: string): string | null {
   if (run.length > 65_536) return null;
@@ -58,10 +100,12 @@ export function decodeBase64Text(run: string): string | null {
   } catch {
     return null;
   }
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  if (!isUtf8(bytes)) return null;
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return null;
   }

@@ -32,12 +32,36 @@ export interface Corpus {
 
 const NON_ASCII = /[\u0080-\uffff]/;
 
+/** Per UTF-16 code unit: 0 not known yet, 1 kept as it is by fold(), 2 not (or a surrogate). */
+const KEPT = new Uint8Array(65536);
+
+/** Whether fold() keeps a BMP character unchanged: not ignorable and not a look-alike. */
+function kept(c: number): boolean {
+  let v = KEPT[c]!;
+  if (v === 0) {
+    const surrogate = c >= 0xd800 && c <= 0xdfff;
+    v = !surrogate && !isDefaultIgnorable(c) && latinLookalike(String.fromCharCode(c)) === undefined
+      ? 1
+      : 2;
+    KEPT[c] = v;
+  }
+  return v === 1;
+}
+
 function fold(text: string): { folded: string; map: Int32Array | null } {
   if (!NON_ASCII.test(text)) return { folded: text, map: null };
   const parts: string[] = [];
   const map = new Int32Array(text.length + 1);
   let k = 0;
   for (let i = 0; i < text.length;) {
+    // A run of characters that stay as they are is copied in one piece.
+    let j = i;
+    while (j < text.length && kept(text.charCodeAt(j))) j++;
+    if (j > i) {
+      parts.push(text.slice(i, j));
+      for (; i < j; i++) map[k++] = i;
+      if (i === text.length) break;
+    }
     const cp = text.codePointAt(i)!;
     const len = cp > 0xffff ? 2 : 1;
     if (!isDefaultIgnorable(cp)) {

@@ -96,6 +96,9 @@ function prefilter(): Prefilter {
  * whose matches span a bounded number of tools runs only from the tools where they can start.
  * With `only` (ascending stretches), the matches that start in those stretches are exact and
  * others may be missing (the second term of a `near` rule needs only the first term's tools).
+ * With `until` as well (per stretch of `only`: the latest start needed there), the matches of
+ * such a stretch are listed up to that start: the scan runs from the stretch's start as before
+ * and stops early, so those it lists are exact.
  */
 export function allMatches(
   pattern: string,
@@ -103,29 +106,38 @@ export function allMatches(
   text: string,
   gate?: Gate,
   only?: readonly number[],
+  until?: ReadonlyMap<number, number>,
 ): Span[] {
   const r = re(pattern, flags);
   const out: Span[] = [];
   const plan = gate?.plans.get(planKey(pattern, r.flags));
+  // A full pass (no plan, or matches that may run past any number of separators) still ends
+  // at the latest start needed.
+  let stop = until ? 0 : Infinity;
+  if (until) { for (const u of until.values()) if (u > stop) stop = u; }
   if (!gate || !plan) {
-    collect(r, text, out);
+    collect(r, text, out, stop);
     return out;
   }
   if (!Number.isFinite(plan.crossings)) {
-    if (gate.anywhere(plan)) collect(r, text, out);
+    if (gate.anywhere(plan)) collect(r, text, out, stop);
     return out;
   }
   // Runs of consecutive stretches where a match can start are scanned in one go, on a prefix
-  // of the text that ends after the last NUL a match from there can reach.
+  // of the text that ends after the last NUL a match from there can reach. With `until` and
+  // no match running past a separator, every stretch is its own run (it can stop early).
   const { nuls } = gate;
   const starts = only ? restrict(gate, plan, only) : gate.stretches(plan);
+  const single = until !== undefined && plan.crossings === 0;
   let pos = 0;
   for (let a = 0; a < starts.length;) {
     let b = a;
-    while (b + 1 < starts.length && starts[b + 1] === starts[b]! + 1) b++;
+    while (!single && b + 1 < starts.length && starts[b + 1] === starts[b]! + 1) b++;
     const first = starts[a]!;
     const last = starts[b]!;
-    const limit = last < nuls.length ? nuls[last]! : text.length; // the latest start
+    let limit = last < nuls.length ? nuls[last]! : text.length; // the latest start
+    const needed = until?.get(last);
+    if (needed !== undefined && needed < limit) limit = needed;
     const cut = last + plan.crossings < nuls.length
       ? nuls[last + plan.crossings]! + 1
       : text.length;
@@ -164,10 +176,10 @@ function restrict(gate: Gate, plan: Plan, only: readonly number[]): number[] {
   return gate.stretches(plan).filter((s) => need[s] === 1);
 }
 
-/** Appends the matches of `r` from its lastIndex to the end of `text`. */
-function collect(r: RegExp, text: string, out: Span[]) {
+/** Appends the matches of `r` from its lastIndex that start at or before `stop`. */
+function collect(r: RegExp, text: string, out: Span[], stop = Infinity) {
   let m: RegExpExecArray | null;
-  while ((m = r.exec(text)) !== null) {
+  while ((m = r.exec(text)) !== null && m.index <= stop) {
     if (m[0].length === 0) {
       r.lastIndex++;
       continue;
@@ -329,12 +341,13 @@ function termMatches(
   cache: Map<string, Span[]>,
   gate: Gate | undefined,
   only?: readonly number[],
+  until?: ReadonlyMap<number, number>,
 ): Span[] {
   if ("pattern" in t) {
     const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
     let spans = cache.get(key);
     if (!spans) {
-      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only);
+      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only, until);
       if (t.unless_after) spans = notAfter(spans, t.unless_after, text);
       if (!only) cache.set(key, spans);
     }
@@ -441,7 +454,8 @@ export function matchText(text: string): RawMatch[] {
       const bFirst = termCost(n.b, gate, cache) < termCost(n.a, gate, cache);
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache, gate);
       // A pair lies within one tool: the second term is needed only in the first one's tools
-      // (its matches starting there are exact, so the pairs are the same).
+      // (its matches starting there are exact, so the pairs are the same), and there only up
+      // to a window past the first term's last match (a later start pairs with none).
       const second = first.length === 0 ? [] : termMatches(
         bFirst ? n.a : n.b,
         text,
@@ -449,6 +463,7 @@ export function matchText(text: string): RawMatch[] {
         cache,
         gate,
         gate && stretchesOf(first, gate.nuls),
+        gate && lastNeeded(first, gate.nuls, n.window),
       );
       const [a, b] = bFirst ? [second, first] : [first, second];
       spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
@@ -462,6 +477,27 @@ export function matchText(text: string): RawMatch[] {
     for (const s of spans) {
       out.push(s.parts ? { rule, start: s.start, end: s.end, parts: s.parts } : { rule, ...s });
     }
+  }
+  return out;
+}
+
+/**
+ * Per stretch in which spans start: the latest start of a match of the other term of a `near`
+ * rule that can pair with one of them (the furthest end plus the window). A pair lies within
+ * one stretch, and its second part starts at most `window` after its first part ends, so a
+ * match of the other term starting later pairs with none of these spans, in either order.
+ */
+function lastNeeded(
+  spans: readonly Span[],
+  nuls: readonly number[],
+  window: number,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  let k = 0;
+  for (const s of spans) {
+    k = firstAtOrAfterNum(nuls, s.start, k);
+    const e = s.end + window;
+    if (!(out.get(k)! >= e)) out.set(k, e);
   }
   return out;
 }

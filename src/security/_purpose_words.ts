@@ -101,8 +101,14 @@ export const NOT_A_VERB = new Set(
 
 // ---- gates --------------------------------------------------------------------------------
 
+/**
+ * Whether a text names data of any kind (only ever tested, never matched). The `.pem` file name
+ * is looked for from its extension backwards: a match exists exactly when one of DATA.files's
+ * `\b[\w-]{1,32}\.pem\b` does, without trying up to 32 characters from every word start.
+ */
 export const GATE_DATA = new RegExp(
-  [DATA.secret, DATA.identity, DATA.files, DATA.conversation].map((r) => r.source).join("|"),
+  [DATA.secret, DATA.identity, DATA.files, DATA.conversation].map((r) => r.source).join("|")
+    .replace(String.raw`\b[\w-]{1,32}\.pem\b`, String.raw`(?<=\b[\w-]{1,32})\.pem\b`),
   "i",
 );
 export const MOVE = new RegExp(

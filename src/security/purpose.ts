@@ -667,7 +667,8 @@ export function scanPurpose(
       (DATA_HINT.test(all) || PATH_HINT.test(all)) && GATE_DATA.test(all);
     const move = MOVE_HINT.test(all) && MOVE.test(all) && DEST.test(all);
     const steer = STEER_HINT.test(all) &&
-      (SELF_STEER.test(all) && UNIVERSAL.test(all) || DISMISS.test(all) ||
+      // The rarer universal claim first: most steering words come without one.
+      (UNIVERSAL.test(all) && SELF_STEER.test(all) || DISMISS.test(all) ||
         DISMISS_VERB_FIRST.test(all));
     if (!data && !move && !steer) return;
     const t = view(tool, i, items);

@@ -10,8 +10,11 @@ import { scanDetailed, scanTools, type Tool } from "../../src/security/scan.ts";
 import { allMatches, matchSettings, prefilterCoverage } from "../../src/security/_match.ts";
 import { literalsOf, type Req, requiredLiterals, WB } from "../../src/security/_literals.ts";
 import { Prefilter } from "../../src/security/_prefilter.ts";
-import { base64Runs } from "../../src/security/_base64.ts";
+import { base64Runs, isUtf8 } from "../../src/security/_base64.ts";
 import { ruleById } from "../../src/security/rules.ts";
+import { buildCorpus } from "../../src/security/_corpus.ts";
+import { DATA, GATE_DATA } from "../../src/security/_purpose_words.ts";
+import { isDefaultIgnorable, latinLookalike } from "../../src/security/confusables.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { loadFixtures } from "./_support.ts";
 
@@ -429,6 +432,109 @@ Deno.test("base64Runs finds exactly the matches of the published base64 pattern"
     if (runs.length > 0) withRuns++;
   }
   assert(withRuns > 300, `only ${withRuns} texts held a run`);
+});
+
+Deno.test("isUtf8 accepts exactly the byte strings the strict UTF-8 decoder accepts", () => {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const strict = (b: Uint8Array) => {
+    try {
+      decoder.decode(b);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  // Every two-byte string, then random strings built mostly from the boundary bytes.
+  for (let x = 0; x < 65_536; x++) {
+    const b = new Uint8Array([x >> 8, x & 255]);
+    assertEquals(isUtf8(b), strict(b), `${x.toString(16)}`);
+  }
+  const edges = [0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf];
+  edges.push(0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff, 0xbb);
+  const r = rng(65);
+  let valid = 0;
+  for (let i = 0; i < 50_000; i++) {
+    const b = new Uint8Array(Math.floor(r() * 9));
+    for (let k = 0; k < b.length; k++) {
+      b[k] = r() < 0.7 ? pick(r, edges) : Math.floor(r() * 256);
+    }
+    const ok = strict(b);
+    if (ok && b.some((x) => x >= 0x80)) valid++;
+    assertEquals(isUtf8(b), ok, `${[...b].map((x) => x.toString(16))}`);
+  }
+  assert(valid > 200, `only ${valid} valid multi-byte strings`);
+});
+
+Deno.test("corpus: folding copies unchanged runs whole and gives the character-by-character result", () => {
+  // The plain definition: every code point dropped when ignorable, else mapped when a look-alike.
+  const reference = (text: string) => {
+    let folded = "";
+    const map: number[] = [];
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i)!;
+      const len = cp > 0xffff ? 2 : 1;
+      if (!isDefaultIgnorable(cp)) {
+        const ch = text.slice(i, i + len);
+        const out = latinLookalike(ch) ?? ch;
+        folded += out;
+        for (let u = 0; u < out.length; u++) map.push(i);
+      }
+      i += len;
+    }
+    return { folded, map };
+  };
+  const pieces = [
+    "a",
+    "Z",
+    " ",
+    ".",
+    "\n",
+    "é",
+    "а",
+    "о",
+    "\u200b",
+    "\u00ad",
+    "\ufeff",
+    "地图",
+    "ｆ",
+  ];
+  pieces.push("\ud835\udc00", "\ud83d\ude00", "\ud800", "\udc00", "\u{e0041}", "\ufe0f", "Ω", "ı");
+  const r = rng(66);
+  let changed = 0;
+  for (let i = 0; i < 3000; i++) {
+    let text = "";
+    const n = 1 + Math.floor(r() * 30);
+    for (let k = 0; k < n; k++) text += pick(r, pieces);
+    const seg = buildCorpus([[{ field: "/description", text }]]).segs[0]!;
+    const want = reference(text);
+    const got = buildCorpus([[{ field: "/description", text }]]).text;
+    if (seg.map === null) {
+      assertEquals(got, text);
+      continue;
+    }
+    assertEquals(got, want.folded, JSON.stringify(text));
+    assertEquals([...seg.map], want.map, JSON.stringify(text));
+    if (got !== text) changed++;
+  }
+  assert(changed > 1000, `only ${changed} texts changed by folding`);
+});
+
+Deno.test("GATE_DATA holds for exactly the texts where one of the data patterns matches", () => {
+  assert(GATE_DATA.source.includes(String.raw`(?<=\b[\w-]{1,32})\.pem\b`));
+  const kinds = [DATA.secret, DATA.identity, DATA.files, DATA.conversation];
+  const pieces = ["a", "key", ".pem", "-", "_", " ", ".", "x9", "pem", "\n", "é", ".pems", "/"];
+  pieces.push("server", "ssh", "x".repeat(31), "password", "~/", "tax return");
+  const r = rng(67);
+  let hits = 0;
+  for (let i = 0; i < 20_000; i++) {
+    let text = "";
+    const n = Math.floor(r() * 30);
+    for (let k = 0; k < n; k++) text += pick(r, pieces);
+    const any = kinds.some((re) => re.test(text));
+    if (any) hits++;
+    assertEquals(GATE_DATA.test(text), any, JSON.stringify(text));
+  }
+  assert(hits > 2000 && hits < 18_000, `${hits} texts matched`);
 });
 
 /** Whether a requirement's literals occur in a text at all (distances ignored). */
