@@ -171,6 +171,7 @@ export function decodeRot13Sentences(text: string): string | null {
  * the decoded text hits a rule. Returns the findings added.
  */
 function report(
+  budget: Budget,
   col: Collector,
   c: Corpus,
   rule: ReturnType<typeof ruleById>,
@@ -187,32 +188,41 @@ function report(
   return hits + 1;
 }
 
-const budget = { left: MAX_DECODES };
+/** Rescans left in this scan. */
+interface Budget {
+  left: number;
+}
 
 /** Runs every decoder over the corpus; returns the findings added. */
 export function scanDecoders(col: Collector, c: Corpus): number {
-  budget.left = MAX_DECODES;
+  const budget: Budget = { left: MAX_DECODES };
   const text = c.text;
   let count = 0;
   if (SPACED_GATE.test(text)) {
     for (const m of text.matchAll(SPACED)) {
       if (budget.left <= 0) break;
       const decoded = decodeSpaced(m[0]);
-      if (decoded) count += report(col, c, SPACED_RULE, m.index, m.index + m[0].length, decoded);
+      if (decoded) {
+        count += report(budget, col, c, SPACED_RULE, m.index, m.index + m[0].length, decoded);
+      }
     }
   }
   if (DOTTED_GATE.test(text)) {
     for (const m of text.matchAll(DOTTED)) {
       if (budget.left <= 0) break;
       const decoded = decodeDotted(m[0]);
-      if (decoded) count += report(col, c, SPACED_RULE, m.index, m.index + m[0].length, decoded);
+      if (decoded) {
+        count += report(budget, col, c, SPACED_RULE, m.index, m.index + m[0].length, decoded);
+      }
     }
   }
   if (text.includes("\\x")) {
     for (const m of text.matchAll(HEX_ESCAPED)) {
       if (budget.left <= 0) break;
       const decoded = decodeHexText(m[0]);
-      if (decoded) count += report(col, c, HEX_RULE, m.index, m.index + m[0].length, decoded);
+      if (decoded) {
+        count += report(budget, col, c, HEX_RULE, m.index, m.index + m[0].length, decoded);
+      }
     }
   }
   if (HEX_GATE.test(text)) {
@@ -224,15 +234,15 @@ export function scanDecoders(col: Collector, c: Corpus): number {
       if (text.slice(start - 2, start) === "0x") start -= 2;
       if (ALNUM.test(text[start - 1] ?? "") || ALNUM.test(text[end] ?? "")) continue;
       const decoded = decodeHexText(m[0]);
-      if (decoded) count += report(col, c, HEX_RULE, start, end, decoded);
+      if (decoded) count += report(budget, col, c, HEX_RULE, start, end, decoded);
     }
   }
-  count += scanShifted(col, c);
+  count += scanShifted(budget, col, c);
   return count;
 }
 
 /** Announced shifted/reversed spans, and unannounced ROT13 sentences, per scanned string. */
-function scanShifted(col: Collector, c: Corpus): number {
+function scanShifted(budget: Budget, col: Collector, c: Corpus): number {
   const text = c.text;
   let count = 0;
   const announced = new Map<number, RegExpMatchArray>();
@@ -257,7 +267,7 @@ function scanShifted(col: Collector, c: Corpus): number {
     const found = decodeAnnounced(span, ANNOUNCED_REVERSE.test(m[0]));
     if (!found) continue;
     const rule = found.how === "reversed" ? REVERSED_RULE : ROT_RULE;
-    const added = report(col, c, rule, start, end, found.text);
+    const added = report(budget, col, c, rule, start, end, found.text);
     if (added > 0) done.add(si);
     count += added;
   }
@@ -270,7 +280,7 @@ function scanShifted(col: Collector, c: Corpus): number {
     const decoded = decodeRot13Sentences(
       text.slice(seg.cStart, Math.min(seg.cEnd, seg.cStart + 65_536)),
     );
-    if (decoded) count += report(col, c, ROT_RULE, seg.cStart, seg.cEnd, decoded);
+    if (decoded) count += report(budget, col, c, ROT_RULE, seg.cStart, seg.cEnd, decoded);
   }
   return count;
 }
