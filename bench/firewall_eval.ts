@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -27,6 +27,10 @@
  * - firewall_eval/heldout8a_new_words.json and heldout8b_new_words.json (split `heldout8`): round 8,
  *   two blind authors (100 attacks and 100 near-misses each) writing while `2026.11.26-10` was being
  *   tuned on round 7; sealed outside the repository until those rules were done, measured once.
+ * - firewall_eval/probes9_decoders.json (split `probes9`): instructions hidden in letter-spaced, dotted,
+ *   ROT13, Caesar-shifted, reversed and hex text, with as many benign near-misses (ROT13 puzzles, hex
+ *   digests, alphabets, spelling games), written by the rule author before the decoders
+ *   (`2026.11.26-11`) and measured once at first sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -46,7 +50,8 @@ type CaseSplit =
   | "heldout6"
   | "heldout7"
   | "probes8"
-  | "heldout8";
+  | "heldout8"
+  | "probes9";
 
 interface Case {
   id: string;
@@ -84,6 +89,7 @@ function loadCases(): Case[] {
       "probes8_rules.json",
       "heldout8a_new_words.json",
       "heldout8b_new_words.json",
+      "probes9_decoders.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
@@ -148,6 +154,7 @@ export type EvalSplit =
   | "heldout7"
   | "probes8"
   | "heldout8"
+  | "probes9"
   | "all";
 
 export function evaluate(split: EvalSplit): Report {

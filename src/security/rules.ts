@@ -6,7 +6,7 @@
  * - `regex`: one pattern over each scanned text (and over the merged text of a tool).
  * - `near`: term `a` and term `b` within `window` characters (bounded proximity); each term is a
  *   pattern or the matches of other rules.
- * - `unicode`, `lookalike`, `email`, `base64`, `param_name`: fixed detectors in code, configured
+ * - `unicode`, `lookalike`, `email`, `base64`, `decoder`, `param_name`: fixed detectors in code, configured
  *   here (their patterns are listed for reference where one exists).
  *
  * The concept lexicons (who is addressed, what is asked, what data, where it goes, what is
@@ -19,7 +19,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-10"
+ * RULES.version; // "2026.11.26-11"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -97,6 +97,7 @@ export interface Rule {
     | "email"
     | "domain"
     | "base64"
+    | "decoder"
     | "param_name"
     | "purpose";
   description: string;
@@ -333,6 +334,47 @@ const rules: Rule[] = [
     description:
       "A base64 blob that decodes to readable text (decoded and rescanned; findings inside carry `decoded`).",
     pattern: String.raw`(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{24,}={0,2}`,
+    flags: "g",
+  },
+  {
+    id: "obf.spaced_letters",
+    category: "prompt_injection",
+    severity: "medium",
+    signal: "model_instruction",
+    detector: "decoder",
+    description:
+      "Letter-spaced or dotted text (N o t e   t o, i.g.n.o.r.e; 12 letters or more) whose joined text hits a rule (decoded and rescanned; findings inside carry `decoded`).",
+    pattern: String.raw`(?<!\S)\S(?: {1,6}\S(?!\S)){11,}`,
+    flags: "g",
+  },
+  {
+    id: "obf.rot13",
+    category: "prompt_injection",
+    severity: "medium",
+    signal: "model_instruction",
+    detector: "decoder",
+    description:
+      "ROT13 or another Caesar shift, announced (rot13, caesar, decode before use) or reading as far more English decoded, whose decoded text hits a rule (findings inside carry `decoded`).",
+  },
+  {
+    id: "obf.reversed",
+    category: "prompt_injection",
+    severity: "medium",
+    signal: "model_instruction",
+    detector: "decoder",
+    description:
+      "Text announced as backwards or reversed whose reversed reading hits a rule (findings inside carry `decoded`).",
+  },
+  {
+    id: "obf.hex_text",
+    category: "prompt_injection",
+    severity: "medium",
+    signal: "model_instruction",
+    detector: "decoder",
+    description:
+      "Hex-encoded ASCII text (\\x69\\x67… or 6967…, 16 characters or more) whose decoded text hits a rule (findings inside carry `decoded`).",
+    pattern: String
+      .raw`(?:\\x[0-9a-fA-F]{2}){16,}|(?<![0-9A-Za-z])(?:0x)?(?:[02-7][0-9a-fA-F]){16,}(?![0-9A-Za-z])`,
     flags: "g",
   },
   {
@@ -1825,7 +1867,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-10",
+  version: "2026.11.26-11",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

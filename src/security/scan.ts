@@ -27,6 +27,7 @@ import {
   withWalkMemo,
 } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
+import { scanDecoders } from "./_decoders.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
@@ -114,6 +115,8 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
     );
   }
   scanBase64(col, corpus, 1);
+  // Letter-spaced, ROT13/Caesar, reversed and hex-encoded text, decoded and rescanned.
+  scanDecoders(col, corpus);
 
   // Hidden Unicode per string, with smuggled text decoded and rescanned. Only strings with a
   // non-ASCII character can hold any: those the corpus folded (one segment per string).
