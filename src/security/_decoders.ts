@@ -15,9 +15,16 @@ const ROT_RULE = ruleById("obf.rot13");
 const REVERSED_RULE = ruleById("obf.reversed");
 const HEX_RULE = ruleById("obf.hex_text");
 
-/** Most decoded texts rescanned per scan, and the longest announced span read, so work stays bounded. */
+/**
+ * Work bounds per scan: decoded texts rescanned, characters of decoded text rescanned and of
+ * text read for ROT13 (a rescan costs about what scanning the text once does, so this keeps the
+ * worst request near the cost of scanning its own input), the longest announced span read, and
+ * the sample the shift is chosen on (25 shifts are tried on the sample only).
+ */
 const MAX_DECODES = 256;
+const MAX_DECODED_CHARS = 262_144;
 const MAX_SPAN = 8192;
+const SHIFT_SAMPLE = 512;
 
 /** Fewest letters a letter-spaced or dotted run must hold (initials and short lists stay out). */
 export const MIN_SPACED_LETTERS = 12;
@@ -132,20 +139,25 @@ export function decodeAnnounced(
   span: string,
   reverse: boolean,
 ): { text: string; how: "shift" | "reversed" } | null {
-  const base = englishWords(span).common;
-  let best: { text: string; how: "shift" | "reversed"; common: number } | null = null;
+  // The reading is chosen on a sample; only the winner is applied to the whole span.
+  const sample = span.slice(0, SHIFT_SAMPLE);
+  const base = englishWords(sample).common;
+  let best: { k: number; common: number } | null = null;
   for (let k = 1; k < 26; k++) {
-    const text = caesar(span, k);
-    const { common } = englishWords(text);
-    if (!best || common > best.common) best = { text, how: "shift", common };
+    const { common } = englishWords(caesar(sample, k));
+    if (!best || common > best.common) best = { k, common };
   }
   if (reverse) {
-    const text = [...span].reverse().join("");
-    const { common } = englishWords(text);
-    if (!best || common > best.common) best = { text, how: "reversed", common };
+    // Reversed text ends the sample where the span starts, so it is judged on the span's tail.
+    const tail = [...span.slice(-SHIFT_SAMPLE)].reverse().join("");
+    const { common } = englishWords(tail);
+    if (!best || common > best.common) {
+      if (common < 3 || common <= englishWords(span.slice(-SHIFT_SAMPLE)).common) return null;
+      return { text: [...span].reverse().join(""), how: "reversed" };
+    }
   }
   if (!best || best.common < 3 || best.common <= base) return null;
-  return { text: best.text, how: best.how };
+  return { text: caesar(span, best.k), how: "shift" };
 }
 
 /**
@@ -179,7 +191,7 @@ function report(
   end: number,
   decoded: string,
 ): number {
-  if (budget.left-- <= 0) return 0;
+  if (budget.left-- <= 0 || (budget.chars -= decoded.length) < 0) return 0;
   const loc = locate(c, start, end);
   if (!loc) return 0;
   const hits = rescan(col, decoded, loc.tool, loc.field, loc.offset, loc.match, 1);
@@ -188,19 +200,20 @@ function report(
   return hits + 1;
 }
 
-/** Rescans left in this scan. */
+/** Rescans and characters (decoded or read for ROT13) left in this scan. */
 interface Budget {
   left: number;
+  chars: number;
 }
 
 /** Runs every decoder over the corpus; returns the findings added. */
 export function scanDecoders(col: Collector, c: Corpus): number {
-  const budget: Budget = { left: MAX_DECODES };
+  const budget: Budget = { left: MAX_DECODES, chars: MAX_DECODED_CHARS };
   const text = c.text;
   let count = 0;
   if (SPACED_GATE.test(text)) {
     for (const m of text.matchAll(SPACED)) {
-      if (budget.left <= 0) break;
+      if (budget.left <= 0 || budget.chars <= 0) break;
       const decoded = decodeSpaced(m[0]);
       if (decoded) {
         count += report(budget, col, c, SPACED_RULE, m.index, m.index + m[0].length, decoded);
@@ -209,7 +222,7 @@ export function scanDecoders(col: Collector, c: Corpus): number {
   }
   if (DOTTED_GATE.test(text)) {
     for (const m of text.matchAll(DOTTED)) {
-      if (budget.left <= 0) break;
+      if (budget.left <= 0 || budget.chars <= 0) break;
       const decoded = decodeDotted(m[0]);
       if (decoded) {
         count += report(budget, col, c, SPACED_RULE, m.index, m.index + m[0].length, decoded);
@@ -218,7 +231,7 @@ export function scanDecoders(col: Collector, c: Corpus): number {
   }
   if (text.includes("\\x")) {
     for (const m of text.matchAll(HEX_ESCAPED)) {
-      if (budget.left <= 0) break;
+      if (budget.left <= 0 || budget.chars <= 0) break;
       const decoded = decodeHexText(m[0]);
       if (decoded) {
         count += report(budget, col, c, HEX_RULE, m.index, m.index + m[0].length, decoded);
@@ -227,7 +240,7 @@ export function scanDecoders(col: Collector, c: Corpus): number {
   }
   if (HEX_GATE.test(text)) {
     for (const m of text.matchAll(HEX_BARE)) {
-      if (budget.left <= 0) break;
+      if (budget.left <= 0 || budget.chars <= 0) break;
       // A whole run: nothing alphanumeric around it but an "0x" prefix.
       let start = m.index;
       const end = start + m[0].length;
@@ -252,7 +265,7 @@ function scanShifted(budget: Budget, col: Collector, c: Corpus): number {
   }
   const done = new Set<number>();
   for (const [si, m] of announced) {
-    if (budget.left <= 0) break;
+    if (budget.left <= 0 || budget.chars <= 0) break;
     const seg = c.segs[si]!;
     if (m.index! >= seg.cEnd) continue;
     // The span after the announcement, or before it when little follows.
@@ -276,10 +289,10 @@ function scanShifted(budget: Budget, col: Collector, c: Corpus): number {
   for (const si of hinted) {
     if (done.has(si)) continue;
     const seg = c.segs[si]!;
-    if (budget.left <= 0) break;
-    const decoded = decodeRot13Sentences(
-      text.slice(seg.cStart, Math.min(seg.cEnd, seg.cStart + 65_536)),
-    );
+    if (budget.left <= 0 || budget.chars <= 0) break;
+    const read = text.slice(seg.cStart, Math.min(seg.cEnd, seg.cStart + 65_536));
+    budget.chars -= read.length;
+    const decoded = decodeRot13Sentences(read);
     if (decoded) count += report(budget, col, c, ROT_RULE, seg.cStart, seg.cEnd, decoded);
   }
   return count;
