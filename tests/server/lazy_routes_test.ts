@@ -114,6 +114,10 @@ Deno.test("serve's start-up modules leave out every paid service's work, the nod
     /^rails\/node\/(listing|status_token|inputs)\.ts$/.test(m) ||
     /^rails\/(schema_docs\.ts|spec\/)/.test(m) ||
     /^src\/server\/home\.ts$/.test(m) ||
+    // Webhook events and their signatures: loaded with the first event, or by a configured
+    // worker when it starts.
+    /^rails\/webhooks\/(event|sign)\.ts$/.test(m) ||
+    /^rails\/supplier\/http_signature\.ts$/.test(m) ||
     /^src\/shop\/(mod|routes|pages|html)\.ts$/.test(m) ||
     /secp256k1|sha3/.test(m)
   );
