@@ -46,8 +46,7 @@ import { isOpen, type OrderRecord, type OrderState } from "../../rails/node/orde
 import { QuoteCache, quoteKey } from "./quote_cache.ts";
 import type { SellerNode } from "./seller_node.ts";
 import type { AdvanceResult } from "./order_flow.ts";
-
-const NODE = { kind: "node" } as const;
+import { SELLER_NODE_ROUTES } from "./route_table.ts";
 
 // The input parsers bring the schema validator (ajv): loaded by the first request that needs
 // them, not at start. Every request still validates; the first one waits for the load.
@@ -65,7 +64,6 @@ async function loadFreeAnswers(): Promise<FreeAnswers> {
   return freeAnswers ??= await import("../../rails/node/free_answer.ts");
 }
 
-const FREE_CORS = { exposeHeaders: [SIGNATURE_HEADER] };
 const SIGNATURE_HEADER_LC = SIGNATURE_HEADER.toLowerCase();
 /** Open states whose next step is the settlement, its delivery or the cancel (no profile wait). */
 const SETTLEMENT_STATES: ReadonlySet<OrderState> = new Set([
@@ -316,39 +314,18 @@ export function sellerNodeRoutes(node: SellerNode, paywall: PaywallDeps): Route[
     return await answerOrder(ctx, node, out, body, refuse402);
   };
 
-  const free = (
-    method: "GET" | "POST",
-    path: string,
-    handler: Route["handler"],
-    info?: Route["info"],
-  ): Route => ({ method, path, handler, errors: NODE, cors: FREE_CORS, info });
-  return [
-    free("POST", "/quote", quote, {
-      summary: "eSIM offers for a country, cheapest first, signed (free)",
-      example: { country: "DE" },
-    }),
-    free("POST", "/quote/invoke", quote),
-    free("POST", "/status", status, {
-      summary: "State of an order, with its status token (free)",
-      example: { order_id: "<order_id>", status_token: "<status_token>" },
-    }),
-    free("POST", "/status/invoke", status),
-    free("GET", "/listing.json", (ctx) => ctx.send(listing), {
-      summary: "The listing: capabilities, schemas, order URL, x402 terms, public key (free)",
-    }),
-    {
-      method: "POST",
-      path: "/order",
-      handler: order,
-      errors: NODE,
-      rateLimit: "payer",
-      info: {
-        summary: "Buys the eSIM of an offer from /quote, paid with x402 (USDC)",
-        priceUsd: "from quote",
-        example: { offer_id: "<offer_id from /quote>" },
-      },
-    },
-  ];
+  const handlers: Record<string, Route["handler"]> = {
+    "POST /quote": quote,
+    "POST /quote/invoke": quote,
+    "POST /status": status,
+    "POST /status/invoke": status,
+    "GET /listing.json": (ctx) => ctx.send(listing),
+    "POST /order": order,
+  };
+  return SELLER_NODE_ROUTES.map((shape) => ({
+    ...shape,
+    handler: handlers[`${shape.method} ${shape.path}`]!,
+  }));
 }
 
 async function fetchProfile(node: SellerNode, profileId: string): Promise<Profile | undefined> {

@@ -10,7 +10,7 @@
  * await events.emit("agent_order.delivered", { order_id: "ord_1", status: "delivered" });
  * ```
  */
-import { createEvent, type WebhookEmitter } from "../../rails/webhooks/event.ts";
+import type { WebhookEmitter } from "../../rails/webhooks/event.ts";
 import type { OrderEvents } from "../../rails/node/events.ts";
 
 /** The event id of an order event: `evt_<order_id>_<type>`, stable across re-emits. */
@@ -25,6 +25,8 @@ export function orderEventsFromOutbox(
   return {
     async emit(type, data) {
       const orderId = typeof data.order_id === "string" ? data.order_id : "unknown";
+      // The event module loads with the first order event, not at start.
+      const { createEvent } = await import("../../rails/webhooks/event.ts");
       await outbox.emit(createEvent(type, data, { id: orderEventId(orderId, type), nowMs: now() }));
     },
   };

@@ -15,6 +15,7 @@ import type { Route } from "../http/types.ts";
 import type { Services } from "./services.ts";
 import { VERSION } from "../version.ts";
 import { networkOf } from "../x402/networks.ts";
+import { HOME_ROUTE } from "./home_listing.ts";
 
 export interface HomeOptions {
   /**
@@ -70,10 +71,7 @@ export function homeRoute(
     return { json: JSON.stringify(doc), html: homeHtml(doc) };
   };
   return {
-    method: "GET",
-    path: "/",
-    errors: { kind: "node" },
-    info: { summary: "This page (HTML; JSON with Accept: application/json)" },
+    ...HOME_ROUTE,
     handler: (ctx) => {
       cached ??= build();
       if (wantsJson(ctx.req.headers.get("accept"))) {

@@ -6,7 +6,7 @@ import type { Route } from "../http/types.ts";
 import type { Services } from "./services.ts";
 import { VERSION } from "../version.ts";
 import { paymentsConfigured } from "../config/config.ts";
-import { lazyPaidRoute, paidRoute } from "../x402/route.ts";
+import { lazyPaidRoute } from "../x402/route.ts";
 import type { PaidService, ServiceListing } from "../api/service.ts";
 import { FAIR_RANDOM, vrfKeysListing } from "../random/listing.ts";
 import { SUITE_TAI } from "../random/suites.ts";
@@ -14,9 +14,10 @@ import { Ed25519Signer } from "../crypto/ed25519_core.ts";
 import { X402_CHECK } from "../x402/check_listing.ts";
 import { FIREWALL_SCAN, MCP_DIFF } from "../security/listing.ts";
 import { LIVE_DATA } from "../sensors/listing.ts";
-import { sellerNodeRoutes } from "../node/routes.ts";
-import { logRoutes, transparencyCheckService } from "../tlog/service.ts";
-import { homeRoute } from "./home.ts";
+import { SELLER_NODE_ROUTES } from "../node/route_table.ts";
+import { LOG_ROUTES, TRANSPARENCY_CHECK } from "../tlog/listing.ts";
+import { HOME_ROUTE } from "./home_listing.ts";
+import { lazyRoutes } from "./lazy_routes.ts";
 
 const NODE = { kind: "node" } as const;
 const PUBLIC_CORS = { exposeHeaders: [] as string[] };
@@ -57,6 +58,7 @@ export function buildRoutes(services: Services): Route[] {
     );
   });
   const security = once(() => import("../security/service.ts"));
+  const tlogService = once(() => import("../tlog/service.ts"));
   // Serialised once: the rules are the largest answer the server gives, and never change.
   const firewallRules = once(async () => JSON.stringify((await security()).publishedRules()));
   const lazy: [ServiceListing, () => Promise<PaidService>][] = [
@@ -80,17 +82,15 @@ export function buildRoutes(services: Services): Route[] {
       listing,
       async () => (await liveData()).find((s) => s.slug === listing.slug)!,
     ]),
+    [
+      TRANSPARENCY_CHECK,
+      async () =>
+        (await tlogService()).transparencyCheckService(services.tlog, {
+          allowPrivate: config.tlog.allowPrivate,
+        }) as PaidService,
+    ],
   ];
-  const paid: Route[] = [
-    ...lazy.map(([listing, load]) => lazyPaidRoute(listing, load, services.paywall)),
-    // The log routes below load the same module, so this one is mounted as loaded.
-    paidRoute(
-      transparencyCheckService(services.tlog, {
-        allowPrivate: config.tlog.allowPrivate,
-      }) as PaidService,
-      services.paywall,
-    ),
-  ];
+  const paid = lazy.map(([listing, load]) => lazyPaidRoute(listing, load, services.paywall));
 
   // Health requests that arrive while a ping is in flight share it: a flood of probes costs one
   // store round trip at a time, and every answer reflects a ping that started after it arrived
@@ -142,15 +142,36 @@ export function buildRoutes(services: Services): Route[] {
         config.maxSmallBodyBytes,
       ),
     })),
-    ...logRoutes(services.tlog),
+    // The log's free routes and the seller node's (quotes, status, listing, orders) load their
+    // module on their first request, like the paid services: the shapes the kernel needs
+    // (method, path, errors, CORS, rate limit, listing) are there from the start. The seller
+    // node itself (its order store and flow, the resume of unfinished orders) starts at boot.
+    ...lazyRoutes(
+      LOG_ROUTES,
+      async () => (await tlogService()).logRoutes(services.tlog),
+    ),
     // Orders, quotes, status and the shop's forms are a few fields each.
-    ...[...sellerNodeRoutes(services.node, services.paywall), ...(services.shop?.routes ?? [])]
-      .map((route) => ({ ...route, maxBodyBytes: config.maxSmallBodyBytes })),
+    ...[
+      ...lazyRoutes(
+        SELLER_NODE_ROUTES,
+        async () =>
+          (await import("../node/routes.ts")).sellerNodeRoutes(services.node, services.paywall),
+      ),
+      ...(services.shop?.routes ?? []),
+    ].map((route) => ({ ...route, maxBodyBytes: config.maxSmallBodyBytes })),
   ];
   // GET / describes every route above (read on its first request, so routes added to this
   // table later appear too). With the storefront on, browsers land on the shop; JSON clients
   // still get the description.
-  routes.push(homeRoute(() => routes, services, services.shop ? { redirectTo: "/shop/" } : {}));
+  routes.push(
+    ...lazyRoutes([HOME_ROUTE], async () => [
+      (await import("./home.ts")).homeRoute(
+        () => routes,
+        services,
+        services.shop ? { redirectTo: "/shop/" } : {},
+      ),
+    ]),
+  );
   return routes;
 }
 

@@ -19,6 +19,7 @@ import { isPrivateAddress } from "./address.ts";
 import { type CheckRecord, checkTarget } from "./check.ts";
 import type { TransparencyLog } from "./log.ts";
 import { isServerName, normalizeEndpoint, type Target } from "./observation.ts";
+import { LOG_ROUTES, TRANSPARENCY_CHECK } from "./listing.ts";
 
 export const MAX_ENDPOINT_LENGTH = 2048;
 
@@ -66,12 +67,7 @@ export function transparencyCheckService(
   options: { allowPrivate?: boolean } = {},
 ): PaidService<Target, CheckRecord> {
   return {
-    slug: "transparency-check",
-    priceUsd: "0.001",
-    description:
-      "Signed record of an MCP server from the transparency log: first and last seen, tool-set changes, scan summary, inclusion proof. Never contacts the server.",
-    envelope: "check",
-    example: { name: "io.github.example/weather" },
+    ...TRANSPARENCY_CHECK,
     parse: (body) => parseCheckInput(body, options.allowPrivate),
     run: (input, ctx) => checkTarget(log, input, ctx.now),
   };
@@ -84,42 +80,33 @@ function wholeNumber(raw: string | null, field: string): number {
   return Number(raw);
 }
 
-/** The free log routes. */
+/** The free log routes (their shapes: `LOG_ROUTES`). */
 export function logRoutes(log: TransparencyLog): Route[] {
-  const cors = { exposeHeaders: [] as string[] };
-  return [
-    {
-      method: "GET",
-      path: "/x402/log/checkpoint",
-      errors: { kind: "api", service: "log" },
-      cors,
-      handler: async () => {
-        const { note } = await log.checkpoint();
-        return new Response(note, {
-          headers: {
-            "content-type": "text/plain; charset=utf-8",
-            "cache-control": "no-store",
-            "access-control-allow-origin": "*",
-          },
-        });
-      },
+  const handlers: Record<string, Route["handler"]> = {
+    "GET /x402/log/checkpoint": async () => {
+      const { note } = await log.checkpoint();
+      return new Response(note, {
+        headers: {
+          "content-type": "text/plain; charset=utf-8",
+          "cache-control": "no-store",
+          "access-control-allow-origin": "*",
+        },
+      });
     },
-    {
-      method: "GET",
-      path: "/x402/log/consistency",
-      errors: { kind: "api", service: "log" },
-      cors,
-      handler: async (ctx) => {
-        const from = wholeNumber(ctx.url.searchParams.get("from"), "from");
-        const to = wholeNumber(ctx.url.searchParams.get("to"), "to");
-        if (from > to) throw invalidInput("from", "'from' must not be larger than 'to'.");
-        const size = await log.store.treeSize();
-        if (to > size) {
-          throw invalidInput("to", `'to' is beyond the tree (size ${size}).`);
-        }
-        const proof = (await log.consistency(from, to)).map(toHex);
-        return ctx.send({ from, to, proof }, { headers: { "cache-control": "no-store" } });
-      },
+    "GET /x402/log/consistency": async (ctx) => {
+      const from = wholeNumber(ctx.url.searchParams.get("from"), "from");
+      const to = wholeNumber(ctx.url.searchParams.get("to"), "to");
+      if (from > to) throw invalidInput("from", "'from' must not be larger than 'to'.");
+      const size = await log.store.treeSize();
+      if (to > size) {
+        throw invalidInput("to", `'to' is beyond the tree (size ${size}).`);
+      }
+      const proof = (await log.consistency(from, to)).map(toHex);
+      return ctx.send({ from, to, proof }, { headers: { "cache-control": "no-store" } });
     },
-  ];
+  };
+  return LOG_ROUTES.map((shape) => ({
+    ...shape,
+    handler: handlers[`${shape.method} ${shape.path}`]!,
+  }));
 }

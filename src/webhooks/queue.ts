@@ -37,8 +37,19 @@ import type {
   OutboxStore,
   StoredEvent,
 } from "../store/types.ts";
-import { checkEvent, type WebhookEmitter, type WebhookEvent } from "../../rails/webhooks/event.ts";
-import { WebhookSigner } from "../../rails/webhooks/sign.ts";
+import type { WebhookEmitter, WebhookEvent } from "../../rails/webhooks/event.ts";
+import type { WebhookSigner } from "../../rails/webhooks/sign.ts";
+import { MIN_SECRET_LENGTH } from "../../rails/hmac.ts";
+
+// The event checks and the signer load with the first event, or when a configured worker
+// starts (deliveries left by a crash are due at once): `serve` without a webhook never loads them.
+let events: typeof import("../../rails/webhooks/event.ts") | undefined;
+async function loadEvents() {
+  return events ??= await import("../../rails/webhooks/event.ts");
+}
+async function loadSigner(secret: string): Promise<WebhookSigner> {
+  return new (await import("../../rails/webhooks/sign.ts")).WebhookSigner(secret);
+}
 
 /** Waits before tries 1, 2 and 3 (spec: three tries over about thirty seconds). */
 export const DEFAULT_DELAYS_MS: readonly number[] = [0, 5_000, 25_000];
@@ -159,7 +170,8 @@ class StoreOutbox implements WebhookOutbox {
   readonly #store: OutboxStore;
   readonly #leaseMs: number;
   readonly #url: string;
-  readonly #signer: WebhookSigner;
+  readonly #secret: string;
+  #signer: WebhookSigner | undefined;
   readonly #fetch: typeof fetch;
   readonly #now: () => number;
   readonly #delays: readonly number[];
@@ -180,7 +192,11 @@ class StoreOutbox implements WebhookOutbox {
   constructor(o: WebhookOutboxOptions & { webhook: { url: string; secret: string } }) {
     this.#store = o.store.outbox;
     this.#url = o.webhook.url;
-    this.#signer = new WebhookSigner(o.webhook.secret);
+    // The signer (loaded with the worker) checks it too; a bad secret still fails here.
+    if (typeof o.webhook.secret !== "string" || o.webhook.secret.length < MIN_SECRET_LENGTH) {
+      throw new RangeError(`The webhook secret must have ${MIN_SECRET_LENGTH} or more characters`);
+    }
+    this.#secret = o.webhook.secret;
     this.#fetch = o.fetch ?? fetch;
     this.#now = o.now ?? Date.now;
     const delays = o.delays ?? DEFAULT_DELAYS_MS;
@@ -197,7 +213,7 @@ class StoreOutbox implements WebhookOutbox {
   }
 
   async emit(event: WebhookEvent): Promise<EmitResult> {
-    const checked = checkEvent(event);
+    const checked = (events ?? await loadEvents()).checkEvent(event);
     if (!checked.ok) throw new TypeError(`Cannot emit this event: ${checked.message}`);
     const e = checked.event;
     const body = JSON.stringify(e);
@@ -222,8 +238,10 @@ class StoreOutbox implements WebhookOutbox {
     return { id: e.id, stored: true, duplicate: false };
   }
 
-  start(): Promise<void> {
-    if (this.#started) return Promise.resolve();
+  async start(): Promise<void> {
+    if (this.#started) return;
+    await this.#loadSigner();
+    if (this.#started) return;
     this.#started = true;
     this.#stopping = false;
     if (this.#pollEveryMs) {
@@ -233,7 +251,10 @@ class StoreOutbox implements WebhookOutbox {
       Deno.unrefTimer(this.#poll);
     }
     this.#kick();
-    return Promise.resolve();
+  }
+
+  #loadSigner(): Promise<WebhookSigner> | WebhookSigner {
+    return this.#signer ?? loadSigner(this.#secret).then((s) => this.#signer = s);
   }
 
   async stop(): Promise<void> {
@@ -318,13 +339,14 @@ class StoreOutbox implements WebhookOutbox {
   async #deliver(leased: LeasedDelivery): Promise<"tried" | "skipped"> {
     const rec = leased.event;
     const id = rec.id;
+    const signer = await this.#loadSigner();
     if (this.#stopping) {
       await this.#store.unlease(leased);
       return "skipped";
     }
     const n = rec.attempts.length + 1;
     const started = this.#now();
-    const headers = this.#signer.sign(rec.type, rec.body, started);
+    const headers = signer.sign(rec.type, rec.body, started);
     const ctrl = new AbortController();
     this.#inFlight.add(ctrl);
     let timedOut = false;

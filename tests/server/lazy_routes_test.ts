@@ -33,6 +33,9 @@ import { x402CheckService } from "../../src/x402/check_service.ts";
 import { firewallScanService, mcpDiffService } from "../../src/security/service.ts";
 import { liveDataServices } from "../../src/sensors/service.ts";
 import type { LiveData } from "../../src/sensors/live.ts";
+import { TRANSPARENCY_CHECK } from "../../src/tlog/listing.ts";
+import { transparencyCheckService } from "../../src/tlog/service.ts";
+import type { TransparencyLog } from "../../src/tlog/log.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -71,7 +74,7 @@ Deno.test("deno.json loads statically analyzable dynamic imports lazily (what st
   assert.ok(config.unstable.includes("lazy-dynamic-imports"));
 });
 
-Deno.test("serve's start-up modules leave out every paid service's work until its first request", async () => {
+Deno.test("serve's start-up modules leave out every paid service's work, the node's, log's and home page's routes until their first request", async () => {
   const graph = await startGraph();
   // What must be there: the route table with every listing, the paywall and the kernel.
   for (
@@ -83,6 +86,13 @@ Deno.test("serve's start-up modules leave out every paid service's work until it
       "src/x402/check_listing.ts",
       "src/x402/paywall.ts",
       "src/http/app.ts",
+      // The shapes of the route groups that load on first request, and what must run at boot:
+      // the seller node (resume of unfinished orders) and the webhook outbox (redeliveries).
+      "src/node/route_table.ts",
+      "src/tlog/listing.ts",
+      "src/server/home_listing.ts",
+      "src/node/seller_node.ts",
+      "src/webhooks/queue.ts",
     ]
   ) assert.ok(graph.has(m), `${m} is loaded at start`);
   // What must not: each service's work and payment verification.
@@ -97,7 +107,18 @@ Deno.test("serve's start-up modules leave out every paid service's work until it
     /^src\/random\/(ecvrf|service|draw|keys)\.ts$/.test(m) ||
     /^src\/sensors\/(live|service|place|mod)\.ts$/.test(m) ||
     /^src\/x402\/(verify|eip3009|check|check_service|address)\.ts$/.test(m) ||
-    /^src\/tlog\/(crawler|schedule|ok_observation)\.ts$/.test(m) ||
+    /^src\/tlog\/(crawler|schedule|ok_observation|service|check|address)\.ts$/.test(m) ||
+    // The seller node's routes (quote, status, listing, order) with the listing's schemas, and
+    // the home page: their modules load on their first request.
+    /^src\/node\/(routes|quote_cache|esim_view)\.ts$/.test(m) ||
+    /^rails\/node\/(listing|status_token|inputs)\.ts$/.test(m) ||
+    /^rails\/(schema_docs\.ts|spec\/)/.test(m) ||
+    /^src\/server\/home\.ts$/.test(m) ||
+    // Webhook events and their signatures: loaded with the first event, or by a configured
+    // worker when it starts.
+    /^rails\/webhooks\/(event|sign)\.ts$/.test(m) ||
+    /^rails\/supplier\/http_signature\.ts$/.test(m) ||
+    /^src\/shop\/(mod|routes|pages|html)\.ts$/.test(m) ||
     /secp256k1|sha3/.test(m)
   );
   assert.deepEqual(lazy, []);
@@ -241,6 +262,7 @@ Deno.test("each paid service's listing is what its module serves (price, descrip
     [FIREWALL_SCAN, firewallScanService as PaidService],
     [MCP_DIFF, mcpDiffService as PaidService],
     ...LIVE_DATA.map((l, i): [ServiceListing, PaidService] => [l, live[i]!]),
+    [TRANSPARENCY_CHECK, transparencyCheckService({} as TransparencyLog) as PaidService],
   ];
   for (const [listing, service] of pairs) {
     assert.deepEqual(pick(service), pick(listing as PaidService));
@@ -258,7 +280,14 @@ Deno.test("a fresh server answers concurrent first calls to every paid route as 
     FACILITATOR_KEY_FILE: keyFile,
     RPC_URL: "http://127.0.0.1:9",
   });
-  const listings = [FAIR_RANDOM, X402_CHECK, FIREWALL_SCAN, MCP_DIFF, ...LIVE_DATA];
+  const listings = [
+    FAIR_RANDOM,
+    X402_CHECK,
+    FIREWALL_SCAN,
+    MCP_DIFF,
+    ...LIVE_DATA,
+    TRANSPARENCY_CHECK,
+  ];
   const post = (slug: string, body: unknown) =>
     fetch(`${srv.url}/x402/${slug}`, {
       method: "POST",
