@@ -31,6 +31,8 @@
  *   ROT13, Caesar-shifted, reversed and hex text, with as many benign near-misses (ROT13 puzzles, hex
  *   digests, alphabets, spelling games), written by the rule author before the decoders
  *   (`2026.11.26-11`) and measured once at first sight; development data.
+ * - firewall_eval/heldout9_new_words.json (split `heldout9`): round 9, one blind author writing after round 8
+ *   was measured; sealed until `2026.11.26-11` was done, measured once.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -89,6 +91,7 @@ function loadCases(): Case[] {
       "probes8_rules.json",
       "heldout8a_new_words.json",
       "heldout8b_new_words.json",
+      "heldout9_new_words.json",
       "probes9_decoders.json",
     ]
   ) {
@@ -255,7 +258,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout8") as EvalSplit;
+  const split = (arg("--split") ?? "heldout9") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
