@@ -8,7 +8,13 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { scanDetailed, scanTools, type Tool } from "../../src/security/scan.ts";
 import { allMatches, matchSettings, prefilterCoverage } from "../../src/security/_match.ts";
-import { literalsOf, type Req, requiredLiterals, WB } from "../../src/security/_literals.ts";
+import {
+  literalsOf,
+  matchPlan,
+  type Req,
+  requiredLiterals,
+  WB,
+} from "../../src/security/_literals.ts";
 import { Prefilter } from "../../src/security/_prefilter.ts";
 import { base64Runs, isUtf8 } from "../../src/security/_base64.ts";
 import { ruleById } from "../../src/security/rules.ts";
@@ -630,4 +636,101 @@ Deno.test("prefilter: a pass restricted to some tools is exact when only some al
     if (full.some(inOnly)) checked++;
   }
   assert(checked > 300, `only ${checked} restricted passes with matches`);
+});
+
+// ---- lookarounds and patterns with no required literal ----------------------------------------
+
+Deno.test("matchPlan: a lookbehind holding a lookahead bounds the crossings by the lookahead's", () => {
+  const plan = (p: string) => matchPlan(p, "gi");
+  // The lookahead inside never reads a separator: the lookbehind reads nothing past the match.
+  assertEquals(plan(String.raw`(?<=\b(?:to|if(?!\s+so)\s\w+),\s)foo`)?.crossings, 0);
+  assertEquals(plan(String.raw`(?<=x(?=\w{1,5}))foo`)?.crossings, 0);
+  // It may read one separator (a line feed then the NUL) past its start, so past the match.
+  assertEquals(plan(String.raw`(?<=x(?=\s\S))foo`)?.crossings, 1);
+  // A backreference may be anything: no bound, and with no literal no plan at all.
+  assertEquals(plan(String.raw`(?<=(a)\1)foo`)?.crossings, Infinity);
+  assertEquals(plan(String.raw`(?<=(a)\1)[a-z]{3}`), null);
+  // A lookaround adds no literal, and a pattern with no literal keeps its bound.
+  assertEquals(show(plan(String.raw`(?<=secret\s)(?=token)\w+`)?.req ?? undefined), "none");
+  const open = plan(String.raw`(?:[.\x00]\s?send\b|(?<=x(?=y))[a-z]{3,15}(?=\s+the\b))`)!;
+  assertEquals(open.req, null);
+  assertEquals(open.crossings, 1);
+  // Only the first alternative (which may start on a NUL) runs into the next tool.
+  assertEquals(show(open.crossReq ?? undefined), "[send~]");
+});
+
+/** A pattern built around lookarounds, some alternatives with no literal, some crossing. */
+function lookaroundPattern(r: () => number): string {
+  const p = () => randomPattern(r, 1);
+  const look = () =>
+    pick(r, [
+      () => `(?<=${p()}(?=${p()})${p()})`,
+      () => `(?<!${p()}(?!${p()}))`,
+      () => `(?<=(?:^|[.:\\x00]\\s{0,2}|(?<=a)b(?=\\s))${p()})`,
+      () => `(?=${p()}(?<=${p()}))`,
+      () => `(?!${p()})`,
+    ])();
+  const alt = () =>
+    pick(r, [
+      () => `${look()}[a-z]{1,4}${look()}`,
+      () => `${look()}${p()}`,
+      () => `${p()}${look()}${p()}`,
+      () => `${look()}ab${p()}`,
+      () => `${look()}${p()}\\s+\\S${look()}`,
+    ])();
+  const n = 1 + Math.floor(r() * 3);
+  const body = Array.from({ length: n }, alt).join("|");
+  return r() < 0.5 ? `(?:${body})` : body;
+}
+
+Deno.test("prefilter: random patterns with lookarounds: gated and restricted passes find exactly the plain regex's matches", () => {
+  const r = rng(4242);
+  const pickTools = rng(4343);
+  let planned = 0;
+  let open = 0;
+  let restricted = 0;
+  for (let i = 0; i < 1500; i++) {
+    const pattern = lookaroundPattern(r);
+    const flags = pick(r, ["g", "gi", "gim", "gis"]);
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = matchPlan(pattern, re.flags);
+    if (plan) planned++;
+    if (plan && plan.req === null) open++;
+    const pf = new Prefilter([{ pattern, flags: re.flags }]);
+    const text = Array.from({ length: 5 + Math.floor(r() * 40) }, () => randomText(r).slice(0, 12))
+      .join("\n\u0000\n");
+    // The plain regex over the whole text, with no prefilter code at all.
+    const full: { start: number; end: number }[] = [];
+    for (const m of text.matchAll(new RegExp(pattern, re.flags))) {
+      if (m[0].length > 0) full.push({ start: m.index, end: m.index + m[0].length });
+    }
+    if (plan?.req) {
+      for (const m of full) {
+        assert(holds(plan.req, text, m.start, m.end), `${pattern} at ${m.start}`);
+      }
+    }
+    const gate = pf.gate(text);
+    assertEquals(
+      allMatches(pattern, flags, text, gate),
+      full,
+      `${JSON.stringify(pattern)} /${flags}`,
+    );
+    const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.3);
+    const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+    const inOnly = (m: { start: number }) => only.includes(stretchOf(m.start));
+    assertEquals(
+      allMatches(pattern, flags, text, gate, only).filter(inOnly),
+      full.filter(inOnly),
+      `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+    );
+    if (plan && Number.isFinite(plan.crossings) && full.some(inOnly)) restricted++;
+  }
+  assert(planned > 700, `only ${planned} patterns planned`);
+  assert(open > 200, `only ${open} patterns planned with no literal`);
+  assert(restricted > 200, `only ${restricted} restricted passes with matches`);
 });
