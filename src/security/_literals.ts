@@ -47,6 +47,12 @@ export interface MatchPlan {
    * when unknown (any match may cross).
    */
   crossReq: Req | null;
+  /**
+   * A match runs into the next tool only by starting on the separator NUL (crossings is 1 and
+   * no match consumes a line feed then a NUL): a match starting earlier ends at or before that
+   * NUL, so a pass from the NUL finds the same matches from there as a full pass.
+   */
+  edge: boolean;
 }
 
 /** A plan with a requirement. */
@@ -768,5 +774,6 @@ export function matchPlan(pattern: string, flags = ""): MatchPlan | null {
     req: req && minimise(req),
     crossings,
     crossReq: crossReq && minimise(crossReq),
+    edge: info.cross === 0 && info.firstNul,
   };
 }

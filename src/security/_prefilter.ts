@@ -6,7 +6,9 @@
  * runs only from the stretches where its requirement holds within k + 1 stretches, on a prefix
  * of the corpus that ends just after the NUL k stretches on: lookbehinds, word boundaries and
  * anchors see the same characters as in a full pass, so the matches are identical. A pattern
- * with no such bound runs over the whole corpus.
+ * with no such bound runs over the whole corpus. A pattern with a bound but no required
+ * literal (a generic verb slot) may start in any stretch; its plan still lets the second term
+ * of a `near` rule run only in the first term's stretches (and those a match can run from).
  */
 import { isSpace, matchPlan, type Req, WB } from "./_literals.ts";
 
@@ -23,6 +25,8 @@ export interface Plan {
   ids: IdReq | null;
   /** What a match that runs past a separator requires (null: unknown, any match may). */
   crossIds: IdReq | null;
+  /** Matches run into the next tool only from the separator NUL (see MatchPlan). */
+  edge: boolean;
 }
 
 export function planKey(pattern: string, flags: string): string {
@@ -273,7 +277,9 @@ export class Prefilter {
         req: lp.req,
         crossings: lp.crossings,
         ids: lp.req && toIds(lp.req),
-        crossIds: lp.crossReq && toIds(lp.crossReq),
+        // With `edge` no pass looks back, so what a crossing match needs is never asked.
+        crossIds: lp.crossReq && !lp.edge ? toIds(lp.crossReq) : null,
+        edge: lp.edge,
       });
     }
     this.literalCount = literalIds.size;
