@@ -669,6 +669,9 @@ function lookaroundPattern(r: () => number): string {
       () => `(?<=(?:^|[.:\\x00]\\s{0,2}|(?<=a)b(?=\\s))${p()})`,
       () => `(?=${p()}(?<=${p()}))`,
       () => `(?!${p()})`,
+      // A lookahead inside a lookbehind that reads on into the next tool.
+      () => `(?<=${p()}(?=\\s?[\\s\\S]{0,3}${p()}))`,
+      () => `(?<=(?=\\n\\x00\\n?${p()}))`,
     ])();
   const alt = () =>
     pick(r, [
@@ -733,4 +736,58 @@ Deno.test("prefilter: random patterns with lookarounds: gated and restricted pas
   assert(planned > 700, `only ${planned} patterns planned`);
   assert(open > 200, `only ${open} patterns planned with no literal`);
   assert(restricted > 200, `only ${restricted} restricted passes with matches`);
+});
+
+Deno.test("prefilter: a pattern that runs into the next tool only from the separator NUL passes exactly from that NUL, also stopping early", () => {
+  const r = rng(5151);
+  const pickTools = rng(5252);
+  let edges = 0;
+  let checked = 0;
+  for (let i = 0; i < 1500; i++) {
+    const lead = pick(r, [
+      String.raw`[.:\x00]\s?`,
+      String.raw`(?:^|[;\x00])`,
+      ".",
+      String.raw`\x00`,
+    ]);
+    const alts = [`${lead}${randomPattern(r, 1)}`, `(?<=[.\\x00]\\s)[a-z]{1,3}(?=\\s)`];
+    if (r() < 0.5) alts.push(randomPattern(r, 1));
+    const pattern = r() < 0.5 ? `(?:${alts.join("|")})` : alts.join("|");
+    const flags = pick(r, ["g", "gi", "gim"]);
+    try {
+      new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = matchPlan(pattern, flags);
+    if (!plan?.edge) continue;
+    edges++;
+    const pf = new Prefilter([{ pattern, flags: new RegExp(pattern, flags).flags }]);
+    const text = Array.from({ length: 10 + Math.floor(r() * 30) }, () => randomText(r).slice(0, 10))
+      .join("\n\u0000\n");
+    const gate = pf.gate(text);
+    const full = allMatches(pattern, flags, text);
+    assertEquals(allMatches(pattern, flags, text, gate), full, JSON.stringify(pattern));
+    const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.4);
+    // Per stretch of `only`: the latest start needed, somewhere inside the stretch.
+    const until = new Map<number, number>();
+    for (const s of only) {
+      const lo = s === 0 ? 0 : gate.nuls[s - 1]! + 1;
+      const hi = s < gate.nuls.length ? gate.nuls[s]! : text.length;
+      until.set(s, lo + Math.floor(pickTools() * (hi - lo + 1)));
+    }
+    const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+    const wanted = (m: { start: number }) => {
+      const s = stretchOf(m.start);
+      return only.includes(s) && m.start <= until.get(s)!;
+    };
+    assertEquals(
+      allMatches(pattern, flags, text, gate, only, until).filter(wanted),
+      full.filter(wanted),
+      `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+    );
+    if (full.some(wanted)) checked++;
+  }
+  assert(edges > 500, `only ${edges} patterns that cross only from the NUL`);
+  assert(checked > 300, `only ${checked} restricted passes with matches`);
 });
