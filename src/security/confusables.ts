@@ -178,10 +178,10 @@ export function isDefaultIgnorable(cp: number): boolean {
 }
 
 /**
- * The code point at UTF-16 index `i` (0 past the end), decoded by hand: V8's optimised
- * `String.prototype.codePointAt` was seen reading the code unit past the end of a sliced
- * string whose last unit is a lone high surrogate (pairing it with the parent's next unit), so
- * the same string scanned twice gave different hidden-Unicode findings.
+ * The code point at UTF-16 index `i` (0 past the end), decoded by hand: with
+ * `String.prototype.codePointAt`, a string cut from longer text that ends in a lone high
+ * surrogate was once read as paired with a unit past its end (apparently V8's optimised code),
+ * so the same list scanned twice gave different hidden-Unicode findings.
  */
 export function codePointAt(text: string, i: number): number {
   if (i >= text.length) return 0;
