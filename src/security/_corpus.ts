@@ -6,7 +6,7 @@
  * original characters, so a keyword broken by a zero-width space or spelt with Cyrillic
  * letters still matches, and every finding quotes the original text.
  */
-import { isDefaultIgnorable, latinLookalike } from "./confusables.ts";
+import { codePointAt, isDefaultIgnorable, latinLookalike } from "./confusables.ts";
 
 export interface Segment {
   tool: number;
@@ -62,7 +62,7 @@ function fold(text: string): { folded: string; map: Int32Array | null } {
       for (; i < j; i++) map[k++] = i;
       if (i === text.length) break;
     }
-    const cp = text.codePointAt(i)!;
+    const cp = codePointAt(text, i);
     const len = cp > 0xffff ? 2 : 1;
     if (!isDefaultIgnorable(cp)) {
       const ch = len === 2 ? text.slice(i, i + 2) : text[i]!;
@@ -151,7 +151,7 @@ function origEnd(seg: Segment, local: number): number {
   if (!seg.map) return local;
   if (local <= 0) return 0;
   const i = seg.map[Math.min(local, seg.map.length) - 1]!;
-  const cp = seg.text.codePointAt(i)!;
+  const cp = codePointAt(seg.text, i);
   return i + (cp > 0xffff ? 2 : 1);
 }
 

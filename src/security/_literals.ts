@@ -32,8 +32,9 @@
  */
 export type Req = { lit: string[] } | { all: Req[]; span?: number } | { any: Req[] };
 
-export interface LiteralPlan {
-  req: Req;
+export interface MatchPlan {
+  /** What every match meets; null: nothing known (a match may lie in any tool). */
+  req: Req | null;
   /**
    * At most how many corpus separators ("\n\u0000\n": a NUL after a line feed) a match or a
    * lookahead can run past: a match reads a separator's NUL only by starting on it or by
@@ -46,6 +47,17 @@ export interface LiteralPlan {
    * when unknown (any match may cross).
    */
   crossReq: Req | null;
+  /**
+   * A match runs into the next tool only by starting on the separator NUL (crossings is 1 and
+   * no match consumes a line feed then a NUL): a match starting earlier ends at or before that
+   * NUL, so a pass from the NUL finds the same matches from there as a full pass.
+   */
+  edge: boolean;
+}
+
+/** A plan with a requirement. */
+export interface LiteralPlan extends MatchPlan {
+  req: Req;
 }
 
 /** Word-boundary mark inside literal strings. */
@@ -89,6 +101,8 @@ interface Info {
    * run of whitespace counts once); Infinity: no bound.
    */
   maxC: number;
+  /** For a disjunction: its alternatives (a match of it is a match of one of them). */
+  branches?: Info[];
 }
 
 /** Largest exact set kept, and longest literal. */
@@ -274,8 +288,11 @@ function fullReq(info: Info): Req | null {
 /** Recursive-descent reader of an ECMAScript (non-unicode, Annex B) pattern. */
 class Reader {
   i = 0;
-  /** Lookaheads and backreferences read so far (they may read past the current position). */
-  forward = 0;
+  /**
+   * The most separators a lookahead or backreference read so far can read past the position
+   * it starts at (Infinity for a backreference: it may be anything).
+   */
+  reach = 0;
   constructor(readonly src: string, readonly dotAll: boolean) {}
 
   peek(k = 0): string | undefined {
@@ -310,7 +327,9 @@ class Reader {
       head = head && h ? union(head, h) : null;
       tail = tail && t ? union(tail, t) : null;
     }
-    return withExact(exact, anyOf(branches.map(fullReq)), flow, head, tail);
+    const info = withExact(exact, anyOf(branches.map(fullReq)), flow, head, tail);
+    info.branches = branches;
+    return info;
   }
 
   alternative(): Info {
@@ -394,15 +413,32 @@ class Reader {
       }
       if (look) {
         const behind = kind.startsWith("<");
-        const forward = this.forward;
+        const outer = this.reach;
+        this.reach = 0;
         const body = this.disjunction();
         this.expect(")");
         // A lookaround matches no characters; quantifiers on it are rare and change nothing.
         this.quantifier();
-        // A lookbehind reads only what lies before the current position, unless it holds a
-        // lookahead or a backreference (which may read further): then be conservative.
-        if (behind) return this.forward !== forward ? { ...OPAQUE, exact: [""] } : EMPTY;
-        this.forward++;
+        const inner = this.reach;
+        if (behind) {
+          this.reach = Math.max(outer, inner);
+          // A lookbehind reads only what lies before the current position, except through a
+          // lookahead or backreference inside it: those start at or before the position and
+          // read at most `inner` separators past their start, so at most that many past it.
+          // It adds no literal (its text may lie in an earlier tool, or be the same text).
+          if (inner === 0) return EMPTY;
+          return {
+            exact: [""],
+            req: null,
+            nullable: true,
+            firstNul: false,
+            lastLf: false,
+            cross: inner,
+            maxC: 0,
+          };
+        }
+        // A lookahead starting on a separator NUL reads into the next tool.
+        this.reach = Math.max(outer, inner, body.cross + (body.firstNul ? 1 : 0));
         return {
           exact: [""],
           req: null,
@@ -523,7 +559,7 @@ class Reader {
   }
 
   backreference(): Info {
-    this.forward++;
+    this.reach = Infinity;
     return OPAQUE;
   }
 
@@ -700,9 +736,20 @@ export function literalsOf(r: Req): string[] {
 
 /**
  * The required literals of a pattern, or null when none can be derived safely (the pattern
- * then runs over the whole corpus).
+ * then runs over the whole corpus, or, when its separator crossings are bounded, only where
+ * another requirement restricts it: see matchPlan).
  */
 export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | null {
+  const plan = matchPlan(pattern, flags);
+  return plan && plan.req ? { ...plan, req: plan.req } : null;
+}
+
+/**
+ * What the prefilter knows of a pattern: its required literals (null: none, a match may lie
+ * in any tool) and how many separators a match can run past. Null when neither is known (the
+ * pattern is not understood, or has no requirement and no bound on its crossings).
+ */
+export function matchPlan(pattern: string, flags = ""): MatchPlan | null {
   if (/[uvy]/.test(flags)) return null;
   const r = new Reader(pattern, flags.includes("s"));
   let info: Info;
@@ -714,14 +761,19 @@ export function requiredLiterals(pattern: string, flags = ""): LiteralPlan | nul
     throw e;
   }
   const req = fullReq(info);
-  if (!req) return null;
+  const crossings = info.cross + (info.firstNul ? 1 : 0);
+  if (!req && !Number.isFinite(crossings)) return null;
   // A match of the pattern is a match of one top-level alternative: only those that can
   // consume a line feed then a NUL, or start on a NUL, run into the next tool.
-  const crossing = r.top.filter((b) => b.cross > 0 || b.firstNul);
+  // A pattern that is one group, `(?:a|b)`, has the group's alternatives.
+  let top = r.top;
+  while (top.length === 1 && top[0]!.branches) top = top[0]!.branches;
+  const crossing = top.filter((b) => b.cross > 0 || b.firstNul);
   const crossReq = crossing.length === 0 ? null : anyOf(crossing.map(fullReq));
   return {
-    req: minimise(req),
-    crossings: info.cross + (info.firstNul ? 1 : 0),
+    req: req && minimise(req),
+    crossings,
     crossReq: crossReq && minimise(crossReq),
+    edge: info.cross === 0 && info.firstNul,
   };
 }

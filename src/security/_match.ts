@@ -128,7 +128,10 @@ export function allMatches(
   // no match running past a separator, every stretch is its own run (it can stop early).
   const { nuls } = gate;
   const starts = only ? restrict(gate, plan, only) : gate.stretches(plan);
-  const single = until !== undefined && plan.crossings === 0;
+  const single = until !== undefined && (plan.crossings === 0 || plan.edge);
+  // A match that runs into the next tool only by starting on the separator NUL: a pass from
+  // that NUL (not after it) finds what a full pass finds from there.
+  const back = plan.edge ? 0 : 1;
   let pos = 0;
   for (let a = 0; a < starts.length;) {
     let b = a;
@@ -142,7 +145,7 @@ export function allMatches(
       ? nuls[last + plan.crossings]! + 1
       : text.length;
     const sub = cut === text.length ? text : text.slice(0, cut);
-    r.lastIndex = Math.max(first === 0 ? 0 : nuls[first - 1]! + 1, pos);
+    r.lastIndex = Math.max(first === 0 ? 0 : nuls[first - 1]! + back, pos);
     let m: RegExpExecArray | null;
     while ((m = r.exec(sub)) !== null && m.index <= limit) {
       if (m[0].length === 0) r.lastIndex++;
@@ -164,7 +167,8 @@ function restrict(gate: Gate, plan: Plan, only: readonly number[]): number[] {
   const need = new Uint8Array(gate.nuls.length + 1);
   for (const s of only) need[s] = 1;
   const k = plan.crossings;
-  if (k > 0) {
+  // With `edge`, a pass over a stretch starts on the NUL before it: nothing to look back for.
+  if (k > 0 && !plan.edge) {
     const crossing = new Uint8Array(need.length);
     for (const t of gate.crossStretches(plan)) crossing[t] = 1;
     // Descending, so a stretch marked here is itself looked back from.

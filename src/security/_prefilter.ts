@@ -6,9 +6,11 @@
  * runs only from the stretches where its requirement holds within k + 1 stretches, on a prefix
  * of the corpus that ends just after the NUL k stretches on: lookbehinds, word boundaries and
  * anchors see the same characters as in a full pass, so the matches are identical. A pattern
- * with no such bound runs over the whole corpus.
+ * with no such bound runs over the whole corpus. A pattern with a bound but no required
+ * literal (a generic verb slot) may start in any stretch; its plan still lets the second term
+ * of a `near` rule run only in the first term's stretches (and those a match can run from).
  */
-import { isSpace, type Req, requiredLiterals, WB } from "./_literals.ts";
+import { isSpace, matchPlan, type Req, WB } from "./_literals.ts";
 
 /** A requirement over literal ids (`span`: see Req in _literals.ts). */
 type IdReq = { lit: number[] } | { all: IdReq[]; span?: number } | { any: IdReq[] };
@@ -16,12 +18,15 @@ type IdReq = { lit: number[] } | { all: IdReq[]; span?: number } | { any: IdReq[
 export interface Plan {
   /** Index of the pattern (for the per-text memo). */
   id: number;
-  req: Req;
+  /** Null: no literal is required (only the crossings are known; see allMatches' `only`). */
+  req: Req | null;
   /** How many separators a match can run past (_literals.ts); Infinity: no bound. */
   crossings: number;
-  ids: IdReq;
+  ids: IdReq | null;
   /** What a match that runs past a separator requires (null: unknown, any match may). */
   crossIds: IdReq | null;
+  /** Matches run into the next tool only from the separator NUL (see MatchPlan). */
+  edge: boolean;
 }
 
 export function planKey(pattern: string, flags: string): string {
@@ -70,7 +75,9 @@ export class Gate {
   stretches(plan: Plan): number[] {
     let s = this.memo.get(plan.id);
     if (!s) {
-      s = toList(this.eval(plan.ids, plan.crossings));
+      s = plan.ids
+        ? toList(this.eval(plan.ids, plan.crossings))
+        : Array.from({ length: this.nuls.length + 1 }, (_, k) => k);
       this.memo.set(plan.id, s);
     }
     return s;
@@ -98,7 +105,7 @@ export class Gate {
         : "all" in r
         ? r.all.every(holds)
         : r.any.some(holds);
-    return holds(plan.ids);
+    return plan.ids === null || holds(plan.ids);
   }
 
   /** The stretches where a literal occurs, as a bitset (built on first use). */
@@ -262,15 +269,17 @@ export class Prefilter {
     for (const { pattern, flags } of patterns) {
       const key = planKey(pattern, flags);
       if (this.plans.has(key)) continue;
-      const lp = requiredLiterals(pattern, flags);
+      const lp = matchPlan(pattern, flags);
       if (!lp) continue;
       const id = this.plans.size;
       this.plans.set(key, {
         id,
         req: lp.req,
         crossings: lp.crossings,
-        ids: toIds(lp.req),
-        crossIds: lp.crossReq && toIds(lp.crossReq),
+        ids: lp.req && toIds(lp.req),
+        // With `edge` no pass looks back, so what a crossing match needs is never asked.
+        crossIds: lp.crossReq && !lp.edge ? toIds(lp.crossReq) : null,
+        edge: lp.edge,
       });
     }
     this.literalCount = literalIds.size;

@@ -176,3 +176,19 @@ export function isDefaultIgnorable(cp: number): boolean {
     (cp >= 0x1bca0 && cp <= 0x1bca3) || (cp >= 0x1d173 && cp <= 0x1d17a) ||
     (cp >= 0xe0000 && cp <= 0xe0fff);
 }
+
+/**
+ * The code point at UTF-16 index `i` (0 past the end), decoded by hand: with
+ * `String.prototype.codePointAt`, a string cut from longer text that ends in a lone high
+ * surrogate was once read as paired with a unit past its end (apparently V8's optimised code),
+ * so the same list scanned twice gave different hidden-Unicode findings.
+ */
+export function codePointAt(text: string, i: number): number {
+  if (i >= text.length) return 0;
+  const hi = text.charCodeAt(i);
+  if (hi >= 0xd800 && hi <= 0xdbff && i + 1 < text.length) {
+    const lo = text.charCodeAt(i + 1);
+    if (lo >= 0xdc00 && lo <= 0xdfff) return (hi - 0xd800) * 0x400 + (lo - 0xdc00) + 0x10000;
+  }
+  return hi;
+}

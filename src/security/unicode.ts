@@ -12,7 +12,7 @@
  * findHiddenUnicode("👩‍💻 ✔️"); // []
  * ```
  */
-import { isDefaultIgnorable } from "./confusables.ts";
+import { codePointAt, isDefaultIgnorable } from "./confusables.ts";
 
 export interface UnicodeHit {
   rule:
@@ -47,7 +47,7 @@ function isVariationSelector(cp: number): boolean {
 }
 
 function cpAt(text: string, i: number): number {
-  return text.codePointAt(i) ?? 0;
+  return codePointAt(text, i);
 }
 
 function charOf(cp: number): string {

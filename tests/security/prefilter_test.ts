@@ -8,7 +8,13 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { scanDetailed, scanTools, type Tool } from "../../src/security/scan.ts";
 import { allMatches, matchSettings, prefilterCoverage } from "../../src/security/_match.ts";
-import { literalsOf, type Req, requiredLiterals, WB } from "../../src/security/_literals.ts";
+import {
+  literalsOf,
+  matchPlan,
+  type Req,
+  requiredLiterals,
+  WB,
+} from "../../src/security/_literals.ts";
 import { Prefilter } from "../../src/security/_prefilter.ts";
 import { base64Runs, isUtf8 } from "../../src/security/_base64.ts";
 import { ruleById } from "../../src/security/rules.ts";
@@ -629,5 +635,159 @@ Deno.test("prefilter: a pass restricted to some tools is exact when only some al
     );
     if (full.some(inOnly)) checked++;
   }
+  assert(checked > 300, `only ${checked} restricted passes with matches`);
+});
+
+// ---- lookarounds and patterns with no required literal ----------------------------------------
+
+Deno.test("matchPlan: a lookbehind holding a lookahead bounds the crossings by the lookahead's", () => {
+  const plan = (p: string) => matchPlan(p, "gi");
+  // The lookahead inside never reads a separator: the lookbehind reads nothing past the match.
+  assertEquals(plan(String.raw`(?<=\b(?:to|if(?!\s+so)\s\w+),\s)foo`)?.crossings, 0);
+  assertEquals(plan(String.raw`(?<=x(?=\w{1,5}))foo`)?.crossings, 0);
+  // It may read one separator (a line feed then the NUL) past its start, so past the match.
+  assertEquals(plan(String.raw`(?<=x(?=\s\S))foo`)?.crossings, 1);
+  // A backreference may be anything: no bound, and with no literal no plan at all.
+  assertEquals(plan(String.raw`(?<=(a)\1)foo`)?.crossings, Infinity);
+  assertEquals(plan(String.raw`(?<=(a)\1)[a-z]{3}`), null);
+  // A lookaround adds no literal, and a pattern with no literal keeps its bound.
+  assertEquals(show(plan(String.raw`(?<=secret\s)(?=token)\w+`)?.req ?? undefined), "none");
+  const open = plan(String.raw`(?:[.\x00]\s?send\b|(?<=x(?=y))[a-z]{3,15}(?=\s+the\b))`)!;
+  assertEquals(open.req, null);
+  assertEquals(open.crossings, 1);
+  // Only the first alternative (which may start on a NUL) runs into the next tool.
+  assertEquals(show(open.crossReq ?? undefined), "[send~]");
+});
+
+/** A pattern built around lookarounds, some alternatives with no literal, some crossing. */
+function lookaroundPattern(r: () => number): string {
+  const p = () => randomPattern(r, 1);
+  const look = () =>
+    pick(r, [
+      () => `(?<=${p()}(?=${p()})${p()})`,
+      () => `(?<!${p()}(?!${p()}))`,
+      () => `(?<=(?:^|[.:\\x00]\\s{0,2}|(?<=a)b(?=\\s))${p()})`,
+      () => `(?=${p()}(?<=${p()}))`,
+      () => `(?!${p()})`,
+      // A lookahead inside a lookbehind that reads on into the next tool.
+      () => `(?<=${p()}(?=\\s?[\\s\\S]{0,3}${p()}))`,
+      () => `(?<=(?=\\n\\x00\\n?${p()}))`,
+    ])();
+  const alt = () =>
+    pick(r, [
+      () => `${look()}[a-z]{1,4}${look()}`,
+      () => `${look()}${p()}`,
+      () => `${p()}${look()}${p()}`,
+      () => `${look()}ab${p()}`,
+      () => `${look()}${p()}\\s+\\S${look()}`,
+    ])();
+  const n = 1 + Math.floor(r() * 3);
+  const body = Array.from({ length: n }, alt).join("|");
+  return r() < 0.5 ? `(?:${body})` : body;
+}
+
+Deno.test("prefilter: random patterns with lookarounds: gated and restricted passes find exactly the plain regex's matches", () => {
+  const r = rng(4242);
+  const pickTools = rng(4343);
+  let planned = 0;
+  let open = 0;
+  let restricted = 0;
+  for (let i = 0; i < 1500; i++) {
+    const pattern = lookaroundPattern(r);
+    const flags = pick(r, ["g", "gi", "gim", "gis"]);
+    let re: RegExp;
+    try {
+      re = new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = matchPlan(pattern, re.flags);
+    if (plan) planned++;
+    if (plan && plan.req === null) open++;
+    const pf = new Prefilter([{ pattern, flags: re.flags }]);
+    const text = Array.from({ length: 5 + Math.floor(r() * 40) }, () => randomText(r).slice(0, 12))
+      .join("\n\u0000\n");
+    // The plain regex over the whole text, with no prefilter code at all.
+    const full: { start: number; end: number }[] = [];
+    for (const m of text.matchAll(new RegExp(pattern, re.flags))) {
+      if (m[0].length > 0) full.push({ start: m.index, end: m.index + m[0].length });
+    }
+    if (plan?.req) {
+      for (const m of full) {
+        assert(holds(plan.req, text, m.start, m.end), `${pattern} at ${m.start}`);
+      }
+    }
+    const gate = pf.gate(text);
+    assertEquals(
+      allMatches(pattern, flags, text, gate),
+      full,
+      `${JSON.stringify(pattern)} /${flags}`,
+    );
+    const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.3);
+    const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+    const inOnly = (m: { start: number }) => only.includes(stretchOf(m.start));
+    assertEquals(
+      allMatches(pattern, flags, text, gate, only).filter(inOnly),
+      full.filter(inOnly),
+      `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+    );
+    if (plan && Number.isFinite(plan.crossings) && full.some(inOnly)) restricted++;
+  }
+  assert(planned > 700, `only ${planned} patterns planned`);
+  assert(open > 200, `only ${open} patterns planned with no literal`);
+  assert(restricted > 200, `only ${restricted} restricted passes with matches`);
+});
+
+Deno.test("prefilter: a pattern that runs into the next tool only from the separator NUL passes exactly from that NUL, also stopping early", () => {
+  const r = rng(5151);
+  const pickTools = rng(5252);
+  let edges = 0;
+  let checked = 0;
+  for (let i = 0; i < 1500; i++) {
+    const lead = pick(r, [
+      String.raw`[.:\x00]\s?`,
+      String.raw`(?:^|[;\x00])`,
+      ".",
+      String.raw`\x00`,
+    ]);
+    const alts = [`${lead}${randomPattern(r, 1)}`, `(?<=[.\\x00]\\s)[a-z]{1,3}(?=\\s)`];
+    if (r() < 0.5) alts.push(randomPattern(r, 1));
+    const pattern = r() < 0.5 ? `(?:${alts.join("|")})` : alts.join("|");
+    const flags = pick(r, ["g", "gi", "gim"]);
+    try {
+      new RegExp(pattern, flags);
+    } catch {
+      continue;
+    }
+    const plan = matchPlan(pattern, flags);
+    if (!plan?.edge) continue;
+    edges++;
+    const pf = new Prefilter([{ pattern, flags: new RegExp(pattern, flags).flags }]);
+    const text = Array.from({ length: 10 + Math.floor(r() * 30) }, () => randomText(r).slice(0, 10))
+      .join("\n\u0000\n");
+    const gate = pf.gate(text);
+    const full = allMatches(pattern, flags, text);
+    assertEquals(allMatches(pattern, flags, text, gate), full, JSON.stringify(pattern));
+    const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.4);
+    // Per stretch of `only`: the latest start needed, somewhere inside the stretch.
+    const until = new Map<number, number>();
+    for (const s of only) {
+      const lo = s === 0 ? 0 : gate.nuls[s - 1]! + 1;
+      const hi = s < gate.nuls.length ? gate.nuls[s]! : text.length;
+      until.set(s, lo + Math.floor(pickTools() * (hi - lo + 1)));
+    }
+    const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+    const wanted = (m: { start: number }) => {
+      const s = stretchOf(m.start);
+      return only.includes(s) && m.start <= until.get(s)!;
+    };
+    assertEquals(
+      allMatches(pattern, flags, text, gate, only, until).filter(wanted),
+      full.filter(wanted),
+      `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+    );
+    if (full.some(wanted)) checked++;
+  }
+  assert(edges > 500, `only ${edges} patterns that cross only from the NUL`);
   assert(checked > 300, `only ${checked} restricted passes with matches`);
 });
