@@ -25,6 +25,7 @@ import { ErrorCode, HttpError } from "./errors.ts";
 import { errorResponse, internalError, surfaceForPath } from "./respond.ts";
 import { StoreUnavailableError } from "../store/types.ts";
 import { readJsonBody } from "./body.ts";
+import { paymentHeaderOf } from "./payment_header.ts";
 import { corsHeaders, preflight } from "./cors.ts";
 import type { FixedAnswer } from "./fixed_answer.ts";
 import { Router } from "./router.ts";
@@ -52,9 +53,6 @@ export interface ConnInfo {
 
 export type AppHandler = (req: Request, info: ConnInfo) => Response | Promise<Response>;
 
-/** The headers a payment request carries (x402 v2, v1); `payer`-limited routes read them. */
-const PAYMENT_SIGNATURE = "payment-signature";
-const X_PAYMENT = "x-payment";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const IP_CHARS = /^[0-9A-Fa-f:.]{2,45}$/;
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -168,7 +166,7 @@ export function createApp(options: AppOptions): AppHandler {
       const mode = route.rateLimit ?? "ip";
       if (mode === "payer") {
         // Read once here; the paywall takes it from `ctx.paymentHeader`.
-        const payment = req.headers.get(PAYMENT_SIGNATURE) ?? req.headers.get(X_PAYMENT);
+        const payment = paymentHeaderOf(req);
         ctx.paymentHeader = payment;
         if (payment === null) {
           ctx.rateLimit(ctx.ipKey());

@@ -28,13 +28,7 @@ import type { Ed25519Signer } from "../crypto/ed25519.ts";
 import { issueReceipt } from "../crypto/receipt.ts";
 import type { Claim, ClaimRecord, ClaimStore } from "./claims.ts";
 import { StoreUnavailableError } from "../store/types.ts";
-import {
-  HEADER_PAYMENT_REQUIRED,
-  HEADER_PAYMENT_RESPONSE,
-  HEADER_PAYMENT_SIGNATURE,
-  HEADER_X_PAYMENT,
-  type UsdcChain,
-} from "./constants.ts";
+import { HEADER_PAYMENT_REQUIRED, HEADER_PAYMENT_RESPONSE, type UsdcChain } from "./constants.ts";
 import {
   encodeBase64Json,
   type ParsedPayment,
@@ -55,6 +49,7 @@ import {
   x402ErrorResponse,
 } from "./terms.ts";
 import { FixedAnswer } from "../http/fixed_answer.ts";
+import { paymentHeaderOf } from "../http/payment_header.ts";
 import type { PaymentRequirements } from "./types.ts";
 // Verification brings secp256k1 and keccak (payers' checksummed addresses come with it): loaded
 // by the first request that carries a payment, or started by a 402.
@@ -163,11 +158,6 @@ export function resourceUrl(req: Request, publicOrigin?: string): string {
   }
   const p = noQuery.indexOf("/", noQuery.indexOf("//") + 2);
   return trimmed + (p === -1 ? "/" : noQuery.slice(p));
-}
-
-/** The payment header: `PAYMENT-SIGNATURE` (v2) first, else `X-PAYMENT` (v1); null: none. */
-function paymentHeaderOf(req: Request): string | null {
-  return req.headers.get(HEADER_PAYMENT_SIGNATURE) ?? req.headers.get(HEADER_X_PAYMENT);
 }
 
 /**
@@ -368,6 +358,9 @@ interface ServiceTerms {
   priceUsd: string;
   accepts: PaymentRequirements[];
   plain: Map<string, FixedAnswer>;
+  /** The last plain 402 answered, and its URL (a compare, where the map hashes the URL). */
+  lastUrl?: string;
+  last?: FixedAnswer;
 }
 
 /** Per service object: looked up without building a key string per request. */
@@ -399,6 +392,7 @@ function termsOf(
 
 /** The plain 402 (no payment sent) for a service's terms and resource: built once. */
 function plain402(service: PaidService, url: string, terms: ServiceTerms): FixedAnswer {
+  if (url === terms.lastUrl) return terms.last!;
   let hit = terms.plain.get(url);
   if (!hit) {
     const header = paymentRequiredHeader({
@@ -420,6 +414,8 @@ function plain402(service: PaidService, url: string, terms: ServiceTerms): Fixed
     if (terms.plain.size >= 1024) terms.plain.clear();
     terms.plain.set(url, hit);
   }
+  terms.lastUrl = url;
+  terms.last = hit;
   return hit;
 }
 
@@ -450,13 +446,20 @@ export function paidEnvelope(
  * `limitPayer` (429) and `run` (400/502) after releasing the claim; the server's error
  * middleware renders those.
  */
-export async function handlePaid(
+export function handlePaid(
   service: PaidService,
   body: unknown,
   req: Request,
   deps: PaywallDeps,
 ): Promise<Response> {
-  return await answerPaid(service, body, req, deps);
+  // Not an `async` function: the plain 402 comes back already resolved, without the promise
+  // steps of an `await` (measured: about 0.2 µs of a 12 µs answer).
+  try {
+    const out = answerPaid(service, body, req, deps);
+    return out instanceof Promise ? out : Promise.resolve(out);
+  } catch (err) {
+    return Promise.reject(err);
+  }
 }
 
 /**
