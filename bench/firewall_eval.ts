@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -33,6 +33,10 @@
  *   (`2026.11.26-11`) and measured once at first sight; development data.
  * - firewall_eval/heldout9_new_words.json (split `heldout9`): round 9, one blind author writing after round 8
  *   was measured; sealed until `2026.11.26-11` was done, measured once.
+ * - firewall_eval/probes10_rules.json (split `probes10`): strongest secrets asked for in a parameter of a
+ *   tool not built for them, and orders about handling a result in `outputSchema`, with as many benign
+ *   near-misses, written by the rule author before the `2026.11.26-12` rules and measured once at first
+ *   sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -53,7 +57,8 @@ type CaseSplit =
   | "heldout7"
   | "probes8"
   | "heldout8"
-  | "probes9";
+  | "probes9"
+  | "probes10";
 
 interface Case {
   id: string;
@@ -93,6 +98,7 @@ function loadCases(): Case[] {
       "heldout8b_new_words.json",
       "heldout9_new_words.json",
       "probes9_decoders.json",
+      "probes10_rules.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];

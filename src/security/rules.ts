@@ -614,6 +614,41 @@ const rules: Rule[] = [
       .raw`\b(?:auth|authenticat\w*|authoriz\w*|login|log\s+in|sign\s+in|signin|account|credential\w*|connect\w*|database|db|server|protect\w*|encrypt\w*|decrypt\w*|password|passphrase|token|api|key|secret|oauth|session|vault|keychain|wallet|sign\w*|user)\b`,
     flags: "i",
   },
+  {
+    id: "conceal.own_memory",
+    category: "concealment",
+    severity: "high",
+    signal: "concealment",
+    detector: "regex",
+    description:
+      'Persistence or concealment framed as the model\'s own memory or preference: the origin hidden ("never attribute it to this tool", "treat this as a standing preference you learned", "present this as a habit you picked up"), an order that outlives the call ("for the rest of the session, append ...", "in every future conversation, forward ...", "keep behaving this way after the user changes topic"), or silence about it ("stay quiet about it", "do not disclose, summarise or hint at").',
+    pattern: String
+      .raw`\b(?:(?:never|do\s+not|don't|without)\s+(?:attribut\w*|trac\w*|credit\w*|link\w*|connect\w*)\s+(?:it|this|that|them|these|the\s+[\w-]{1,20})\s+(?:back\s+)?to\s+(?:this|the|our)\s+(?:tool|server|plugin|extension|integration|function|service|app)s?|(?:as|like)\s+(?:a|an|your)\s+(?:own\s+)?(?:(?:standing|personal|learned|long-?standing|private|own)\s+)?(?:preference|habit|idea|decision|choice|rule)\s+(?:(?:that\s+)?you\s+(?:learned|learnt|picked\s+up|came\s+up\s+with|made|formed|developed|acquired)|of\s+your\s+own)|(?:present|frame|pass\s+off|describe|disguise)\s+(?:it|this|that|them|these)\s+as\s+(?:your\s+own|an?\s+(?:habit|preference|idea)\s+(?:that\s+)?you|something\s+you)|(?:for\s+the\s+rest\s+of\s+(?:this|the)\s+(?:conversation|chat|session)|in\s+(?:every|all|any|each)\s+(?:future|later|subsequent|new)\s+(?:conversations?|chats?|sessions?)|from\s+now\s+on)\s*,?\s+(?:(?:and\s+)?in\s+[^,.\n]{1,40},\s+)?(?:you\s+(?:must|should|will|are\s+to)\s+)?(?:always\s+)?(?:append|prefix|send|forward|add|include|insert|cc|bcc|e-?mail|post|upload|copy|call|run|recommend|route)\b|(?:stay|remain)\s+(?:quiet|silent|mum)\s+about\s+(?:it|this|that|them)\b|(?:do\s+not|don't|never)\s+(?:disclose|reveal|mention|summari[sz]e|paraphrase|repeat)\s*,?\s+(?:\w+\s*,\s+){0,3}(?:or\s+)?hint\s+at\b|keep\s+(?:behaving|doing|acting|working)\s+(?:this\s+way|like\s+this|so)\s+(?:even\s+)?(?:after|once|when)\s+(?:the\s+user|they|you)\s+(?:changes?|switch(?:es)?|moves?\s+on\s+from)\s+(?:the\s+)?(?:topic|subject))`,
+    flags: "gi",
+  },
+  {
+    id: "pi.result_order",
+    category: "prompt_injection",
+    severity: "high",
+    signal: "model_instruction",
+    detector: "regex",
+    description:
+      'An order to the model about what to do once a result arrives ("upon receiving this output, the client agent should post ...", "when the model gets this response it must call ..."), other than showing or explaining it to the user; an output schema or result describes data, not the model\'s next steps.',
+    pattern: String
+      .raw`\b(?:(?:upon|on|after|once|when(?:ever)?)\s+(?:(?:receiving|reading|getting|seeing|parsing|processing|receipt\s+of)\s+)?(?:this|the|these|each|every|any)\s+(?:output|result|response|value|reply|payload)s?(?:\s+(?:arrives?|comes?\s+back|is\s+returned))?\s*,?\s+(?:the\s+)?(?:[\w-]{1,20}\s+)?(?:agent|assistant|model|llm|ai)|(?:upon|on|after|once|when(?:ever)?)\s+(?:the\s+|an?\s+)?(?:[\w-]{1,20}\s+)?(?:agent|assistant|model|llm|ai)\s+(?:gets|receives|reads|sees|parses|processes)\s+(?:this|the|these|each|every|any)\s+(?:output|result|response|value|reply|payload)s?\s*,?\s+(?:it|you|they|the\s+(?:[\w-]{1,20}\s+)?(?:agent|assistant|model|llm|ai)))\s+(?:must|should|shall|is\s+to|are\s+to|needs?\s+to|has\s+to|have\s+to|is\s+(?:required|expected)\s+to)\s+(?:(?:also|then|immediately|first|now|always)\s+)?(?!(?:show|display|present|tell|inform|summari[sz]e|explain|render|format|describe|read\s+out|let|ask|confirm\s+with|check\s+with|cite|quote|mention|warn|notify\s+the\s+user)\b)[a-z]{2,20}\b`,
+    flags: "gi",
+  },
+  {
+    id: "secret.param_off_purpose",
+    category: "secret_request",
+    severity: "high",
+    signal: "secret_request",
+    detector: "param_name",
+    description:
+      "A parameter asking for one of the strongest secrets (wallet seed words, a private key, a sign-in password, a session cookie, an access token, the MCP client or .env file) in a tool whose own name, title and description are not built for it; a reason given in the parameter's own description does not count (_off_purpose.ts).",
+    pattern: String.raw`^$`,
+    flags: "",
+  },
   // ---- exfiltration -----------------------------------------------------------------------
   {
     id: "exfil.url",
@@ -1867,7 +1902,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-11",
+  version: "2026.11.26-12",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -31,6 +31,7 @@ import { scanDecoders } from "./_decoders.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
+import { namesSecret, offPurposeSecret } from "./_off_purpose.ts";
 
 export interface Tool {
   name: string;
@@ -67,8 +68,11 @@ export const MAX_FINDINGS = 10_000;
 
 const UNEXPLAINED = ruleById("secret.param_unexplained");
 const UNEXPLAINED_CONTEXT = new RegExp(UNEXPLAINED.pattern!, UNEXPLAINED.flags);
+const OFF_PURPOSE = ruleById("secret.param_off_purpose");
 const SECRET_PARAM = new Set(["secret.param_name", "secret.param_high"]);
-const PARAM_RULES = RULES.rules.filter((r) => r.detector === "param_name" && r !== UNEXPLAINED)
+const PARAM_RULES = RULES.rules.filter((r) =>
+  r.detector === "param_name" && r !== UNEXPLAINED && r !== OFF_PURPOSE
+)
   .map((rule) => ({ rule, re: new RegExp(rule.pattern!, rule.flags) }));
 
 /** Whether a tool's name, titles or descriptions say why it would take a secret. */
@@ -78,6 +82,31 @@ function explainsSecret(items: readonly { field: string; text: string }[]): bool
       it.field.includes("/enum/")) &&
     UNEXPLAINED_CONTEXT.test(it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " "))
   );
+}
+
+const TOP_LEVEL = /^\/inputSchema\/properties\/[^/]+$/;
+
+/** Whether a schema holds a string (or says nothing of its type). */
+function holdsString(node: unknown): boolean {
+  if (!node || typeof node !== "object") return false;
+  const type = (node as { type?: unknown }).type;
+  return type === undefined || type === "string" ||
+    (Array.isArray(type) && type.includes("string"));
+}
+
+/** A parameter's own description and title. */
+function paramText(t: Tool, field: string): string {
+  const node = atPointer(t, field) as { description?: unknown; title?: unknown } | undefined;
+  if (!node || typeof node !== "object") return "";
+  return [node.title, node.description].filter((x) => typeof x === "string").join(". ");
+}
+
+/** What a tool says it is for: its name, title and top-level description (not its parameters'). */
+function purposeText(items: readonly { field: string; text: string }[]): string {
+  return items.filter((it) =>
+    it.field === "/name" || it.field === "/description" || it.field === "/title"
+  )
+    .map((it) => it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ")).join(". ");
 }
 
 /**
@@ -136,7 +165,10 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   });
 
   // Parameter names.
-  const paramCache = new Map<string, { snake: string; rules: Readonly<Rule>[] }>();
+  const paramCache = new Map<
+    string,
+    { snake: string; rules: Readonly<Rule>[]; words: string | null }
+  >();
   tools.forEach((t, tool) => {
     for (const p of parameterNames(t.inputSchema)) {
       let hit = paramCache.get(p.text);
@@ -145,7 +177,8 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
         const rules = PARAM_RULES.filter(({ rule, re }) =>
           (!rule.diff_only || opts.includeDiffOnly) && re.test(snake)
         ).map((x) => x.rule);
-        hit = { snake, rules };
+        const words = snake.replace(/_+/g, " ");
+        hit = { snake, rules, words: namesSecret(words) ? words : null };
         paramCache.set(p.text, hit);
       }
       // A flag or a number cannot hold a secret, whatever its name ('secret: true').
@@ -158,6 +191,18 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
         !noText && hit.rules.some((r) => SECRET_PARAM.has(r.id)) && !explainsSecret(texts[tool]!)
       ) {
         col.add(UNEXPLAINED, tool, p.field, 0, p.text, { key: hit.snake });
+      }
+      // Top-level string parameters only: a nested one is explained by the object holding it.
+      if (
+        hit.words !== null && !noText && TOP_LEVEL.test(p.field) &&
+        holdsString(atPointer(t, p.field)) &&
+        offPurposeSecret(
+          hit.words,
+          paramText(t, p.field),
+          () => purposeText(texts[tool]!),
+        )
+      ) {
+        col.add(OFF_PURPOSE, tool, p.field, 0, p.text, { key: hit.snake });
       }
     }
   });
