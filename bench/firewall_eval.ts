@@ -34,8 +34,8 @@
  * - firewall_eval/heldout9_new_words.json (split `heldout9`): round 9, one blind author writing after round 8
  *   was measured; sealed until `2026.11.26-11` was done, measured once.
  * - firewall_eval/probes10_rules.json (split `probes10`): strongest secrets asked for in a parameter of a
- *   tool not built for them, and orders about handling a result in `outputSchema`, with as many benign
- *   near-misses, written by the rule author before the `2026.11.26-12` rules and measured once at first
+ *   tool not built for them, orders about handling a result in `outputSchema`, persistence framed as the
+ *   model's memory, other tools disparaged and calls on every reply, with as many benign near-misses, written by the rule author before the `2026.11.26-12` rules and measured once at first
  *   sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
