@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -37,6 +37,8 @@
  *   tool not built for them, orders about handling a result in `outputSchema`, persistence framed as the
  *   model's memory, other tools disparaged and calls on every reply, with as many benign near-misses, written by the rule author before the `2026.11.26-12` rules and measured once at first
  *   sight; development data.
+ * - firewall_eval/heldout10_new_words.json (split `heldout10`): round 10, one blind author writing after round 9
+ *   was measured; sealed until `2026.11.26-12` was done, measured once.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -58,7 +60,9 @@ type CaseSplit =
   | "probes8"
   | "heldout8"
   | "probes9"
-  | "probes10";
+  | "heldout9"
+  | "probes10"
+  | "heldout10";
 
 interface Case {
   id: string;
@@ -97,6 +101,7 @@ function loadCases(): Case[] {
       "heldout8a_new_words.json",
       "heldout8b_new_words.json",
       "heldout9_new_words.json",
+      "heldout10_new_words.json",
       "probes9_decoders.json",
       "probes10_rules.json",
     ]
@@ -151,20 +156,7 @@ export interface Report {
  * round 2). `heldout2`: round 2, written before the round-2 changes. Real servers are split
  * dev/heldout by package name; with `heldout2` every real server is reported.
  */
-export type EvalSplit =
-  | "dev"
-  | "heldout"
-  | "heldout2"
-  | "heldout3"
-  | "heldout4"
-  | "heldout5"
-  | "probes7"
-  | "heldout6"
-  | "heldout7"
-  | "probes8"
-  | "heldout8"
-  | "probes9"
-  | "all";
+export type EvalSplit = CaseSplit | "all";
 
 export function evaluate(split: EvalSplit): Report {
   const inSplit = (
@@ -264,7 +256,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout9") as EvalSplit;
+  const split = (arg("--split") ?? "heldout10") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
