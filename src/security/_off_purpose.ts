@@ -5,6 +5,8 @@
  * description never counts as the purpose: a reason given next to the ask ("used to watermark the
  * QR code") cannot make a seed phrase needed by a QR tool.
  */
+import { atPointer } from "./_walk.ts";
+import type { Tool } from "./scan.ts";
 
 /** One kind of secret: what names the ask and what tool purpose would need it. */
 interface SecretKind {
@@ -122,4 +124,46 @@ export function offPurposeSecret(
     if (!parts.some((w) => GENERIC_OWNER.has(w)) && parts.every((w) => words.has(w))) return null;
   }
   return asked.find((k) => !k.purpose.test(text))?.kind ?? null;
+}
+
+const TOP_LEVEL = /^\/inputSchema\/properties\/[^/]+$/;
+
+/** Whether a schema holds a string (or says nothing of its type). */
+function holdsString(node: unknown): boolean {
+  if (!node || typeof node !== "object") return false;
+  const type = (node as { type?: unknown }).type;
+  return type === undefined || type === "string" ||
+    (Array.isArray(type) && type.includes("string"));
+}
+
+/** A parameter's own description and title. */
+function paramText(node: unknown): string {
+  if (!node || typeof node !== "object") return "";
+  const { title, description } = node as { description?: unknown; title?: unknown };
+  return [title, description].filter((x) => typeof x === "string").join(". ");
+}
+
+/** What a tool says it is for: its name, title and top-level description (not its parameters'). */
+function purposeText(items: readonly { field: string; text: string }[]): string {
+  return items.filter((it) =>
+    it.field === "/name" || it.field === "/description" || it.field === "/title"
+  )
+    .map((it) => it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ")).join(". ");
+}
+
+/**
+ * Whether the parameter at `field` (named `spacedName` in words) of tool `t`, whose strings are
+ * `items`, asks for a strongest secret its tool is not built for. Top-level string parameters
+ * only: a nested one is explained by the object holding it.
+ */
+export function offPurposeParam(
+  t: Tool,
+  field: string,
+  spacedName: string,
+  items: readonly { field: string; text: string }[],
+): boolean {
+  if (!TOP_LEVEL.test(field)) return false;
+  const node = atPointer(t, field);
+  if (!holdsString(node)) return false;
+  return offPurposeSecret(spacedName, paramText(node), () => purposeText(items)) !== null;
 }

@@ -31,7 +31,7 @@ import { scanDecoders } from "./_decoders.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
-import { namesSecret, offPurposeSecret } from "./_off_purpose.ts";
+import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 
 export interface Tool {
   name: string;
@@ -82,31 +82,6 @@ function explainsSecret(items: readonly { field: string; text: string }[]): bool
       it.field.includes("/enum/")) &&
     UNEXPLAINED_CONTEXT.test(it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " "))
   );
-}
-
-const TOP_LEVEL = /^\/inputSchema\/properties\/[^/]+$/;
-
-/** Whether a schema holds a string (or says nothing of its type). */
-function holdsString(node: unknown): boolean {
-  if (!node || typeof node !== "object") return false;
-  const type = (node as { type?: unknown }).type;
-  return type === undefined || type === "string" ||
-    (Array.isArray(type) && type.includes("string"));
-}
-
-/** A parameter's own description and title. */
-function paramText(t: Tool, field: string): string {
-  const node = atPointer(t, field) as { description?: unknown; title?: unknown } | undefined;
-  if (!node || typeof node !== "object") return "";
-  return [node.title, node.description].filter((x) => typeof x === "string").join(". ");
-}
-
-/** What a tool says it is for: its name, title and top-level description (not its parameters'). */
-function purposeText(items: readonly { field: string; text: string }[]): string {
-  return items.filter((it) =>
-    it.field === "/name" || it.field === "/description" || it.field === "/title"
-  )
-    .map((it) => it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ")).join(". ");
 }
 
 /**
@@ -192,16 +167,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
       ) {
         col.add(UNEXPLAINED, tool, p.field, 0, p.text, { key: hit.snake });
       }
-      // Top-level string parameters only: a nested one is explained by the object holding it.
-      if (
-        hit.words !== null && !noText && TOP_LEVEL.test(p.field) &&
-        holdsString(atPointer(t, p.field)) &&
-        offPurposeSecret(
-          hit.words,
-          paramText(t, p.field),
-          () => purposeText(texts[tool]!),
-        )
-      ) {
+      if (hit.words !== null && !noText && offPurposeParam(t, p.field, hit.words, texts[tool]!)) {
         col.add(OFF_PURPOSE, tool, p.field, 0, p.text, { key: hit.snake });
       }
     }
