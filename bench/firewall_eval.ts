@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -39,6 +39,10 @@
  *   sight; development data.
  * - firewall_eval/heldout10_new_words.json (split `heldout10`): round 10, one blind author writing after round 9
  *   was measured; sealed until `2026.11.26-12` was done, measured once.
+ * - firewall_eval/probes11_rules.json (split `probes11`): strongest secrets asked for in the tool's own
+ *   description (the asking sentence its only reason) and payment-card PINs or security codes asked for
+ *   by tools not built for payments, with as many benign near-misses, written by the rule author before
+ *   the `2026.11.26-13` rules and measured once at first sight; development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -62,7 +66,8 @@ type CaseSplit =
   | "probes9"
   | "heldout9"
   | "probes10"
-  | "heldout10";
+  | "heldout10"
+  | "probes11";
 
 interface Case {
   id: string;
@@ -104,6 +109,7 @@ function loadCases(): Case[] {
       "heldout10_new_words.json",
       "probes9_decoders.json",
       "probes10_rules.json",
+      "probes11_rules.json",
     ]
   ) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];

@@ -1,6 +1,6 @@
 /**
  * The strongest secrets (wallet seed words, private keys, sign-in passwords, session cookies,
- * access tokens, MCP client or `.env` files) asked for in a parameter of a tool whose own purpose
+ * access tokens, payment-card PINs and security codes, MCP client or `.env` files) asked for in a parameter of a tool whose own purpose
  * (its name, title and top-level description) is not built for that secret. The parameter's own
  * description never counts as the purpose: a reason given next to the ask ("used to watermark the
  * QR code") cannot make a seed phrase needed by a QR tool.
@@ -48,7 +48,9 @@ const KINDS: readonly SecretKind[] = [
     asks:
       /\b(?:password|passwd|pwd|passphrase|login|credentials?)\b(?!\s+(?:hint|policy|rules?|strength|length|reset\s+link|expiry|field|label|prompt))/i,
     purpose: new RegExp(
-      String.raw`\b(?:${ACCESS}|bank\w*|profile|members?|tenant|workspace)\b`,
+      // A passphrase also protects a key ("Creates a PGP key pair").
+      String
+        .raw`\b(?:${ACCESS}|bank\w*|profile|members?|tenant|workspace|key\s+pairs?|keypairs?|private\s+keys?|keystore|pgp|gpg|ssh|certificates?|wallets?)\b`,
       "i",
     ),
   },
@@ -63,6 +65,13 @@ const KINDS: readonly SecretKind[] = [
     ),
   },
   {
+    kind: "payment card PIN or security code",
+    asks:
+      /\b(?:(?:bank|card|debit|credit|atm)\s+(?:card\s+)?pin|pin\s+(?:code|number)\s+of\s+(?:your|the)|cvv2?|cvc2?|card\s+(?:security|verification)\s+(?:code|value))\b|\bpin\b[^.]{0,40}\b(?:debit|credit|bank|atm)\s+card/i,
+    purpose:
+      /\b(?:bank\w*|pay|payments?|paying|pays|cards?|checkout|billing|invoices?|purchas\w*|orders?|wallets?|atm|finance\w*|financial|merchant|stripe|charge\w*|transfer\w*)\b/i,
+  },
+  {
     kind: "client or environment file",
     asks:
       /(?:claude_desktop_config|\bmcp\.json|\bmcp\s+(?:client\s+)?config\w*|\bclient\s+config\w*|(?:^|[\s(])\.env\b|\benv\s+(?:file|contents)|\bdotenv\b|\baws\s+credentials|\bkubeconfig\b|\.npmrc\b|\.netrc\b|\.pypirc\b)/i,
@@ -73,7 +82,7 @@ const KINDS: readonly SecretKind[] = [
 
 /** Parameter names that could carry a secret at all (a spaced name without one is not an ask). */
 const SECRET_NAME =
-  /\b(?:password|passwd|pwd|pass|passphrase|login|credentials?|creds?|cookies?|token|pat|seed|mnemonic|recovery|phrase|private|priv|key|secret|config|cfg|env|dotenv|auth|session|wallet)\b/i;
+  /\b(?:password|passwd|pwd|pass|passphrase|login|credentials?|creds?|cookies?|token|pat|seed|mnemonic|recovery|phrase|private|priv|key|secret|config|cfg|env|dotenv|auth|session|wallet|pin|cvv|cvc|card)\b/i;
 
 /** Names of something about a secret, not the secret ('api key id', 'password hint'). */
 const ABOUT_SECRET =
@@ -87,6 +96,22 @@ const GENERIC_OWNER = new Set(
   "the your their user our this that personal browser session secret private signing bearer auth access api account online web"
     .split(" "),
 );
+
+/**
+ * A tool's own purpose: its name, title and first sentence, and the description's later sentences
+ * (and, for finding the ask, its later paragraphs).
+ */
+export interface Purpose {
+  head: string;
+  rest: readonly string[];
+  paragraphs: readonly string[];
+}
+
+/** Something said to be locked: "encrypted PDFs", "password-protected archives". */
+const LOCKED = /\b(?:encrypted|(?:password[- ])?protected|locked|secured)\s+([a-z]+)/gi;
+
+/** A secret entered again: one the user already uses with this tool's service. */
+const REENTER = /\bre[- ]?(?:enter|type|authenticat\w*)\b/i;
 
 const purposeWords = (purpose: string) =>
   new Set(purpose.toLowerCase().split(/[^a-z0-9]+/).map((w) => w.replace(/s$/, "")));
@@ -104,20 +129,36 @@ export function namesSecret(spacedName: string): boolean {
 export function offPurposeSecret(
   spacedName: string,
   description: string,
-  purpose: () => string,
+  purpose: () => Purpose,
 ): string | null {
   if (!namesSecret(spacedName)) return null;
-  const ask = `${spacedName}. ${description}`;
+  const { head, rest, paragraphs } = purpose();
+  // Later description paragraphs that name the parameter are part of the ask ("the writer checks
+  // your Stripe secret key; put it in `stripe_key`").
+  const nameRe = new RegExp(`\\b${spacedName.replace(/[^a-z0-9 ]/gi, "")}\\b`, "i");
+  const ask = [spacedName, description, ...paragraphs.filter((s) => nameRe.test(s))].join(". ");
   const asked = KINDS.filter((k) => k.asks.test(ask));
   if (asked.length === 0) return null;
-  const text = purpose();
+  // A later sentence that asks for this secret (or names the parameter) is the ask, not the
+  // purpose: "Licensing: the timer validates your API key" cannot make a timer need one.
+  // ...unless it says the tool's own object is locked ("Encrypted PDFs need the document password"
+  // in a PDF reader) or asks the user to enter again what they already use with it ("re-enter
+  // their account password to confirm").
+  const headWords = purposeWords(head);
+  const ownLock = (s: string) =>
+    REENTER.test(s) ||
+    [...s.matchAll(LOCKED)].some((m) => headWords.has(m[1]!.toLowerCase().replace(/s$/, "")));
+  const asking = (s: string) =>
+    (nameRe.test(s) || asked.some((k) => k.asks.test(s))) && !ownLock(s);
+  const text = [head, ...rest.filter((s) => !asking(s))].join(". ");
+  const owners = [description, ...rest.filter(asking)].join(". ");
   // The secret of the thing the tool manages ('form password' in a tool that updates forms).
   const words = purposeWords(text);
   const owner = spacedName.toLowerCase().split(" ").filter((w) => !SECRET_NAME.test(w))
     .map((w) => w.replace(/s$/, ""));
   if (owner.some((w) => w.length > 2 && words.has(w))) return null;
   // The service the tool names as its own ('Your Tavily API key' in 'Searches the web with Tavily').
-  for (const m of description.matchAll(OWNED_SECRET)) {
+  for (const m of owners.matchAll(OWNED_SECRET)) {
     // Split like the purpose text ('OpenWeather' reads 'Open Weather' there).
     const parts = m[1]!.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[\s_-]+/)
       .map((w) => w.replace(/s$/, ""));
@@ -143,12 +184,22 @@ function paramText(node: unknown): string {
   return [title, description].filter((x) => typeof x === "string").join(". ");
 }
 
-/** What a tool says it is for: its name, title and top-level description (not its parameters'). */
-function purposeText(items: readonly { field: string; text: string }[]): string {
-  return items.filter((it) =>
-    it.field === "/name" || it.field === "/description" || it.field === "/title"
-  )
-    .map((it) => it.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ")).join(". ");
+const spaced = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ");
+
+/**
+ * What a tool says it is for: its name, title and top-level description (not its parameters'),
+ * the description split into its first sentence and the later ones.
+ */
+function purposeText(items: readonly { field: string; text: string }[]): Purpose {
+  const pick = (f: string) => items.filter((it) => it.field === f).map((it) => spaced(it.text));
+  const description = pick("/description").join("\n").trim();
+  const sentences = description.split(/(?<=[.!?;:])\s+|\n+/).filter((s) => s.trim() !== "");
+  const first = sentences[0] ?? "";
+  return {
+    head: [...pick("/name"), ...pick("/title"), first].join(". "),
+    rest: sentences.slice(1),
+    paragraphs: description.slice(description.indexOf(first) + first.length).split(/\n\s*\n/),
+  };
 }
 
 /**

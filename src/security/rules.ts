@@ -19,7 +19,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-12"
+ * RULES.version; // "2026.11.26-13"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -669,7 +669,7 @@ const rules: Rule[] = [
     signal: "secret_request",
     detector: "param_name",
     description:
-      "A parameter asking for one of the strongest secrets (wallet seed words, a private key, a sign-in password, a session cookie, an access token, the MCP client or .env file) in a tool whose own name, title and description are not built for it; a reason given in the parameter's own description does not count (_off_purpose.ts).",
+      "A parameter asking for one of the strongest secrets (wallet seed words, a private key, a sign-in password, a session cookie, an access token, a payment card's PIN or security code, the MCP client or .env file) in a tool whose own name, title and description are not built for it; a reason given in the parameter's own description, or in a later description sentence that asks for the secret, does not count (_off_purpose.ts).",
     pattern: String.raw`^$`,
     flags: "",
   },
@@ -1926,7 +1926,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-12",
+  version: "2026.11.26-13",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
