@@ -42,7 +42,8 @@
  * - firewall_eval/probes11_rules.json (split `probes11`): strongest secrets asked for in the tool's own
  *   description (the asking sentence its only reason) and payment-card PINs or security codes asked for
  *   by tools not built for payments, with as many benign near-misses, written by the rule author before
- *   the `2026.11.26-13` rules and measured once at first sight; development data.
+ *   the `2026.11.26-13` rules and measured once at first sight, plus contracted negations (`p11-neg-*`,
+ *   written after that precision fix, measured on `-12` and after); development data.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).

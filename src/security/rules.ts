@@ -1116,7 +1116,7 @@ const rules: Rule[] = [
         pattern: String
           .raw`\b(?:read|reads|reading|open|opens|fetch|fetches|retrieve|retrieves|gather|gathers|collect|collects|harvest|look\s+(?:up|for)|locate|dump|dumps|print|prints|list|reproduce|quote|encode|ship|relay|mirror|mirrored|export|submit|hand|place|put|paste|copy|include|includes|pass|passes|provide|send|sends|forward|upload|post|transmit|attach|append|insert|embed|write|pasting|sending|including|passing|providing|copying|attaching|uploading|forwarding|submitting|sharing|entering|typing|(?:requires?|needs?|asks?\s+(?:the\s+user\s+)?for|request)\s+(?:the\s+)?(?:user's|wallet's|your|their|full|complete|whole|entire)|typed\s+into|get|grab|share|return|e-?mail(?:s|ed|ing)?|mail(?:s|ed|ing)?|texted|texting|dm(?:s|ed|ing)?|fax(?:es|ed|ing)?)\b${NOT_TO_CONFIG}`,
         unless_after: String
-          .raw`\b(?:never|not|no|n't|without|before|until)\s{1,4}(?:\w{1,30}\s{1,4})?|${IN_EXAMPLE}`,
+          .raw`(?:\b(?:never|not|no|cannot|without|before|until)|n't)\s{1,4}(?:\w{1,30}\s{1,4})?|${IN_EXAMPLE}`,
       },
       b: {
         rules: [

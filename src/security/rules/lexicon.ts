@@ -139,8 +139,12 @@ export const NOT_TO_CONFIG = `(?!${CONFIG_PLACE})`;
 export const NOT_SAFE_DUTY = String
   .raw`(?!\s{1,3}(?:(?:always|first|also)\s{1,3})?(?:ask|check\s+with|confirm|verify|warn|notify|inform|set|configure|define|export|create|generate|rotate|protect|keep|never|not|avoid|refuse)\b|\s{1,3}(?:provide|supply|pass|add|put|enter|place|store)${CONFIG_PLACE})`;
 
-/** A verb that is negated ("never sends", "does not copy", "without forwarding") is not a request. */
-export const NEGATED = String.raw`\b(?:never|not|no|n't|without|nor)\s{1,4}(?:\w{1,30}\s{1,4})?`;
+/**
+ * A verb that is negated ("never sends", "does not copy", "without forwarding", "don't include")
+ * is not a request. "n't" follows a letter, so no word boundary comes before it.
+ */
+export const NEGATED = String
+  .raw`(?:\b(?:never|not|no|cannot|without|nor)|n't)\s{1,4}(?:\w{1,30}\s{1,4})?`;
 
 /**
  * A negation reaches every item of a list joined by "or"/"nor" ("does not send cookies or stored
