@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -44,6 +44,8 @@
  *   by tools not built for payments, with as many benign near-misses, written by the rule author before
  *   the `2026.11.26-13` rules and measured once at first sight, plus contracted negations (`p11-neg-*`,
  *   written after that precision fix, measured on `-12` and after); development data.
+ * - firewall_eval/heldout11_new_words.json (split `heldout11`): round 11, one blind author writing after round 10
+ *   was measured; measured once with `2026.11.26-12` (before the `-13` changes) and once with `-13`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -68,7 +70,8 @@ type CaseSplit =
   | "heldout9"
   | "probes10"
   | "heldout10"
-  | "probes11";
+  | "probes11"
+  | "heldout11";
 
 interface Case {
   id: string;
@@ -108,6 +111,7 @@ function loadCases(): Case[] {
       "heldout8b_new_words.json",
       "heldout9_new_words.json",
       "heldout10_new_words.json",
+      "heldout11_new_words.json",
       "probes9_decoders.json",
       "probes10_rules.json",
       "probes11_rules.json",
@@ -263,7 +267,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout10") as EvalSplit;
+  const split = (arg("--split") ?? "heldout11") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
