@@ -102,6 +102,14 @@ export function decodeBase64Text(run: string): string | null {
   }
   const bytes = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return readableText(bytes, 8);
+}
+
+/**
+ * Decoded bytes as text when they read like prose: valid UTF-8, at least `minChars` characters,
+ * nearly all printable, at least half letters and two spaces; else null (binary, digests, keys).
+ */
+export function readableText(bytes: Uint8Array, minChars: number): string | null {
   if (!isUtf8(bytes)) return null;
   let text: string;
   try {
@@ -119,7 +127,7 @@ export function decodeBase64Text(run: string): string | null {
     if (c >= 0x20 && c !== 0x7f || c === 0x0a || c === 0x09 || c === 0x0d) printable++;
   }
   const n = [...text].length;
-  if (n < 8 || printable / n < 0.95 || letters / n < 0.5 || spaces < 2) return null;
+  if (n < minChars || printable / n < 0.95 || letters / n < 0.5 || spaces < 2) return null;
   return text;
 }
 

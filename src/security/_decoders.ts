@@ -6,7 +6,7 @@
  * game, a ROT13 puzzle or a hex digest that decodes to harmless text reports nothing.
  */
 import { type Corpus, locate, segmentAt } from "./_corpus.ts";
-import { rescan } from "./_base64.ts";
+import { readableText, rescan } from "./_base64.ts";
 import { ruleById } from "./rules.ts";
 import type { Collector } from "./_collector.ts";
 
@@ -111,24 +111,7 @@ export function decodeHexText(run: string): string | null {
   if (hex.length % 2 !== 0 || hex.length > 131_072) return null;
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-  let printable = 0;
-  let letters = 0;
-  let spaces = 0;
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (c === 0x20) spaces++;
-    if (/\p{L}/u.test(ch)) letters++;
-    if (c >= 0x20 && c !== 0x7f || c === 0x0a || c === 0x09 || c === 0x0d) printable++;
-  }
-  const n = [...text].length;
-  if (n < 16 || printable / n < 0.95 || letters / n < 0.5 || spaces < 2) return null;
-  return text;
+  return readableText(bytes, 16);
 }
 
 /**

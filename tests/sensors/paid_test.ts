@@ -4,10 +4,8 @@
  * envelopes, verified receipts, and nothing charged for 400, 404 no_data_nearby and 502.
  */
 import assert from "node:assert/strict";
-import { withPaidTestServer } from "../support/paid_server.ts";
-import { startTestServer } from "../support/server.ts";
-import { tempDir } from "../support/temp.ts";
-import { buyer, KEYS, seller } from "../x402/_sign.ts";
+import { startServerWithPaymentsOn, withPaidTestServer } from "../support/paid_server.ts";
+import { buyer } from "../x402/_sign.ts";
 import { payAndFetch } from "../../src/x402/client.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
 import { type Receipt, verifyReceipt } from "../../src/crypto/receipt.ts";
@@ -157,14 +155,7 @@ Deno.test("serve: 404 no_data_nearby and 502 upstream_failed are never charged",
 
 Deno.test("serve: bad live-data input is 400 naming the field before any payment is asked or upstream called", async () => {
   await using fakes = startSensorFakes();
-  await using dir = await tempDir();
-  await Deno.writeTextFile(`${dir.path}/f.key`, KEYS.facilitator);
-  await using srv = await startTestServer({
-    PAY_TO_EVM: seller.address,
-    FACILITATOR_KEY_FILE: `${dir.path}/f.key`,
-    RPC_URL: "http://127.0.0.1:9",
-    ...fakes.env,
-  });
+  await using srv = await startServerWithPaymentsOn(fakes.env);
   const post = (path: string, body: unknown) =>
     fetch(`${srv.url}/x402/${path}`, {
       method: "POST",

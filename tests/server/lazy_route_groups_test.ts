@@ -14,8 +14,7 @@ import { logRoutes } from "../../src/tlog/service.ts";
 import { HOME_ROUTE } from "../../src/server/home_listing.ts";
 import { homeRoute } from "../../src/server/home.ts";
 import { startTestServer } from "../support/server.ts";
-import { tempDir } from "../support/temp.ts";
-import { KEYS, seller } from "../x402/_sign.ts";
+import { startServerWithPaymentsOn } from "../support/paid_server.ts";
 
 const SHAPES: RouteShape[] = [
   { method: "GET", path: "/a", errors: { kind: "node" }, info: { summary: "a" } },
@@ -96,14 +95,7 @@ interface Answer {
 }
 
 Deno.test("a fresh server answers concurrent first requests to every lazily loaded route group as a loaded one", async () => {
-  await using dir = await tempDir();
-  const keyFile = `${dir.path}/facilitator.key`;
-  await Deno.writeTextFile(keyFile, KEYS.facilitator);
-  await using srv = await startTestServer({
-    PAY_TO_EVM: seller.address,
-    FACILITATOR_KEY_FILE: keyFile,
-    RPC_URL: "http://127.0.0.1:9",
-  }, { nodeLog: () => {} });
+  await using srv = await startServerWithPaymentsOn({}, { nodeLog: () => {} });
   const call = async (method: string, path: string, body?: unknown, accept?: string) => {
     const r = await fetch(`${srv.url}${path}`, {
       method,

@@ -14,8 +14,7 @@ import { RemoteSettler } from "../../src/x402/settle_remote.ts";
 import { Ed25519Signer } from "../../src/crypto/ed25519.ts";
 import { invalidInput } from "../../src/http/errors.ts";
 import { decodeBase64Json } from "../../src/x402/encoding.ts";
-import { startTestServer } from "../support/server.ts";
-import { withPaidTestServer } from "../support/paid_server.ts";
+import { startServerWithPaymentsOn, withPaidTestServer } from "../support/paid_server.ts";
 import { startChain } from "../support/chain.ts";
 import { spawnServe } from "../support/process.ts";
 import { type Receipt, verifyReceipt } from "../../src/crypto/receipt.ts";
@@ -272,14 +271,7 @@ Deno.test("each paid service's listing is what its module serves (price, descrip
 // ---- through the real server ----
 
 Deno.test("a fresh server answers concurrent first calls to every paid route as a loaded one: 402 terms, or the same 400", async () => {
-  await using dir = await tempDir();
-  const keyFile = `${dir.path}/facilitator.key`;
-  await Deno.writeTextFile(keyFile, KEYS.facilitator);
-  await using srv = await startTestServer({
-    PAY_TO_EVM: seller.address,
-    FACILITATOR_KEY_FILE: keyFile,
-    RPC_URL: "http://127.0.0.1:9",
-  });
+  await using srv = await startServerWithPaymentsOn();
   const listings = [
     FAIR_RANDOM,
     X402_CHECK,

@@ -5,6 +5,7 @@
  */
 import { type Chain, startChain } from "./chain.ts";
 import { startTestServer, type TestServer } from "./server.ts";
+import type { StartOptions } from "../../src/server/server.ts";
 import { tempDir } from "./temp.ts";
 import { buyer, KEYS, seller } from "../x402/_sign.ts";
 
@@ -34,5 +35,38 @@ export async function withPaidTestServer(
     await fn({ srv, chain, balance: () => chain.balanceOf(seller.address) });
   } finally {
     await chain.stop();
+  }
+}
+
+/**
+ * A real `serve` with payments on (in-process settlement) whose chain is unreachable: enough for
+ * 402 terms, input checks and lazy loading, where no payment is ever settled. The facilitator key's
+ * directory is removed with the server.
+ */
+export async function startServerWithPaymentsOn(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
+  const dir = await Deno.makeTempDir({ prefix: "esim-rails-key-" });
+  const removeDir = () => Deno.remove(dir, { recursive: true }).catch(() => {});
+  try {
+    const keyFile = `${dir}/facilitator.key`;
+    await Deno.writeTextFile(keyFile, KEYS.facilitator);
+    const srv = await startTestServer({
+      PAY_TO_EVM: seller.address,
+      FACILITATOR_KEY_FILE: keyFile,
+      RPC_URL: "http://127.0.0.1:9",
+      ...env,
+    }, options);
+    return {
+      ...srv,
+      async [Symbol.asyncDispose]() {
+        await srv[Symbol.asyncDispose]();
+        await removeDir();
+      },
+    };
+  } catch (err) {
+    await removeDir();
+    throw err;
   }
 }
