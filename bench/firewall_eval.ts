@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -71,7 +71,9 @@ type CaseSplit =
   | "probes10"
   | "heldout10"
   | "probes11"
-  | "heldout11";
+  | "heldout11"
+  | "probes12"
+  | "heldout12";
 
 interface Case {
   id: string;
@@ -88,35 +90,10 @@ const ROOT = new URL("../", import.meta.url);
 function loadCases(): Case[] {
   const dir = new URL("bench/data/firewall_eval/", ROOT);
   const out: Case[] = [];
-  for (
-    const f of [
-      "public_kinds.json",
-      "heldout_new_words.json",
-      "heldout2_new_words.json",
-      "heldout3_new_words.json",
-      "heldout4_new_words.json",
-      "heldout5_new_words.json",
-      "probes7_a.json",
-      "probes7_b.json",
-      "probes7_c.json",
-      "probes7_d.json",
-      "probes7_e.json",
-      "probes7_f.json",
-      "probes7_g.json",
-      "probes7_h.json",
-      "heldout6_new_words.json",
-      "heldout7_new_words.json",
-      "probes8_rules.json",
-      "heldout8a_new_words.json",
-      "heldout8b_new_words.json",
-      "heldout9_new_words.json",
-      "heldout10_new_words.json",
-      "heldout11_new_words.json",
-      "probes9_decoders.json",
-      "probes10_rules.json",
-      "probes11_rules.json",
-    ]
-  ) {
+  // Every labelled file in the folder, in name order (each case carries its split or is hash-split).
+  const files = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => n.endsWith(".json"))
+    .sort();
+  for (const f of files) {
     const cases = JSON.parse(Deno.readTextFileSync(new URL(f, dir))) as Case[];
     for (const c of cases) out.push({ ...c, split: c.split ?? splitOf(c.id) });
   }
