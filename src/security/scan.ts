@@ -31,6 +31,7 @@ import { scanDecoders } from "./_decoders.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
+import { precisionDiscounts } from "./_precision.ts";
 import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 
 export interface Tool {
@@ -212,6 +213,7 @@ function discountDesignedFor(
 ): Map<string, Set<string>> {
   if (col.truncated || col.items.length === 0) return col.rulesByTool;
   const reasons = fitDiscounts(tools, texts, corpus, col.items);
+  precisionDiscounts(tools, texts, col.items, reasons);
   const counted = new Set<string>();
   col.items.forEach((k, i) => {
     const r = reasons[i];

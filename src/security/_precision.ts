@@ -1,0 +1,408 @@
+/**
+ * Precision discounts: findings whose words look like an order but whose sentence, by its
+ * structure, is not one. Each kind names the rules it may discount and a structural test of the
+ * sentence (or tag content) the finding lies in; the wrapper alone (a tag, "e.g.", "do not",
+ * "only when") is never enough, the content must be benign by shape:
+ *
+ * - `tag`: an authority tag (<IMPORTANT>, <CRITICAL>, <MANDATORY>) around plain constraints on
+ *   this tool's own inputs: every clause opens with a parameter or a value word, states a
+ *   constraint, addresses nobody, names no other tool, data, path or address, and no other rule
+ *   fires inside the tag.
+ * - `quote`: an override phrase written as a regular expression, reported as what some text asks
+ *   a model to do ("messages asking the assistant to forget its instructions"), or given as an
+ *   example of an attack in a tool built to detect or collect attacks.
+ * - `removal`: a safeguard word and a removal word that lie in different sentences ("... filters.
+ *   search_v1 will be removed"), or a generic domain object (lint rules, limits, filters) the
+ *   tool treats ("rules disabled in pyproject.toml are skipped", "rules are removed from
+ *   iptables").
+ * - `flag`: a flag or number parameter's description saying what the tool's own result
+ *   includes, about data the tool's own text already names ("Include the password in the
+ *   result" on `reveal` of a vault tool).
+ * - `prohibit`: a placement sentence that forbids the placement ("Don't include passwords in the
+ *   `message` field", "`details` must not contain card numbers").
+ * - `only_when`: "call this only when another X tool reports ..." restricts the tool's own use.
+ */
+import type { KeyedFinding } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
+import { ruleById } from "./rules.ts";
+
+interface PrecisionTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+}
+
+type Finding = KeyedFinding["finding"];
+
+/** Sentence ends: `.`, `!`, `?` before a space or the end (not "e.g."/"i.e."), `;`, a line feed. */
+function sentenceBounds(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  while (s > 0 && !isBoundary(text, s - 1)) s--;
+  let e = Math.max(end, start);
+  while (e < text.length && !isBoundary(text, e)) e++;
+  return [s, Math.min(text.length, e + 1)];
+}
+
+function isBoundary(text: string, i: number): boolean {
+  const c = text[i];
+  if (c === "\n" || c === ";") return true;
+  if (c !== "." && c !== "!" && c !== "?") return false;
+  const next = text[i + 1];
+  if (next !== undefined && !/\s/.test(next)) return false;
+  return !/\b(?:e\.g|i\.e|etc|vs|approx)$/i.test(text.slice(Math.max(0, i - 6), i));
+}
+
+/** Splits a stretch into its sentences (same boundaries as `sentenceBounds`). */
+function sentences(text: string): string[] {
+  const out: string[] = [];
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (isBoundary(text, i)) {
+      out.push(text.slice(s, i + 1));
+      s = i + 1;
+    }
+  }
+  if (s < text.length) out.push(text.slice(s));
+  return out;
+}
+
+// ---- tag: an authority tag around plain constraints on the tool's own inputs -------------------
+
+const TAG_RULES = new Set(["pi.fake_tag", "pi.urgency"]);
+const SOFT_TAG =
+  /<\s{0,4}(important|critical|mandatory)\s{0,4}>([^<>]{1,400}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
+/** Words a clause about the tool's inputs may open with (besides the parameter names). */
+const OPENERS = new Set(
+  ("the a an both each either neither exactly only all one at no if when otherwise other empty " +
+    "value values input inputs argument arguments parameter parameters field fields string " +
+    "strings number numbers integer integers float floats decimal decimals boolean booleans date " +
+    "dates time times timestamp timestamps list lists array arrays negative positive unknown " +
+    "invalid missing longer shorter larger smaller")
+    .split(" "),
+);
+/** A clause states a constraint. */
+const CONSTRAINT =
+  /\b(?:must|should|shall|is|are|has\s+to|have\s+to|needs?\s+to|will\s+be|can(?:not)?|may|accepts?|defaults?\s+to|fails?|rejected|required|allowed)\b/i;
+/** Who is addressed, what is touched beyond the inputs: any of these and it is not plain. */
+const NOT_PLAIN = new RegExp(
+  String
+    .raw`\b(?:you|your|yours|yourself|assistant|model|agent|ai|llm|claude|gpt|users?|user's|human|person|people|conversation|chat|session|history|messages?|prompts?|instructions?|system|tools?|servers?|calls?|calling|called|invoke|invoking|before|after|always|every|ignore|send|sent|forward|share|upload|read|reveal|tell|mention|hide|hidden|secrets?|passwords?|keys?|tokens?|credentials?|files?|e-?mails?|address(?:es)?|wallets?|remember|previous|whatever|regardless|instead|url|urls|link|links|http|https|www)\b|[~/\\@$%{}<>|]`,
+  "i",
+);
+
+function plainConstraint(content: string, params: ReadonlySet<string>): boolean {
+  // Back-quoted own parameters read as the bare name; any other back-quoted text is not plain.
+  const bare = content.replace(/`([^`]{1,60})`/g, (m, p: string) => params.has(p) ? p : m)
+    // "the call fails" is what happens to a bad input, not a call asked for.
+    .replace(/\bthe\s+(?:call|request)\s+(?=fails\b|is\s+rejected\b|errors\b)/gi, "it ");
+  if (bare.includes("`") || NOT_PLAIN.test(bare)) return false;
+  const clauses = sentences(bare).map((c) => c.trim()).filter((c) => /\w/.test(c));
+  if (clauses.length === 0 || clauses.length > 4) return false;
+  let namesInput = false;
+  for (const c of clauses) {
+    const words = c.toLowerCase().match(/[a-z0-9_]+/g) ?? [];
+    const first = words[0] ?? "";
+    if (!params.has(first) && !OPENERS.has(first) && !/^\d/.test(first)) return false;
+    if (!CONSTRAINT.test(c)) return false;
+    if (words.some((w) => params.has(w) || /^(?:values?|inputs?|arguments?)$/.test(w))) {
+      namesInput = true;
+    }
+  }
+  return namesInput;
+}
+
+// ---- quote: attack words quoted, reported or shown as an attack example ------------------------
+
+const QUOTE_RULES = new Set(["pi.override", "pi.ignore_user"]);
+const EXAMPLE_RULES = new Set([
+  "pi.override",
+  "intent.imperative_private",
+  "intent.take_sensitive",
+]);
+const REGEX_SYNTAX = /\(\?[imsxu]+\)|\)[?*+]|\\[sbwdSWDB]|\.[*+]|\[\^|\(\?[:=!]|\([a-z]+\|/;
+const AI = String
+  .raw`(?:an?\s+|the\s+|its\s+)?(?:ai|assistant|model|llm|agent|bot|chatbot|ai\s+model|language\s+model|ai\s+assistant|models|agents|assistants|llms|ais)`;
+const REPORTED = new RegExp(
+  String
+    .raw`(?:\b(?:that|which|who)\s+(?:tells?|asks?|instructs?|urges?|orders?|directs?|tries\s+to\s+(?:get|make)|attempts?\s+to\s+(?:get|make)|wants?|pressures?|coax(?:es)?|tricks?)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:asking|telling|instructing|urging|ordering|directing|pressuring|coaxing|tricking|trying\s+to\s+(?:get|make)|getting|making)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:attempts?|tries|trying|try)\s+to\s+(?:make\s+${AI}\s+)?)$`,
+  "i",
+);
+const SECOND_PERSON = /\b(?:you|your|yours|yourself)\b|\b(?:assistant|model|agent|ai)\s*[:,]/i;
+const EXAMPLE_BEFORE =
+  /\b(?:for\s+example|for\s+instance|e\.g\.|such\s+as|like)\s*[:,]?\s*[^.:;!?\n]{0,60}$/i;
+const ATTACK_WORD =
+  /\b(?:attacks?|injections?|jailbreaks?|payloads?|malicious|adversarial|phishing|red[- ]team|exploits?|hostile)\b/i;
+const DETECTOR_PURPOSE =
+  /\b(?:detect\w*|scan\w*|classif\w*|filter\w*|flag\w*|moderat\w*|red[-_ ]?team|dataset|samples?|corpus|lint\w*|audit\w*|guard\w*|check\w*|test\w*|benchmark\w*|evaluat\w*)\b/i;
+
+function quoted(text: string, f: Finding): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  // A regular expression: the match itself, or the back-quoted span it lies in, is regex syntax.
+  if (REGEX_SYNTAX.test(f.match)) return true;
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const before = text.slice(lineStart, start);
+  const ticks = (before.match(/`/g) ?? []).length;
+  if (ticks % 2 === 1) {
+    const close = text.indexOf("`", end);
+    const open = before.lastIndexOf("`") + lineStart;
+    if (close >= 0 && REGEX_SYNTAX.test(text.slice(open + 1, close))) return true;
+  }
+  const [s, e] = sentenceBounds(text, start, end);
+  const sentence = text.slice(s, e);
+  // Reported: what some text asks a model to do, in the third person.
+  if (REPORTED.test(text.slice(Math.max(s, start - 90), start)) && !SECOND_PERSON.test(sentence)) {
+    return true;
+  }
+  return false;
+}
+
+/** An example of an attack, in a tool built to detect or collect attacks. */
+function attackExample(text: string, f: Finding, purpose: string): boolean {
+  if (!DETECTOR_PURPOSE.test(purpose)) return false;
+  const [s] = sentenceBounds(text, f.offset, f.offset);
+  const head = text.slice(s, f.offset);
+  // The marker lies at most 60 characters before the match; the words before it name an attack.
+  const mark = EXAMPLE_BEFORE.exec(head);
+  return mark !== null && ATTACK_WORD.test(head.slice(0, mark.index));
+}
+
+// ---- removal: a safeguard word and a removal word that do not make a removal ----------------
+
+const REMOVAL_RULES = new Set(["pi.safety_removed", "pi.role_switch"]);
+const SAFETY_REMOVED = ruleById("pi.safety_removed").near!;
+const TERM_A = "pattern" in SAFETY_REMOVED.a ? SAFETY_REMOVED.a.pattern : "";
+const TERM_B = "pattern" in SAFETY_REMOVED.b ? SAFETY_REMOVED.b.pattern : "";
+const ROLE_SWITCH_REMOVED =
+  /^(?:restrictions|filters|limits|rules)\s+(?:are|have\s+been)\s+(?:lifted|removed|disabled|suspended)$/i;
+const IDENTIFIER_SUBJECT = new RegExp(
+  String
+    .raw`^\s*(?:\x60?[\w.-]*(?:_|\d)[\w.-]*\x60?|the\s+\x60?[\w.-]+\x60?\s+(?:argument|parameter|option|field|flag|endpoint|tool|command|method|function)|this\s+(?:tool|endpoint|version|command|method|function|api|release))\s+(?:(?:will|is|are|has|have|was|were|gets?)\s+(?:be\s+|been\s+)?)?(?:now\s+|soon\s+|also\s+)?$`,
+  "i",
+);
+const GENERIC_OBJECT = /^(?:rules|limits|limitations|filters|restrictions|warnings|policies)$/i;
+const QUALIFIED =
+  /\b(?:safety|security|content|moderation|your|model's|assistant's|agent's|ai's|its|guard|ethical|usage)\s+$/i;
+const ATTRIBUTIVE = String
+  .raw`\s+(?:via|by|in|through|with|using|for|at|on)\s+(?:[^.;:!?\n]|\.(?=\S)){1,60}?\s+(?:is|are|were|was|will\s+be|get|gets|stay|stays|remain|remains)\s+(?:skipped|respected|honou?red|listed|shown|reported|ignored|kept|excluded|left\s+alone|marked|returned|included|preserved|logged|counted|displayed|not\s+(?:checked|reported|run|applied|listed|shown))\b`;
+const FROM_STORE = String
+  .raw`\s+from\s+(?!(?:you|your|yours|the\s+(?:assistant|model|agent|ai)|this\s+(?:session|conversation|chat)|now|here)\b)[\w.'-]{2,40}`;
+
+function removalNotMade(text: string, f: Finding): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  if (f.rule_id === "pi.role_switch" && !ROLE_SWITCH_REMOVED.test(f.match.trim())) return false;
+  const [s] = sentenceBounds(text, start, start);
+  const [, e] = sentenceBounds(text, end - 1, end - 1);
+  for (const sentence of sentences(text.slice(s, e))) {
+    const as = [...sentence.matchAll(new RegExp(TERM_A, "gi"))];
+    const bs = [...sentence.matchAll(new RegExp(TERM_B, "gi"))];
+    if (bs.length === 0) continue;
+    if (as.length === 0) {
+      // A removal in its own sentence: only a tool, version, endpoint or parameter removed
+      // ("search_v1 will be removed") leaves the safeguard word of the other sentence alone.
+      if (bs.some((b) => !IDENTIFIER_SUBJECT.test(sentence.slice(0, b.index)))) return false;
+      continue;
+    }
+    // Both in one sentence: only a generic object the tool treats is not a safeguard removed.
+    for (const a of as) {
+      if (!GENERIC_OBJECT.test(a[0]) || QUALIFIED.test(sentence.slice(0, a.index))) return false;
+    }
+    const treated = bs.some((b) => {
+      const rest = sentence.slice(b.index! + b[0].length);
+      return new RegExp("^" + ATTRIBUTIVE, "i").test(rest) ||
+        (/^(?:removed|deleted|withdrawn)$/i.test(b[0].trim()) &&
+          new RegExp("^" + FROM_STORE, "i").test(rest));
+    });
+    if (!treated) return false;
+  }
+  return true;
+}
+
+// ---- flag: a flag's description says what the tool's own result includes --------------------
+
+const FLAG_RULES = new Set([
+  "intent.imperative_private",
+  "intent.take_sensitive",
+  "intent.into_argument",
+  "intent.private_to_argument",
+  "purpose.param_smuggle",
+]);
+const OWN_RESULT = new RegExp(
+  String
+    .raw`^\s*(?:(?:when|if)\s+(?:true|set|enabled),?\s+)?(?:include|return|show|reveal|output|display|print|expose)s?\s+(?<obj>[^.;:,]{1,60}?)(?:\s+(?:in|into|with|within)\s+(?:the\s+)?(?:result|results|response|output|reply|listing|returned\s+(?:object|item|entry|value)))?\s*(?:[.;,]\s*(?:otherwise|by\s+default|default)\b[^.;]{0,80})?[.]?\s*$`,
+  "i",
+);
+const NOT_OWN_RESULT =
+  /[~/\\@`]|https?:|\b(?:request|send|sent|forward\w*|upload\w*|field|argument|parameter|server|our|so|because|user's|users?|conversation|history|chat)\b/i;
+const STOP = new Set(
+  "the its each their this that with from full plain current value values item entry".split(" "),
+);
+
+function ownResult(tool: PrecisionTool, f: Finding, text: string, purpose: string): boolean {
+  const m = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(f.field);
+  if (!m || !holdsNoText(atPointer(tool, f.field.slice(0, -"/description".length)))) return false;
+  if (NOT_OWN_RESULT.test(text)) return false;
+  const r = OWN_RESULT.exec(text);
+  if (!r) return false;
+  const words = (r.groups!.obj!.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) =>
+    !STOP.has(w)
+  );
+  const own = purpose.toLowerCase();
+  return words.some((w) => own.includes(w.replace(/s$/, "")));
+}
+
+// ---- prohibit: a placement sentence that forbids the placement -------------------------------
+
+const PROHIBIT_RULES = new Set([
+  "intent.into_argument",
+  "intent.private_to_argument",
+  "intent.imperative_private",
+  "intent.take_sensitive",
+  "intent.private_in_call",
+  "intent.user_data_to_argument",
+  "intent.named_then_placed",
+  "purpose.param_smuggle",
+  "exfil.moved_out",
+]);
+const PROHIBITIVE = new RegExp(
+  String
+    .raw`^\W{0,3}(?:(?:please\s+)?(?:do\s+not|don't|don’t|dont|never|avoid|must\s+not|should\s+not|shouldn't|mustn't|refrain\s+from)\s+(?:ever\s+)?(?:put|putting|include|including|place|placing|paste|pasting|enter|entering|add|adding|send|sending|share|sharing|write|writing|store|storing|type|typing|submit|submitting|post|posting)\b|[\w\x60]{1,40}\s+(?:must|should|may|can)\s*(?:not|never|n't)\s+(?:contain|include|hold|carry)\b)`,
+  "i",
+);
+const UNDOES = /\b(?:instead|rather|but|except|unless|forget|fail|skip|omit|leave|empty)\b/i;
+const DATA_PIECE = /^data\./;
+
+function prohibited(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
+  const dataIn = (from: number, to: number) =>
+    all.some(({ finding: g }) =>
+      g.tool === f.tool && g.field === f.field && DATA_PIECE.test(g.rule_id) &&
+      g.offset >= from && g.offset < to
+    );
+  let end = f.offset + f.match.length;
+  // A sentence-wide match may run past a colon into an explanation naming no data.
+  const colon = f.match.lastIndexOf(":");
+  if (colon > 0 && !dataIn(f.offset + colon, end)) end = f.offset + colon;
+  // The clause holding the end of the match (where the data is placed).
+  let cs = end - 1;
+  while (cs > 0 && !isBoundary(text, cs - 1) && text[cs - 1] !== ":") cs--;
+  let ce = end;
+  while (ce < text.length && !isBoundary(text, ce) && text[ce] !== ":") ce++;
+  const clause = text.slice(cs, ce);
+  if (!PROHIBITIVE.test(clause) || UNDOES.test(clause)) return false;
+  // The part of the match before the clause must name no data.
+  return f.offset >= cs || !dataIn(f.offset, cs);
+}
+
+// ---- only_when: a restriction on when the tool itself is called ------------------------------
+
+const ONLY_WHEN =
+  /^\s*(?:(?:call|use|run|invoke|trigger)\s+(?:this(?:\s+tool)?|it)\s+only|only\s+(?:call|use|run|invoke)\s+(?:this(?:\s+tool)?|it))\s+(?:when|if|after|once)\s+([^,;:]{1,140}?)\s*[.!]?\s*$/i;
+const NOT_A_CONDITION =
+  /\b(?:and|then|every|each|always|any|all|before|pass|passing|send|include|forward|share|upload|our|server|conversation|history|result|results|output|data|never|instead)\b/i;
+
+function onlyWhen(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  const m = ONLY_WHEN.exec(text.slice(s, e));
+  return m !== null && !NOT_A_CONDITION.test(m[1]!);
+}
+
+/**
+ * Fills `reasons[i]` (when still null) for findings that the structures above show are not
+ * orders. Decoded findings and merged-text findings are left alone.
+ */
+export function precisionDiscounts(
+  tools: readonly PrecisionTool[],
+  texts: readonly (readonly TextItem[])[],
+  items: readonly KeyedFinding[],
+  reasons: (string | null)[],
+): void {
+  const index = new Map<string, number>();
+  const dup = new Set<string>();
+  tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
+  const tagSpans = new Map<string, [number, number, number, number][]>();
+  const purposes = new Map<number, string>();
+  const purposeOf = (i: number) => {
+    let p = purposes.get(i);
+    if (p === undefined) {
+      const t = tools[i]!;
+      p = [t.name.replace(/[_-]+/g, " "), t.title ?? "", t.description ?? ""].join("\n");
+      purposes.set(i, p);
+    }
+    return p;
+  };
+  items.forEach(({ finding: f }, k) => {
+    if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
+    const i = index.get(f.tool);
+    if (i === undefined) return;
+    const text = texts[i]!.find((it) => it.field === f.field)?.text;
+    if (text === undefined || text.slice(f.offset, f.offset + f.match.length) !== f.match) return;
+    const id = f.rule_id;
+    if (TAG_RULES.has(id)) {
+      const key = `${i}\u0000${f.field}`;
+      let spans = tagSpans.get(key);
+      if (!spans) {
+        spans = plainTags(tools[i]!, f.tool, f.field, text, items);
+        tagSpans.set(key, spans);
+      }
+      // Only the tag markup itself (not words inside the content) is discounted.
+      const inMarkup = spans.some(([o, c, cc, ce]) =>
+        (f.offset >= o && f.offset < c) || (f.offset >= cc && f.offset < ce)
+      );
+      if (inMarkup) reasons[k] = "authority tag around plain constraints on the tool's own inputs";
+      return;
+    }
+    if (QUOTE_RULES.has(id) && quoted(text, f)) {
+      reasons[k] = "quoted, reported or written as a pattern, not an order";
+      return;
+    }
+    if (EXAMPLE_RULES.has(id) && attackExample(text, f, purposeOf(i))) {
+      reasons[k] = "an example of an attack in a tool built to detect or collect attacks";
+      return;
+    }
+    if (REMOVAL_RULES.has(id) && removalNotMade(text, f)) {
+      reasons[k] = "no safeguard declared removed (other sentence or the tool's own objects)";
+      return;
+    }
+    if (FLAG_RULES.has(id) && ownResult(tools[i]!, f, text, purposeOf(i))) {
+      reasons[k] = "a flag choosing what the tool's own result includes";
+      return;
+    }
+    if (PROHIBIT_RULES.has(id) && prohibited(text, f, items)) {
+      reasons[k] = "the placement is forbidden, not asked for";
+      return;
+    }
+    if (id === "pi.steer_frame" && onlyWhen(text, f)) {
+      reasons[k] = "restricts when the tool itself is called";
+    }
+  });
+}
+
+/**
+ * The plain-constraint tags of one string: [open start, open end, close start, close end] of
+ * each tag pair whose content is plain and holds no other rule's finding.
+ */
+function plainTags(
+  tool: PrecisionTool,
+  name: string,
+  field: string,
+  text: string,
+  items: readonly KeyedFinding[],
+): [number, number, number, number][] {
+  const out: [number, number, number, number][] = [];
+  const params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));
+  for (const m of text.matchAll(SOFT_TAG)) {
+    const o = m.index!;
+    const content = m[2]!;
+    const cs = o + m[0].indexOf(">") + 1;
+    const ce = cs + content.length;
+    const other = items.some(({ finding: g }) =>
+      g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) && g.offset < ce &&
+      g.offset + g.match.length > cs
+    );
+    if (!other && plainConstraint(content, params)) out.push([o, cs, ce, o + m[0].length]);
+  }
+  return out;
+}
