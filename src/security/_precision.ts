@@ -117,6 +117,8 @@ function plainConstraint(content: string, params: ReadonlySet<string>): boolean 
 
 const QUOTE_RULES = new Set(["pi.override", "pi.ignore_user"]);
 const EXAMPLE_RULES = new Set([
+  "purpose.unneeded_data",
+  "secret.key_material",
   "pi.override",
   "intent.imperative_private",
   "intent.take_sensitive",
@@ -133,7 +135,13 @@ const SECOND_PERSON = /\b(?:you|your|yours|yourself)\b|\b(?:assistant|model|agen
 const EXAMPLE_BEFORE =
   /\b(?:for\s+example|for\s+instance|e\.g\.|such\s+as|like)\s*[:,]?\s*[^.:;!?\n]{0,60}$/i;
 const ATTACK_WORD =
-  /\b(?:attacks?|injections?|jailbreaks?|payloads?|malicious|adversarial|phishing|red[- ]team|exploits?|hostile)\b/i;
+  /\b(?:attacks?|attackers?|injections?|jailbreaks?|payloads?|malicious|adversarial|phishing|smishing|vishing|scams?|scammers?|fraud\w*|drainers?|red[- ]team|exploits?|hostile)\b/i;
+/** What an attack includes or asks for, named after the attack word. */
+const DESCRIBES =
+  /\b(?:include|includes|including|asks?|asking|tells?|telling|demands?|demanding|requests?|requesting|urges?|urging|tries|trying|attempts?)\b|:/i;
+/** Anything that would make the sentence an order or a placement. */
+const ORDERISH =
+  /\b(?:you|your|yours|first|before|then|put|pass|passing|insert|paste|forward|upload|call|invoke|parameter|argument|field)\b|[\x60~\/\\@]|https?:/i;
 const DETECTOR_PURPOSE =
   /\b(?:detect\w*|scan\w*|classif\w*|filter\w*|flag\w*|moderat\w*|red[-_ ]?team|dataset|samples?|corpus|lint\w*|audit\w*|guard\w*|check\w*|test\w*|benchmark\w*|evaluat\w*)\b/i;
 
@@ -159,14 +167,24 @@ function quoted(text: string, f: Finding): boolean {
   return false;
 }
 
-/** An example of an attack, in a tool built to detect or collect attacks. */
+/**
+ * An example of an attack, in a tool built to detect or collect attacks: after the marker, a
+ * noun list or the attack's own words; or a whole sentence listing what an attack asks for
+ * ("Phishing signals include urgent demands for passwords ..."), which orders nothing.
+ */
 function attackExample(text: string, f: Finding, purpose: string): boolean {
   if (!DETECTOR_PURPOSE.test(purpose)) return false;
-  const [s] = sentenceBounds(text, f.offset, f.offset);
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset < s || f.offset + f.match.length > e) return false;
   const head = text.slice(s, f.offset);
   // The marker lies at most 60 characters before the match; the words before it name an attack.
   const mark = EXAMPLE_BEFORE.exec(head);
-  return mark !== null && ATTACK_WORD.test(head.slice(0, mark.index));
+  if (mark !== null && ATTACK_WORD.test(head.slice(0, mark.index))) return true;
+  // A sentence describing attacks: an attack word, then what it includes or asks for, and no
+  // order, address, parameter or path anywhere in it.
+  const sentence = text.slice(s, e);
+  const m = DESCRIBES.exec(sentence);
+  return m !== null && ATTACK_WORD.test(sentence.slice(0, m.index)) && !ORDERISH.test(sentence);
 }
 
 // ---- removal: a safeguard word and a removal word that do not make a removal ----------------
@@ -309,6 +327,133 @@ function onlyWhen(text: string, f: Finding): boolean {
   return m !== null && !NOT_A_CONDITION.test(m[1]!);
 }
 
+// ---- service: what is sent goes to the service the tool's first sentence names ---------------
+
+const HOST = /\b(?:[a-z0-9-]{1,63}\.)+[a-z]{2,24}\b/gi;
+const NOT_SERVICE_DATA = /^(?:data|secret)\./;
+
+function ownService(
+  text: string,
+  f: Finding,
+  purpose: string,
+  all: readonly KeyedFinding[],
+): boolean {
+  const hosts = f.match.match(HOST) ?? [];
+  if (hosts.length === 0) return false;
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  // Nothing private is moved in that sentence (what is sent is the tool's own input).
+  if (
+    all.some(({ finding: g }) =>
+      g.tool === f.tool && g.field === f.field && NOT_SERVICE_DATA.test(g.rule_id) &&
+      g.offset >= s && g.offset < e
+    )
+  ) return false;
+  const named = new Set(purpose.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  return hosts.every((h) => {
+    const labels = h.toLowerCase().split(".");
+    return labels.length >= 2 && named.has(labels[labels.length - 2]!);
+  });
+}
+
+// ---- returns: a description opening "Return ..." what the tool is named for ----------------
+
+const RETURN_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+const RETURN_OPENING = /^\s*(?:returns?|gives?\s+back)\s+([^.;:]{1,120})/i;
+const NOT_OWN_RETURN =
+  /[~/\\@\x60]|https?:|\b(?:also|then|plus|along\s+with|together\s+with|send|sent|forward|post|upload|share|copy|field|argument|parameter|next|call|you|your|private|secret|seed|master|conversation|history)\b/i;
+const GENERIC_WORD = new Set(
+  "get set list read write run use make new all any data info item items value values tool tools file files text the and for with from user users"
+    .split(
+      " ",
+    ),
+);
+
+function ownReturn(
+  tool: PrecisionTool,
+  text: string,
+  f: Finding,
+  all: readonly KeyedFinding[],
+): boolean {
+  if (f.field !== "/description" || text.slice(0, f.offset).trim() !== "") return false;
+  const [, e] = sentenceBounds(text, f.offset, f.offset);
+  const sentence = text.slice(0, e);
+  const m = RETURN_OPENING.exec(sentence);
+  if (!m || NOT_OWN_RETURN.test(sentence) || f.offset + f.match.length > e) return false;
+  if (
+    all.some(({ finding: g }) =>
+      g.tool === f.tool && g.field === f.field && g.rule_id.startsWith("secret.") && g.offset < e
+    )
+  ) return false;
+  const object = m[1]!.split(/\s+(?:for|from|of|in|on|so|to|with|by)\s+/i)[0]!.toLowerCase()
+    .replace(/-/g, "");
+  const name = tool.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) =>
+    w.length >= 3 && !GENERIC_WORD.has(w)
+  );
+  const words = object.match(/[a-z0-9]{3,}/g) ?? [];
+  return words.some((w) => name.some((n) => w.startsWith(n) || n.startsWith(w)));
+}
+
+// ---- rather: the data named only in what not to do ("rather than typing a password") --------
+
+const RATHER_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+const RATHER = /\b(?:rather\s+than|instead\s+of)\s+[^,.;:!?\n]{1,80}/gi;
+const DATA_OR_SECRET = /^(?:data|secret)\./;
+
+function onlyInRather(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  const spans: [number, number][] = [];
+  const [s, e] = sentenceBounds(text, start, end);
+  for (const m of text.slice(s, e).matchAll(RATHER)) {
+    spans.push([s + m.index!, s + m.index! + m[0].length]);
+  }
+  if (spans.length === 0) return false;
+  const data = all.filter(({ finding: g }) =>
+    g.tool === f.tool && g.field === f.field && DATA_OR_SECRET.test(g.rule_id) &&
+    g.offset < end && g.offset + g.match.length > start
+  );
+  return data.length > 0 &&
+    data.every(({ finding: g }) =>
+      spans.some(([a, b]) => g.offset >= a && g.offset + g.match.length <= b)
+    );
+}
+
+// ---- send: a sending tool's own first sentence, to a recipient given per call --------------
+
+const SENDING_NAME =
+  /(?:^|_)(?:send|sends|share|post|posts|notify|notification|webhook|email|mail|message|publish|upload|invite|forward|deliver|sms|tweet)(?:_|$)/;
+const RECIPIENT_PARAM =
+  /(?:^|_)(?:to|email|emails|recipient|recipients|url|uri|endpoint|webhook|channel|chat|address|phone|invitee|invitees|target|destination|cc|room|group)(?:_|$)/;
+const LITERAL_PLACE = /@|https?:|\b(?:[a-z0-9-]{1,63}\.)+[a-z]{2,24}\b|\+?\d[\d\s-]{7,}/i;
+
+function ownSending(
+  tool: PrecisionTool,
+  text: string,
+  f: Finding,
+  all: readonly KeyedFinding[],
+): boolean {
+  if (f.field !== "/description" || text.slice(0, f.offset).trim() !== "") return false;
+  const snake = tool.name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().replace(/-/g, "_");
+  if (!SENDING_NAME.test(snake)) return false;
+  const params = parameterNames(tool.inputSchema).map((p) =>
+    p.text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
+  );
+  if (!params.some((p) => RECIPIENT_PARAM.test(p))) return false;
+  const [, e] = sentenceBounds(text, f.offset, f.offset);
+  if (f.offset + f.match.length > e || LITERAL_PLACE.test(text.slice(0, e))) return false;
+  // Any data the sentence names is the tool's own object (a word of its name or parameters).
+  const own = [snake, ...params].join("_").split(/_+/).filter((w) => w.length >= 3);
+  return all.every(({ finding: g }) => {
+    if (g.tool !== f.tool || g.field !== f.field || !DATA_OR_SECRET.test(g.rule_id)) return true;
+    if (g.offset >= e) return true;
+    const words = g.match.toLowerCase().match(/[a-z0-9]{3,}/g) ?? [];
+    return words.some((w) =>
+      !/^(?:the|user|users|own|their|your)$/.test(w) &&
+      own.some((n) => w.startsWith(n) || n.startsWith(w.replace(/s$/, "")))
+    );
+  });
+}
+
 /**
  * Fills `reasons[i]` (when still null) for findings that the structures above show are not
  * orders. Decoded findings and merged-text findings are left alone.
@@ -332,6 +477,12 @@ export function precisionDiscounts(
       purposes.set(i, p);
     }
     return p;
+  };
+  const firstSentence = (i: number) => {
+    const t = tools[i]!;
+    const d = t.description ?? "";
+    const [, e] = sentenceBounds(d, 0, 0);
+    return [t.name.replace(/[_-]+/g, " "), t.title ?? "", d.slice(0, e)].join("\n");
   };
   items.forEach(({ finding: f }, k) => {
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
@@ -376,6 +527,22 @@ export function precisionDiscounts(
     }
     if (id === "pi.steer_frame" && onlyWhen(text, f)) {
       reasons[k] = "restricts when the tool itself is called";
+      return;
+    }
+    if (id === "purpose.secondary_destination" && ownService(text, f, firstSentence(i), items)) {
+      reasons[k] = "sent to the service the tool's first sentence names";
+      return;
+    }
+    if (RETURN_RULES.has(id) && ownReturn(tools[i]!, text, f, items)) {
+      reasons[k] = "the tool returns what it is named for";
+      return;
+    }
+    if (RATHER_RULES.has(id) && onlyInRather(text, f, items)) {
+      reasons[k] = "the data is named only in what not to do";
+      return;
+    }
+    if (id === "exfil.moved_out" && ownSending(tools[i]!, text, f, items)) {
+      reasons[k] = "the tool's own sending, to a recipient given per call";
     }
   });
 }
