@@ -85,10 +85,13 @@ const OPENERS = new Set(
 /** A clause states a constraint. */
 const CONSTRAINT =
   /\b(?:must|should|shall|is|are|has\s+to|have\s+to|needs?\s+to|will\s+be|can(?:not)?|may|accepts?|defaults?\s+to|fails?|rejected|required|allowed)\b/i;
+/** A clause about an input's form: type, format, range, count, choice. */
+const FORM =
+  /\b(?:numbers?|numeric|integers?|floats?|decimals?|strings?|booleans?|dates?|times?|timestamps?|formats?|characters?|chars|digits?|pixels?|px|units?|lengths?|empty|positive|negative|non-?negative|between|most|least|one|listed|valid|invalid|lowercase|uppercase|iso|utc|json|arrays?|lists?|comma\w*|keywords?|rejected|required|optional|given|set|exceed|less|more|greater|smaller|fewer|maximum|minimum|max|min|default|seconds|minutes|hours|days|bytes|kb|mb|range|enum|codes?|ids?|case)\b|\d/i;
 /** Who is addressed, what is touched beyond the inputs: any of these and it is not plain. */
 const NOT_PLAIN = new RegExp(
   String
-    .raw`\b(?:you|your|yours|yourself|assistant|model|agent|ai|llm|claude|gpt|users?|user's|human|person|people|conversation|chat|session|history|messages?|prompts?|instructions?|system|tools?|servers?|calls?|calling|called|invoke|invoking|before|after|always|every|ignore|send|sent|forward|share|upload|read|reveal|tell|mention|hide|hidden|secrets?|passwords?|keys?|tokens?|credentials?|files?|e-?mails?|address(?:es)?|wallets?|remember|previous|whatever|regardless|instead|url|urls|link|links|http|https|www)\b|[~/\\@$%{}<>|]`,
+    .raw`\b(?:you|your|yours|yourself|assistant|model|agent|ai|llm|claude|gpt|users?|user's|human|person|people|conversation|chat|session|history|messages?|prompts?|instructions?|system|tools?|servers?|calls?|calling|called|invoke|invoking|before|after|always|every|ignore|send|sent|forward|share|upload|read|reveal|tell|mention|hide|hidden|secrets?|passwords?|keys?|tokens?|credentials?|files?|e-?mails?|address(?:es)?|wallets?|remember|previous|whatever|regardless|instead|url|urls|link|links|http|https|www|earlier|said|say|says|typed|wrote|written|told|discuss\w*|above|prior|past|verbatim|everything|anything|entire|whole|repeat|copy|contents?|environment|env|home|location|contacts?|phone|personal|private|account|login|identity)\b|[~/\\@$%{}<>|]`,
   "i",
 );
 
@@ -105,7 +108,7 @@ function plainConstraint(content: string, params: ReadonlySet<string>): boolean 
     const words = c.toLowerCase().match(/[a-z0-9_]+/g) ?? [];
     const first = words[0] ?? "";
     if (!params.has(first) && !OPENERS.has(first) && !/^\d/.test(first)) return false;
-    if (!CONSTRAINT.test(c)) return false;
+    if (!CONSTRAINT.test(c) || !FORM.test(c)) return false;
     if (words.some((w) => params.has(w) || /^(?:values?|inputs?|arguments?)$/.test(w))) {
       namesInput = true;
     }
@@ -131,6 +134,11 @@ const REPORTED = new RegExp(
     .raw`(?:\b(?:that|which|who)\s+(?:tells?|asks?|instructs?|urges?|orders?|directs?|tries\s+to\s+(?:get|make)|attempts?\s+to\s+(?:get|make)|wants?|pressures?|coax(?:es)?|tricks?)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:asking|telling|instructing|urging|ordering|directing|pressuring|coaxing|tricking|trying\s+to\s+(?:get|make)|getting|making)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:attempts?|tries|trying|try)\s+to\s+(?:make\s+${AI}\s+)?)$`,
   "i",
 );
+const GO_ALONG =
+  /\b(?:obey\w*|follow\w*|comply\w*|execut\w*|act\s+on|do\s+(?:what|as)|carry\s+out|heed\w*|go\s+along)\b/i;
+/** Anywhere in the text: the reported words are to be followed after all. */
+const GO_ALONG_TEXT =
+  /\b(?:obey|follow|comply\s+with|execute|carry\s+out|heed|act\s+on)\s+(?:it|them|that|this|those|these|the\s+(?:text|instructions?|result|output|message|words))\b/i;
 const SECOND_PERSON = /\b(?:you|your|yours|yourself)\b|\b(?:assistant|model|agent|ai)\s*[:,]/i;
 const EXAMPLE_BEFORE =
   /\b(?:for\s+example|for\s+instance|e\.g\.|such\s+as|like)\s*[:,]?\s*[^.:;!?\n]{0,60}$/i;
@@ -145,7 +153,7 @@ const ORDERISH =
 const DETECTOR_PURPOSE =
   /\b(?:detect\w*|scan\w*|classif\w*|filter\w*|flag\w*|moderat\w*|red[-_ ]?team|dataset|samples?|corpus|lint\w*|audit\w*|guard\w*|check\w*|test\w*|benchmark\w*|evaluat\w*)\b/i;
 
-function quoted(text: string, f: Finding): boolean {
+function quoted(text: string, f: Finding, purpose: string): boolean {
   const start = f.offset;
   const end = f.offset + f.match.length;
   // A regular expression: the match itself, or the back-quoted span it lies in, is regex syntax.
@@ -160,11 +168,11 @@ function quoted(text: string, f: Finding): boolean {
   }
   const [s, e] = sentenceBounds(text, start, end);
   const sentence = text.slice(s, e);
-  // Reported: what some text asks a model to do, in the third person.
-  if (REPORTED.test(text.slice(Math.max(s, start - 90), start)) && !SECOND_PERSON.test(sentence)) {
-    return true;
-  }
-  return false;
+  // Reported: what some text asks a model to do, in the third person, in a tool that detects
+  // or collects such text, with nothing telling the model to go along with it.
+  return DETECTOR_PURPOSE.test(purpose) &&
+    REPORTED.test(text.slice(Math.max(s, start - 90), start)) && !SECOND_PERSON.test(sentence) &&
+    !GO_ALONG.test(sentence) && !GO_ALONG_TEXT.test(text);
 }
 
 /**
@@ -200,13 +208,15 @@ const IDENTIFIER_SUBJECT = new RegExp(
     .raw`^\s*(?:\x60?[\w.-]*(?:_|\d)[\w.-]*\x60?|the\s+\x60?[\w.-]+\x60?\s+(?:argument|parameter|option|field|flag|endpoint|tool|command|method|function)|this\s+(?:tool|endpoint|version|command|method|function|api|release))\s+(?:(?:will|is|are|has|have|was|were|gets?)\s+(?:be\s+|been\s+)?)?(?:now\s+|soon\s+|also\s+)?$`,
   "i",
 );
+const SET_ASIDE_NEAR =
+  /\b(?:no|none|without|ignore\w*|obey|skip\w*|bypass\w*|disregard\w*|off|not|never|forget|drop\w*|suspend\w*)\b|n't/i;
 const GENERIC_OBJECT = /^(?:rules|limits|limitations|filters|restrictions|warnings|policies)$/i;
 const QUALIFIED =
   /\b(?:safety|security|content|moderation|your|model's|assistant's|agent's|ai's|its|guard|ethical|usage)\s+$/i;
 const ATTRIBUTIVE = String
   .raw`\s+(?:via|by|in|through|with|using|for|at|on)\s+(?:[^.;:!?\n]|\.(?=\S)){1,60}?\s+(?:is|are|were|was|will\s+be|get|gets|stay|stays|remain|remains)\s+(?:skipped|respected|honou?red|listed|shown|reported|ignored|kept|excluded|left\s+alone|marked|returned|included|preserved|logged|counted|displayed|not\s+(?:checked|reported|run|applied|listed|shown))\b`;
 const FROM_STORE = String
-  .raw`\s+from\s+(?!(?:you|your|yours|the\s+(?:assistant|model|agent|ai)|this\s+(?:session|conversation|chat)|now|here)\b)[\w.'-]{2,40}`;
+  .raw`\s+from\s+(?:the\s+)?(?:[\w-]*[._\d][\w.-]*|iptables|nftables|pf|ufw|list|table|database|db|ruleset|firewall|repository|repo|registry|project|workspace|config(?:uration)?(?:\s+file)?|file|index|group|zone)\b`;
 
 function removalNotMade(text: string, f: Finding): boolean {
   const start = f.offset;
@@ -217,7 +227,12 @@ function removalNotMade(text: string, f: Finding): boolean {
   for (const sentence of sentences(text.slice(s, e))) {
     const as = [...sentence.matchAll(new RegExp(TERM_A, "gi"))];
     const bs = [...sentence.matchAll(new RegExp(TERM_B, "gi"))];
-    if (bs.length === 0) continue;
+    if (as.length === 0 && bs.length === 0) continue;
+    if (as.length > 0 && bs.length === 0) {
+      // The safeguard word's own sentence must not set it aside by itself ("obey no guardrails").
+      if (SET_ASIDE_NEAR.test(sentence)) return false;
+      continue;
+    }
     if (as.length === 0) {
       // A removal in its own sentence: only a tool, version, endpoint or parameter removed
       // ("search_v1 will be removed") leaves the safeguard word of the other sentence alone.
@@ -254,7 +269,7 @@ const OWN_RESULT = new RegExp(
   "i",
 );
 const NOT_OWN_RESULT =
-  /[~/\\@`]|https?:|\b(?:request|send|sent|forward\w*|upload\w*|field|argument|parameter|server|our|so|because|user's|users?|conversation|history|chat)\b/i;
+  /[~/\\@`]|https?:|\b(?:request|send|sent|forward\w*|upload\w*|field|argument|parameter|server|our|so|because|user's|users?|you|your|conversation|history|chat)\b/i;
 const STOP = new Set(
   "the its each their this that with from full plain current value values item entry".split(" "),
 );
@@ -290,7 +305,8 @@ const PROHIBITIVE = new RegExp(
     .raw`^\W{0,3}(?:(?:please\s+)?(?:do\s+not|don't|don’t|dont|never|avoid|must\s+not|should\s+not|shouldn't|mustn't|refrain\s+from)\s+(?:ever\s+)?(?:put|putting|include|including|place|placing|paste|pasting|enter|entering|add|adding|send|sending|share|sharing|write|writing|store|storing|type|typing|submit|submitting|post|posting)\b|[\w\x60]{1,40}\s+(?:must|should|may|can)\s*(?:not|never|n't)\s+(?:contain|include|hold|carry)\b)`,
   "i",
 );
-const UNDOES = /\b(?:instead|rather|but|except|unless|forget|fail|skip|omit|leave|empty)\b/i;
+const UNDOES =
+  /\b(?:instead|rather|but|except|unless|forget|fail|skip|omit|leave|empty|plain|clear|raw|unencoded|unencrypted|encoded|encrypted|directly|as[\s-]is|verbatim|alone|only|yet|until)\b/i;
 const DATA_PIECE = /^data\./;
 
 function prohibited(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
@@ -319,7 +335,7 @@ function prohibited(text: string, f: Finding, all: readonly KeyedFinding[]): boo
 const ONLY_WHEN =
   /^\s*(?:(?:call|use|run|invoke|trigger)\s+(?:this(?:\s+tool)?|it)\s+only|only\s+(?:call|use|run|invoke)\s+(?:this(?:\s+tool)?|it))\s+(?:when|if|after|once)\s+([^,;:]{1,140}?)\s*[.!]?\s*$/i;
 const NOT_A_CONDITION =
-  /\b(?:and|then|every|each|always|any|all|before|pass|passing|send|include|forward|share|upload|our|server|conversation|history|result|results|output|data|never|instead)\b/i;
+  /\b(?:and|then|every|each|always|any|all|before|pass|passing|send|include|forward|share|upload|our|server|conversation|history|result|results|output|data|never|instead|not|without|unaware|watching|looking|away|asleep|notice\w*|know\w*|secret\w*|quiet\w*|password\w*|keys?|tokens?|credentials?|phrase|pin)\b|n't/i;
 
 function onlyWhen(text: string, f: Finding): boolean {
   const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
@@ -379,13 +395,15 @@ function ownReturn(
   const sentence = text.slice(0, e);
   const m = RETURN_OPENING.exec(sentence);
   if (!m || NOT_OWN_RETURN.test(sentence) || f.offset + f.match.length > e) return false;
+  const object = m[1]!.split(/\s+(?:for|from|of|in|on|so|to|with|by)\s+/i)[0]!.toLowerCase()
+    .replace(/-/g, "");
+  // One thing returned: "the weather and the user's passwords" is two.
+  if (/\band\b|,|\bas\s+well\s+as\b/.test(object)) return false;
   if (
     all.some(({ finding: g }) =>
       g.tool === f.tool && g.field === f.field && g.rule_id.startsWith("secret.") && g.offset < e
     )
   ) return false;
-  const object = m[1]!.split(/\s+(?:for|from|of|in|on|so|to|with|by)\s+/i)[0]!.toLowerCase()
-    .replace(/-/g, "");
   const name = tool.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) =>
     w.length >= 3 && !GENERIC_WORD.has(w)
   );
@@ -505,7 +523,7 @@ export function precisionDiscounts(
       if (inMarkup) reasons[k] = "authority tag around plain constraints on the tool's own inputs";
       return;
     }
-    if (QUOTE_RULES.has(id) && quoted(text, f)) {
+    if (QUOTE_RULES.has(id) && quoted(text, f, purposeOf(i))) {
       reasons[k] = "quoted, reported or written as a pattern, not an order";
       return;
     }
