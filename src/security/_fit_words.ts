@@ -134,10 +134,10 @@ export const FIT_KINDS: readonly FitKind[] = [
 /**
  * A negation that declares a non-action ("never leaves", "is not uploaded", "without storing").
  * A bare "no" only before what is not done or kept ("no data leaves"): it is a word of other
- * languages too ("no campo").
+ * languages too ("no campo"). "Don't forget to", "never fail to" order the act.
  */
 export const NEGATION =
-  /\b(?:never|not|no(?=\s+(?:longer|data|files?|keys?|secrets?|credentials?|passwords?|personal|private|sensitive|information|content|copy|copies|one|network|internet|external|outside|third|accounts?|tokens?|logs?|records?|storage|access|uploads?|phrases?|codes?|cookies?|history|telemetry|tracking|analytics|server|cloud)\b)|nothing|without|cannot|don't|doesn't|won't|isn't|aren't|do\s+not|does\s+not)\b|n't\b/i;
+  /(?:\b(?:never|not|no(?=\s+(?:longer|data|files?|keys?|secrets?|credentials?|passwords?|personal|private|sensitive|information|content|copy|copies|one|network|internet|external|outside|third|accounts?|tokens?|logs?|records?|storage|access|uploads?|phrases?|codes?|cookies?|history|telemetry|tracking|analytics|server|cloud)\b)|nothing|without|cannot|don't|doesn't|won't|isn't|aren't|do\s+not|does\s+not)\b|n't\b)(?!\s+(?:ever\s+)?(?:forget|fail|neglect|hesitate|skip|omit|overlook)\b)/i;
 /** After a negation: asking the model to hide something, not a non-action. */
 export const CONCEAL =
   /\b(?:tell|telling|inform|informing|mention|mentioning|notify|notifying|show|showing|alert|alerting|reveal|revealing|let\s+\w+\s+know|warn|warning|ask|asking|confirm|confirming|display|surface|log\s+this|bother|bothering|disturb|trouble|interrupt|prompt|prompting)\b|\bsilently|\bsecretly|\bquietly|\bbehind\b|\bhidden\b|\bunnoticed\b/i;

@@ -131,7 +131,7 @@ const AI = String
   .raw`(?:an?\s+|the\s+|its\s+)?(?:ai|assistant|model|llm|agent|bot|chatbot|ai\s+model|language\s+model|ai\s+assistant|models|agents|assistants|llms|ais)`;
 const REPORTED = new RegExp(
   String
-    .raw`(?:\b(?:that|which|who)\s+(?:tells?|asks?|instructs?|urges?|orders?|directs?|tries\s+to\s+(?:get|make)|attempts?\s+to\s+(?:get|make)|wants?|pressures?|coax(?:es)?|tricks?)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:asking|telling|instructing|urging|ordering|directing|pressuring|coaxing|tricking|trying\s+to\s+(?:get|make)|getting|making)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:attempts?|tries|trying|try)\s+to\s+(?:make\s+${AI}\s+)?)$`,
+    .raw`(?:\b(?:that|which|who)\s+(?:tells?|asks?|instructs?|urges?|orders?|directs?|(?:tries|try)\s+to\s+(?:get|make)|attempts?\s+to\s+(?:get|make)|wants?|pressures?|coax(?:es)?|tricks?)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:asking|telling|instructing|urging|ordering|directing|pressuring|coaxing|tricking|trying\s+to\s+(?:get|make)|getting|making)\s+${AI}(?:\s+model)?\s+(?:to\s+)?|\b(?:attempts?|tries|trying|try)\s+to\s+(?:make\s+${AI}\s+)?)$`,
   "i",
 );
 const GO_ALONG =
@@ -151,7 +151,7 @@ const DESCRIBES =
 const ORDERISH =
   /\b(?:you|your|yours|first|before|then|put|pass|passing|insert|paste|forward|upload|call|invoke|parameter|argument|field)\b|[\x60~\/\\@]|https?:/i;
 const DETECTOR_PURPOSE =
-  /\b(?:detect\w*|scan\w*|classif\w*|filter\w*|flag\w*|moderat\w*|red[-_ ]?team|dataset|samples?|corpus|lint\w*|audit\w*|guard\w*|check\w*|test\w*|benchmark\w*|evaluat\w*)\b/i;
+  /\b(?:detect\w*|scan\w*|classif\w*|filter\w*|flag\w*|moderat\w*|red[-_ ]?team|dataset|samples?|corpus|lint\w*|audit\w*|guard\w*|check\w*|test\w*|benchmark\w*|evaluat\w*|scor\w*|triag\w*|spam|fraud\w*|phish\w*|scam\w*|inspect\w*|analy[sz]\w*|screen\w*|firewall\w*|injection\w*|jailbreak\w*)\b/i;
 
 function quoted(text: string, f: Finding, purpose: string): boolean {
   const start = f.offset;
@@ -523,11 +523,11 @@ export function precisionDiscounts(
       if (inMarkup) reasons[k] = "authority tag around plain constraints on the tool's own inputs";
       return;
     }
-    if (QUOTE_RULES.has(id) && quoted(text, f, purposeOf(i))) {
+    if (QUOTE_RULES.has(id) && quoted(text, f, firstSentence(i))) {
       reasons[k] = "quoted, reported or written as a pattern, not an order";
       return;
     }
-    if (EXAMPLE_RULES.has(id) && attackExample(text, f, purposeOf(i))) {
+    if (EXAMPLE_RULES.has(id) && attackExample(text, f, firstSentence(i))) {
       reasons[k] = "an example of an attack in a tool built to detect or collect attacks";
       return;
     }

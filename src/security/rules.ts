@@ -1164,7 +1164,7 @@ const rules: Rule[] = [
     near: {
       a: {
         pattern: String
-          .raw`\b(?:must|required|mandatory|requires?|needs?\s+(?:the|your|you)|first|before\s+(?:any|every|replying|answering|calling|using|counting|continuing)|only\s+works?\s+if|to\s+work\s+properly|otherwise|always|please|make\s+sure)\b`,
+          .raw`\b(?:must|required|mandatory|requires?|needs?\s+(?:the|your|you)|first(?<!\b(?:newest|oldest|latest|earliest|recent|largest|smallest|highest|lowest|biggest|cheapest|nearest|closest|shortest|longest)\s+first)|before\s+(?:any|every|replying|answering|calling|using|counting|continuing)|only\s+works?\s+if|to\s+work\s+properly|otherwise|always|please|make\s+sure)\b`,
       },
       b: { rules: ["intent.take_sensitive"] },
       window: 60,
