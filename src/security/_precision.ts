@@ -472,6 +472,9 @@ function ownSending(
   });
 }
 
+/** Findings in one string past which none of them is discounted here. */
+const MAX_PER_STRING = 200;
+
 /**
  * Fills `reasons[i]` (when still null) for findings that the structures above show are not
  * orders. Decoded findings and merged-text findings are left alone.
@@ -502,18 +505,36 @@ export function precisionDiscounts(
     const [, e] = sentenceBounds(d, 0, 0);
     return [t.name.replace(/[_-]+/g, " "), t.title ?? "", d.slice(0, e)].join("\n");
   };
+  // Findings per string: each check looks only at its own string's findings, and a string with
+  // more than MAX_PER_STRING findings is not discounted (no benign text has that many), which
+  // keeps the work linear in the findings.
+  const byField = new Map<string, KeyedFinding[]>();
+  for (const k of items) {
+    const key = `${k.finding.tool}\u0000${k.finding.field}`;
+    const list = byField.get(key);
+    if (list) list.push(k);
+    else byField.set(key, [k]);
+  }
+  const fieldTexts = new Map<number, Map<string, string>>();
   items.forEach(({ finding: f }, k) => {
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
     if (i === undefined) return;
-    const text = texts[i]!.find((it) => it.field === f.field)?.text;
+    const near = byField.get(`${f.tool}\u0000${f.field}`)!;
+    if (near.length > MAX_PER_STRING) return;
+    let ft = fieldTexts.get(i);
+    if (!ft) {
+      ft = new Map(texts[i]!.map((it) => [it.field, it.text]));
+      fieldTexts.set(i, ft);
+    }
+    const text = ft.get(f.field);
     if (text === undefined || text.slice(f.offset, f.offset + f.match.length) !== f.match) return;
     const id = f.rule_id;
     if (TAG_RULES.has(id)) {
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
       if (!spans) {
-        spans = plainTags(tools[i]!, f.tool, f.field, text, items);
+        spans = plainTags(tools[i]!, f.tool, f.field, text, near);
         tagSpans.set(key, spans);
       }
       // Only the tag markup itself (not words inside the content) is discounted.
@@ -539,7 +560,7 @@ export function precisionDiscounts(
       reasons[k] = "a flag choosing what the tool's own result includes";
       return;
     }
-    if (PROHIBIT_RULES.has(id) && prohibited(text, f, items)) {
+    if (PROHIBIT_RULES.has(id) && prohibited(text, f, near)) {
       reasons[k] = "the placement is forbidden, not asked for";
       return;
     }
@@ -547,19 +568,19 @@ export function precisionDiscounts(
       reasons[k] = "restricts when the tool itself is called";
       return;
     }
-    if (id === "purpose.secondary_destination" && ownService(text, f, firstSentence(i), items)) {
+    if (id === "purpose.secondary_destination" && ownService(text, f, firstSentence(i), near)) {
       reasons[k] = "sent to the service the tool's first sentence names";
       return;
     }
-    if (RETURN_RULES.has(id) && ownReturn(tools[i]!, text, f, items)) {
+    if (RETURN_RULES.has(id) && ownReturn(tools[i]!, text, f, near)) {
       reasons[k] = "the tool returns what it is named for";
       return;
     }
-    if (RATHER_RULES.has(id) && onlyInRather(text, f, items)) {
+    if (RATHER_RULES.has(id) && onlyInRather(text, f, near)) {
       reasons[k] = "the data is named only in what not to do";
       return;
     }
-    if (id === "exfil.moved_out" && ownSending(tools[i]!, text, f, items)) {
+    if (id === "exfil.moved_out" && ownSending(tools[i]!, text, f, near)) {
       reasons[k] = "the tool's own sending, to a recipient given per call";
     }
   });
