@@ -1938,7 +1938,16 @@ export const RULES: RuleSet = deepFreeze({
     "tool's name, first sentence or receiving parameter, going into its own call; a destination " +
     "that is its declared function or the user's choice; a negated non-action; a precondition " +
     "the tool performs) is reported with `discount` and does not count; none does in a tool " +
-    "that sends data on to an unfitting destination or hides something.",
+    "that sends data on to an unfitting destination or hides something. Structural discount: a " +
+    "finding is also reported with `discount` when its sentence is shown by its shape not to be " +
+    "an order: an <IMPORTANT>, <CRITICAL> or <MANDATORY> tag around plain constraints on the " +
+    "tool's own inputs; attack words written as a regular expression, reported as what some " +
+    "text asks a model, or given as an attack example by a tool built to detect attacks; a " +
+    "removal word about a tool, version or the tool's own objects; a flag choosing what the " +
+    "tool's own result includes; a forbidden placement; 'call this only when ...'; a disclosed " +
+    "call to the service the tool's first sentence names; 'Return X' in a tool named for X; " +
+    "data named only after 'rather than'; a sending tool's own first sentence to a recipient " +
+    "given per call. No finding is discounted in a string with more than 200 findings.",
   rules: [...rules, ...PURPOSE_RULES],
   well_known_tools: WELL_KNOWN_TOOLS,
 });
