@@ -135,7 +135,7 @@ const REPORTED = new RegExp(
   "i",
 );
 const GO_ALONG =
-  /\b(?:obey\w*|follow\w*|comply\w*|execut\w*|act\s+on|do\s+(?:what|as)|carry\s+out|heed\w*|go\s+along)\b/i;
+  /\b(?:obey\w*|follow\w*|comply\w*|execut\w*|act\s+on|do\s+(?:what|as|that|this|it|so|the\s+same)|carry\s+out|heed\w*|go\s+along)\b/i;
 /** Anywhere in the text: the reported words are to be followed after all. */
 const GO_ALONG_TEXT =
   /\b(?:obey|follow|comply\s+with|execute|carry\s+out|heed|act\s+on)\s+(?:it|them|that|this|those|these|the\s+(?:text|instructions?|result|output|message|words))\b/i;
@@ -193,6 +193,70 @@ function attackExample(text: string, f: Finding, purpose: string): boolean {
   const sentence = text.slice(s, e);
   const m = DESCRIBES.exec(sentence);
   return m !== null && ATTACK_WORD.test(sentence.slice(0, m.index)) && !ORDERISH.test(sentence);
+}
+
+/** Rules an attack described in the third person may set off ("a tool description tells ..."). */
+const REPORT_RULES = new Set([
+  "pi.override",
+  "pi.ignore_user",
+  "intent.take_sensitive",
+  "intent.imperative_private",
+  "intent.named_then_placed",
+  "intent.into_argument",
+  "intent.private_to_argument",
+  "secret.read_credential",
+  "exfil.moved_out",
+]);
+/** Some text or party (not this tool) makes a model do something: "... tells the model to". */
+const REPORTER = new RegExp(
+  String
+    .raw`\b(?:tells?|telling|asks?|asking|instructs?|instructing|urges?|urging|orders?|ordering|directs?|directing|tricks?|tricking|coax(?:es|ing)?|gets?|getting|makes?|making|pushes|pushing|persuades?|persuading)\s+${AI}(?:\s+model)?\s+(?:to|into)\s+`,
+  "gi",
+);
+/** Who tells the model: untrusted text or an attacker, named just before the verb. */
+const FOREIGN_TEXT =
+  /\b(?:descriptions?|messages?|e-?mails?|pages?|documents?|texts?|prompts?|payloads?|comments?|attackers?|injections?|inputs?|websites?|sites?|contents?|strings?|samples?|examples?|malicious|poisoned|hostile|rogue|compromised|crafted|third-party|untrusted|adversar\w*)\b[^.;:]{0,30}$/i;
+const SELF_SUBJECT = /\b(?:this\s+(?:tool|server|function|plugin)|it|we|i|our)\s+$/i;
+
+/**
+ * An attack described in the third person by a tool about attacks (its first sentence detects,
+ * explains or collects them): "where a tool description tells the model to read ~/.ssh/id_rsa".
+ * Not when this tool is the one telling, the model is addressed, the text says to go along, or
+ * the sentence names one of this tool's own parameters.
+ */
+function reportedAttack(
+  text: string,
+  f: Finding,
+  purpose: string,
+  params: readonly string[],
+): boolean {
+  if (!DETECTOR_PURPOSE.test(purpose) && !ATTACK_WORD.test(purpose)) return false;
+  const end = f.offset + f.match.length;
+  const [s, e] = sentenceBounds(text, f.offset, end);
+  if (end > e) return false;
+  const sentence = text.slice(s, e);
+  if (SECOND_PERSON.test(sentence) || GO_ALONG.test(sentence) || GO_ALONG_TEXT.test(text)) {
+    return false;
+  }
+  let last: RegExpExecArray | null = null;
+  REPORTER.lastIndex = 0;
+  const head = text.slice(s, f.offset + 1);
+  for (let m = REPORTER.exec(head); m; m = REPORTER.exec(head)) last = m;
+  if (!last) return false;
+  const reportEnd = s + last.index + last[0].length;
+  // What the reported text asks for names none of this tool's parameters.
+  const asked = text.slice(reportEnd, e).toLowerCase();
+  if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+    return false;
+  }
+  return reportEnd <= f.offset + 40 && f.offset - reportEnd <= 60 &&
+    !/[;:]/.test(text.slice(reportEnd, f.offset)) &&
+    !SELF_SUBJECT.test(text.slice(Math.max(s, s + last.index - 30), s + last.index)) &&
+    FOREIGN_TEXT.test(text.slice(Math.max(s, s + last.index - 40), s + last.index));
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // ---- removal: a safeguard word and a removal word that do not make a removal ----------------
@@ -516,6 +580,15 @@ export function precisionDiscounts(
     else byField.set(key, [k]);
   }
   const fieldTexts = new Map<number, Map<string, string>>();
+  const paramLists = new Map<number, string[]>();
+  const paramsOf = (i: number) => {
+    let p = paramLists.get(i);
+    if (!p) {
+      p = parameterNames(tools[i]!.inputSchema).map((x) => x.text.toLowerCase());
+      paramLists.set(i, p);
+    }
+    return p;
+  };
   items.forEach(({ finding: f }, k) => {
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
@@ -546,6 +619,13 @@ export function precisionDiscounts(
     }
     if (QUOTE_RULES.has(id) && quoted(text, f, firstSentence(i))) {
       reasons[k] = "quoted, reported or written as a pattern, not an order";
+      return;
+    }
+    if (
+      REPORT_RULES.has(id) &&
+      reportedAttack(text, f, firstSentence(i), paramsOf(i))
+    ) {
+      reasons[k] = "an attack described in the third person by a tool about attacks";
       return;
     }
     if (EXAMPLE_RULES.has(id) && attackExample(text, f, firstSentence(i))) {
