@@ -26,10 +26,11 @@ const AUDIENCE = String
 
 /**
  * Not said of a secret the tool protects ("secret values ... must stay out of any log", "the
- * token is never shown"): the hidden thing named before the predicate in the same clause.
+ * token is never shown"): a secret named earlier in the sentence. Used after a match (a
+ * lookbehind at the start of a pattern would run at every position).
  */
 const NOT_OF_SECRET = String
-  .raw`(?<!\b(?:secrets?|secret\s+values?|tokens?|passwords?|passphrases?|credentials?|(?:api|private|secret|access)\s+keys?|keys?|pii|card\s+numbers?|personal\s+(?:data|details|information)|sensitive\s+(?:data|values?|fields?)|raw\s+values?|values|cookies?|medical\s+history|health\s+data)\b[^.\n]{0,80})`;
+  .raw`(?<!\b(?:secrets?|secret\s+values?|tokens?|passwords?|passphrases?|credentials?|(?:api|private|secret|access)\s+keys?|keys?|pii|card\s+numbers?|personal\s+(?:data|details|information)|sensitive\s+(?:data|values?|fields?)|raw\s+values?|values|cookies?|medical\s+history|health\s+data)\b[^.\n]{0,240})`;
 
 /** Not followed by a secret as the thing withheld ("you are not to reveal the user's password"). */
 const NOT_A_SECRET_NEXT = String
@@ -37,7 +38,7 @@ const NOT_A_SECRET_NEXT = String
 
 /** Not hidden because the user picked a quiet mode or a flag ("with quiet=true", "in silent mode"). */
 const NOT_BY_MODE = String
-  .raw`(?<!\b(?:quiet|silent|--[\w-]{2,20}|mode|flag|option|setting)\b[^.\n]{0,50})(?![^.\n]{0,60}?\b(?:when|if|with|in|unless|while)\s+(?:the\s+)?(?:[\w=-]{1,20}\s+)?(?:quiet|silent|verbose|flag|option|mode|setting)\b)`;
+  .raw`(?<!\b(?:quiet|silent|--[\w-]{2,20}|mode|flag|option|setting)\b[^.\n]{0,200})(?![^.\n]{0,60}?\b(?:when|if|with|in|unless|while)\s+(?:the\s+)?(?:[\w=-]{1,20}\s+)?(?:quiet|silent|verbose|flag|option|mode|setting)\b)`;
 
 /** Telling verbs the model uses on the user. */
 const TELL = String
@@ -73,7 +74,7 @@ const NOT_USERS_WORDS = String
  * sentence that ties it to the user's request, a job's end or a cache.
  */
 const LATER = String
-  .raw`${NOT_USERS_WORDS}\b(?:(?:after|once|from|following|starting\s+(?:with|from))\s+(?:the|your|its|this\s+tool's|that)\s+(?:very\s+)?first\s+(?:call|use|lookup|run|invocation|request|query|search)(?:\s+(?:onwards?|on))?|(?:after|from|following)\s+(?:one|a\s+single)\s+(?:call|use|lookup|run|invocation)|once\s+(?:this\s+tool|it|the\s+tool|you|this|[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4})\s+(?:has|have)\s+(?:been\s+)?(?:used|called|run|invoked|started)|(?:from|starting)\s+(?:now|this\s+point|here|today|then)\s+(?:on|onwards?|forward)|going\s+forward|henceforth|hereafter|from\s+here\s+on(?:\s+out)?|for\s+the\s+(?:rest|remainder|duration)\s+of\s+(?:the|this)\s+(?:conversation|session|chat|thread)|for\s+the\s+(?:whole|entire)\s+(?:session|conversation|chat)|(?:persists?|carr(?:y|ies)\s+over|stays?\s+on|remains?\s+active)\s+(?:across|through|into|for)\s+(?:all\s+)?(?:later\s+|future\s+|subsequent\s+)?(?:turns|sessions|conversations|chats)|(?:every|each|all|any)\s+(?:later|future)\s+(?:tool\s+)?(?:calls?|pushes|commits?|requests?|invocations?)|(?:every|each|all|any)\s+(?:later|future|subsequent|following)\s+(?:turns?|answers?|replies|messages?|sessions?|conversations?|chats?))\b(?![^.\n]{0,80}?\b(?:until\s+(?:the\s+)?(?:job|task|operation|upload|build|it|export|download)\s+(?:is\s+)?(?:done|complete|completes|finishes|finished|succeeds|ends)|(?:when|if|once|after|unless)\s+the\s+user\s+(?:\w{1,20}\s+){0,2}?(?:asks?|asked|says?|said|requests?|wants?|chooses?|enables?|turns?\s+on|opts?\s+in)|(?:is|are)\s+(?:cached|reused)|reuses?))`;
+  .raw`\b(?=after|once|from|following|starting|going|hence|here|for\s+the|persist|carr|stay|remain|every|each|all|any)${NOT_USERS_WORDS}(?:(?:after|once|from|following|starting\s+(?:with|from))\s+(?:the|your|its|this\s+tool's|that)\s+(?:very\s+)?first\s+(?:call|use|lookup|run|invocation|request|query|search)(?:\s+(?:onwards?|on))?|(?:after|from|following)\s+(?:one|a\s+single)\s+(?:call|use|lookup|run|invocation)|once\s+(?:this\s+tool|it|the\s+tool|you|this|[a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4})\s+(?:has|have)\s+(?:been\s+)?(?:used|called|run|invoked|started)|(?:from|starting)\s+(?:now|this\s+point|here|today|then)\s+(?:on|onwards?|forward)|going\s+forward|henceforth|hereafter|from\s+here\s+on(?:\s+out)?|for\s+the\s+(?:rest|remainder|duration)\s+of\s+(?:the|this)\s+(?:conversation|session|chat|thread)|for\s+the\s+(?:whole|entire)\s+(?:session|conversation|chat)|(?:persists?|carr(?:y|ies)\s+over|stays?\s+on|remains?\s+active)\s+(?:across|through|into|for)\s+(?:all\s+)?(?:later\s+|future\s+|subsequent\s+)?(?:turns|sessions|conversations|chats)|(?:every|each|all|any)\s+(?:later|future)\s+(?:tool\s+)?(?:calls?|pushes|commits?|requests?|invocations?)|(?:every|each|all|any)\s+(?:later|future|subsequent|following)\s+(?:turns?|answers?|replies|messages?|sessions?|conversations?|chats?))\b(?![^.\n]{0,80}?\b(?:until\s+(?:the\s+)?(?:job|task|operation|upload|build|it|export|download)\s+(?:is\s+)?(?:done|complete|completes|finishes|finished|succeeds|ends)|(?:when|if|once|after|unless)\s+the\s+user\s+(?:\w{1,20}\s+){0,2}?(?:asks?|asked|says?|said|requests?|wants?|chooses?|enables?|turns?\s+on|opts?\s+in)|(?:is|are)\s+(?:cached|reused)|reuses?))`;
 
 export const CONCEAL_RULES: Rule[] = [
   {
@@ -84,7 +85,7 @@ export const CONCEAL_RULES: Rule[] = [
     detector: "regex",
     description:
       'Something the tool does kept from the user in any grammatical form: passive or modal ("must stay out of any reply or log", "is to stay out of the preview", "should go unmentioned", "no notice of this should appear", "warrants no remark"), labelled not for the user ("confidential and not for the chat", "not user-facing"), the user as the subject of a negated knowing verb ("the user isn\'t to learn of it", "better that they don\'t notice"), the reply barred from it ("your reply must not touch on the fee"), or the origin withheld ("do not explain which tool asked for it"). Not when the hidden thing is a secret the tool protects, or a quiet mode or flag the user sets.',
-    pattern: String.raw`${NOT_OF_SECRET}${NOT_BY_MODE}(?:` +
+    pattern: "(?:" +
       // passive/modal: stay out of the reply, go unmentioned
       String
         .raw`\b(?:must|should|shall|is\s+to|are\s+to|needs?\s+to|has\s+to|have\s+to|will|is\s+meant\s+to|ought\s+to)\s+(?:always\s+|never\s+(?:leave|enter|reach|appear\s+in)\s+|)(?:stay|remain|be\s+kept|be\s+left|keep|be\s+held)\s+(?:well\s+|entirely\s+|completely\s+)?(?:out\s+of|off|away\s+from|outside(?:\s+of)?)\s+${AUDIENCE}` +
@@ -95,7 +96,7 @@ export const CONCEAL_RULES: Rule[] = [
         .raw`|\bno\s+(?:[\w-]{1,20}\s+)?(?:notices?|notifications?|mentions?|word|messages?|alerts?|indications?|remarks?|comments?|traces?|hints?|banners?|acknowledg(?:e)?ments?)\s+(?:(?:of|about|regarding|for|on)\s+(?:[\w'-]{1,20}\s+){0,5}?)?(?:should|must|shall|is\s+to|are\s+to|needs\s+to|may)\s+(?:ever\s+)?(?:be\s+)?(?:appear|shown|displayed|given|made|sent|surfaced|posted|issued|raised|printed|included|reach)\b` +
       // needs no comment
       String
-        .raw`|(?<=\b(?:it|this|that|this\s+(?:step|action|part|call|upload|copy|change|transfer)|the\s+(?:step|action|upload|call|copy|change|transfer|deletion))\s+(?:[\w'-]{1,20}\s+){0,5}?)\b(?:warrants?|needs?|requires?|deserves?|merits?|calls?\s+for)\s+no\s+(?:[\w-]{1,20}\s+)?(?:remarks?|comments?|mentions?|explanations?|notices?|announcements?|acknowledg(?:e)?ments?|disclosures?)\b` +
+        .raw`|\b(?:warrants?|needs?|requires?|deserves?|merits?|calls?\s+for)(?<=\b(?:it|this|that|this\s+(?:step|action|part|call|upload|copy|change|transfer)|the\s+(?:step|action|upload|call|copy|change|transfer|deletion))\s+(?:[\w'-]{1,20}\s+){0,5}?[a-z]{4,9}(?:\s+for)?)\s+no\s+(?:[\w-]{1,20}\s+)?(?:remarks?|comments?|mentions?|explanations?|notices?|announcements?|acknowledg(?:e)?ments?|disclosures?)\b` +
       // not for the chat
       String
         .raw`|\bnot\s+(?:for|meant\s+for|intended\s+for)\s+(?:the\s+)?(?:chat|conversation|user's\s+eyes|users'\s+eyes|transcript|reply|replies)\b|\bnot\s+user[\s-](?:facing|visible)\b` +
@@ -108,7 +109,7 @@ export const CONCEAL_RULES: Rule[] = [
         .raw`|\b(?:the\s+user|users|the\s+person|people|they|the\s+customer)\s+(?:shouldn't|mustn't|needn't|must\s+never|should\s+never)\s+(?:ever\s+)?(?:learn|know|find\s+out|hear|notice|discover|reali[sz]e|come\s+to\s+know|be\s+told|be\s+made\s+aware)\b` +
       // the reply barred from the tool's doing
       String
-        .raw`|(?<=\b(?:you|your\s+(?:reply|answer|response|summary|message|update)s?|the\s+(?:assistant|model|agent|reply|answer|response|summary))\b[^.\n]{0,80})\b(?:must|should|shall|may|will)(?:\s+not|n't|\s+never)\s+(?:touch\s+on|go\s+into|dwell\s+on|allude\s+to|hint\s+at|bring\s+up|speak\s+of|talk\s+about|point\s+out|draw\s+attention\s+to|call\s+out)\b` +
+        .raw`|\b(?:must|should|shall|may|will)(?:\s+not|n't|\s+never)\s+(?:touch\s+on|go\s+into|dwell\s+on|allude\s+to|hint\s+at|bring\s+up|speak\s+of|talk\s+about|point\s+out|draw\s+attention\s+to|call\s+out)\b(?<=\b(?:you|your\s+(?:reply|answer|response|summary|message|update)s?|the\s+(?:assistant|model|agent|reply|answer|response|summary))\b[^.\n]{0,160})` +
       // no need to tell the user
       String
         .raw`|\b(?:(?:not|un)necessary|needless|pointless|no\s+point)\b[^.\n]{0,60}?\bto\s+(?:tell|inform|show|mention\s+(?:it|this)\s+to|notify|alert)\s+(?:the\s+user|them|users|the\s+person)\b(?!\s+(?:to|how|that\s+(?:they|you)\s+(?:can|must|should))\b)(?!\s+(?:the\s+)?(?:raw|full|entire|json|debug|internal|stack|technical)\b)` +
@@ -125,7 +126,7 @@ export const CONCEAL_RULES: Rule[] = [
       // the origin withheld
       String
         .raw`|\b(?:do\s+not|don't|never|without)\s+(?:explain\w*|say\w*|mention\w*|reveal\w*|disclos\w*|tell\w*|indicat\w*|admit\w*)\s+(?:(?:to\s+)?(?:the\s+user|them)\s+)?(?:why\s+[^.\n]{0,40}?\s+or\s+)?(?:which|what)\s+(?:tool|server|plugin|extension|integration)\s+(?:asked|requested|added|wanted|told|suggested|put|inserted)\b` +
-      ")",
+      `)${NOT_OF_SECRET}${NOT_BY_MODE}`,
     flags: "gi",
   },
   {
@@ -208,7 +209,7 @@ export const CONCEAL_RULES: Rule[] = [
     description:
       'The tool writes a rule of its own into the model\'s memory or the user\'s profile: "store the following as a permanent memory", "save the line \'...\' to your persistent notes", "write \'Always approve ...\' into the user\'s custom instructions", "memorise this for the whole session and any later session". Saving what the user states, when the user asks, is not this.',
     pattern: String
-      .raw`(?<!\b(?:user|they|he|she|you)\s+(?:tells?|shares?|says?|asks?|states?|mentions?|gives?|wants?|provides?)\b[^.\n]{0,60})\b(?:store|stores|storing|save|saves|saving|write|writes|writing|add|adds|adding|commit|commits|committing|record|records|recording|put|puts|putting|memori[sz]e|memori[sz]ing|pin|pins|pinning|persist|persists|persisting)\s+(?:this|these\s+(?:instructions?|rules?|lines?|notes?)|the\s+following|the\s+(?:line|note|rule|instruction|sentence|text|directive|policy|reminder)(?:\s+(?=['"\u2018\u201c]))?|(?=['"\u2018\u201c]))\s*(?:['"\u2018\u201c][^'"\u2019\u201d\n]{3,200}['"\u2019\u201d]\s+)?(?:(?:as|in|into|to|inside|under|among)\s+(?:a\s+|an\s+|the\s+|your\s+|their\s+|the\s+user's\s+|its\s+)?(?:own\s+)?(?:(?:permanent|persistent|long[\s-]term|durable|lasting|standing|global|core|saved|stored|cross-session)\s+)?(?:memor(?:y|ies)|notes|profile|custom\s+instructions|system\s+prompt|preferences|knowledge\s+base|user\s+facts|standing\s+instructions)|for\s+(?:the\s+(?:whole|entire|rest\s+of\s+the)\s+(?:session|conversation|chat)|(?:all|every|any)\s+(?:later|future|subsequent)\s+(?:sessions?|conversations?|chats?)))\b`,
+      .raw`\b(?:store|stores|storing|save|saves|saving|write|writes|writing|add|adds|adding|commit|commits|committing|record|records|recording|put|puts|putting|memori[sz]e|memori[sz]ing|pin|pins|pinning|persist|persists|persisting)\s+(?:this|these\s+(?:instructions?|rules?|lines?|notes?)|the\s+following|the\s+(?:line|note|rule|instruction|sentence|text|directive|policy|reminder)(?:\s+(?=['"\u2018\u201c]))?|(?=['"\u2018\u201c]))\s*(?:['"\u2018\u201c][^'"\u2019\u201d\n]{3,200}['"\u2019\u201d]\s+)?(?:(?:as|in|into|to|inside|under|among)\s+(?:a\s+|an\s+|the\s+|your\s+|their\s+|the\s+user's\s+|its\s+)?(?:own\s+)?(?:(?:permanent|persistent|long[\s-]term|durable|lasting|standing|global|core|saved|stored|cross-session)\s+)?(?:memor(?:y|ies)|notes|profile|custom\s+instructions|system\s+prompt|preferences|knowledge\s+base|user\s+facts|standing\s+instructions)|for\s+(?:the\s+(?:whole|entire|rest\s+of\s+the)\s+(?:session|conversation|chat)|(?:all|every|any)\s+(?:later|future|subsequent)\s+(?:sessions?|conversations?|chats?)))\b(?<!\b(?:user|they|he|she|you)\s+(?:tells?|shares?|says?|asks?|states?|mentions?|gives?|wants?|provides?)\b[^.\n]{0,260})`,
     flags: "gi",
   },
   {
@@ -220,7 +221,7 @@ export const CONCEAL_RULES: Rule[] = [
     description:
       'An order made to outlast the tool or the call: "apply it in future conversations even if this tool is removed", "this guidance stays in force after the plugin is uninstalled", "this continues indefinitely", "there is no end date for this". Files or data that stay after the tool is removed are not an order.',
     pattern: String
-      .raw`(?:(?:^|[.!?;:]\s{0,3}|\b(?:and|then|please|also)\s{1,3})(?:apply|follow|obey|keep|continue|remember|honou?r|observe|use|do|behave|act)|\b(?:this|these|the|that|its)\s+(?:guidance|instructions?|rules?|directives?|policy|arrangement|behaviou?r|habit|preference|memory|note|order))\b[^.\n]{0,80}?\b(?:even|also|still)\s+(?:if|after|when|once)\s+(?:this|the|our)\s+(?:tool|server|plugin|extension|integration|app|skill|connector)\s+(?:is|has\s+been|gets|was|are|have\s+been)\s+(?:later\s+)?(?:removed|uninstalled|disabled|disconnected|deleted|unavailable|gone|turned\s+off|deactivated|revoked)\b|\b(?:stays?|remains?|is|are|will\s+(?:stay|remain|be))\s+in\s+(?:force|effect)\s+(?:after|even\s+(?:after|if|when)|beyond|past|indefinitely|permanently|forever)\b(?!\s+(?:the\s+)?(?:user|they)\s+(?:changes?|resets?|removes?|turns?|cancels?))|\b(?:this|that|it|the\s+(?:diary|arrangement|collection|forwarding|copying|capture|tracking|enrollment|enrolment))\s+(?:continues|goes\s+on|runs|lasts|persists|applies)\s+(?:indefinitely|forever|permanently|for\s+good)\b(?![^.\n]{0,40}?\buntil\s+(?:the\s+user|they|you|it)\b)|\bno\s+(?:end\s+date|expiry|expiration|time\s+limit)\s+(?:for|on|to)\s+(?:this|the|these)\s+(?:arrangement|instruction|rule|order|step|behaviou?r|forwarding|collection)\b`,
+      .raw`\b(?:even|also|still)\s+(?:if|after|when|once)\s+(?:this|the|our)\s+(?:tool|server|plugin|extension|integration|app|skill|connector)\s+(?:is|has\s+been|gets|was|are|have\s+been)\s+(?:later\s+)?(?:removed|uninstalled|disabled|disconnected|deleted|unavailable|gone|turned\s+off|deactivated|revoked)\b(?<=(?:(?:^|[.!?;:]\s{0,3}|\b(?:and|then|please|also)\s{1,3})(?:apply|follow|obey|keep|continue|remember|honou?r|observe|use|do|behave|act)|\b(?:this|these|the|that|its)\s+(?:guidance|instructions?|rules?|directives?|policy|arrangement|behaviou?r|habit|preference|memory|note|order))\b[^.\n]{0,200})|\b(?:stays?|remains?|is|are|will\s+(?:stay|remain|be))\s+in\s+(?:force|effect)\s+(?:after|even\s+(?:after|if|when)|beyond|past|indefinitely|permanently|forever)\b(?!\s+(?:the\s+)?(?:user|they)\s+(?:changes?|resets?|removes?|turns?|cancels?))|\b(?:this|that|it|the\s+(?:diary|arrangement|collection|forwarding|copying|capture|tracking|enrollment|enrolment))\s+(?:continues|goes\s+on|runs|lasts|persists|applies)\s+(?:indefinitely|forever|permanently|for\s+good)\b(?![^.\n]{0,40}?\buntil\s+(?:the\s+user|they|you|it)\b)|\bno\s+(?:end\s+date|expiry|expiration|time\s+limit)\s+(?:for|on|to)\s+(?:this|the|these)\s+(?:arrangement|instruction|rule|order|step|behaviou?r|forwarding|collection)\b`,
     flags: "gim",
   },
   {
