@@ -25,6 +25,7 @@
  */
 import { PURPOSE_RULES } from "./purpose_rules.ts";
 
+import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import {
   FRONTED,
@@ -1850,6 +1851,7 @@ const rules: Rule[] = [
     },
   },
   ...CONCEPT_RULES,
+  ...CONCEAL_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
