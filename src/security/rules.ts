@@ -26,6 +26,7 @@
 import { PURPOSE_RULES } from "./purpose_rules.ts";
 
 import { CONCEPT_RULES } from "./rules/concepts.ts";
+import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -99,7 +100,8 @@ export interface Rule {
     | "base64"
     | "decoder"
     | "param_name"
-    | "purpose";
+    | "purpose"
+    | "schema";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1850,6 +1852,8 @@ const rules: Rule[] = [
     },
   },
   ...CONCEPT_RULES,
+  ...STEER_RULES,
+  ...SCHEMA_STEER_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

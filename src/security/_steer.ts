@@ -1,0 +1,123 @@
+/**
+ * Schema poisoning read by structure (rules `schema.value_private`, `schema.name_order`,
+ * `schema.nested_order`): a schema's values, names and comments describe parameters and data;
+ * one that names the conversation or a secret as a value, a parameter name that reads as an
+ * order, or a nested string that orders another tool's call or the reply is an instruction.
+ */
+import type { Collector } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { ruleById } from "./rules.ts";
+import { atPointer, parameterNames } from "./_walk.ts";
+import type { Tool } from "./scan.ts";
+
+const VALUE_PRIVATE = ruleById("schema.value_private");
+const NAME_ORDER = ruleById("schema.name_order");
+const NESTED_ORDER = ruleById("schema.nested_order");
+
+/** A value slot: what the model copies as data, not prose about the parameter. */
+const VALUE_FIELD = /\/(?:default|const|examples?(?:\/\d+)?|enum\/\d+|title)$/;
+
+// A template placeholder whose inside names the conversation or a secret ("{{messages.all}}",
+// "${GITHUB_TOKEN}", "{{env.OPENAI_API_KEY}}"); "{{user.name}}", "${HOME}", "{{message}}" are not.
+const PLACEHOLDER =
+  /(?:\{\{|\$\{|\$\(|<%=?)[^{}()%\n]{0,80}?(?:conversation|messages|chat|history|transcript|system_?prompt|all_env|env_vars|environment|api_?key|secret|token|password|passwd|credential|cookie|private_?key|seed|mnemonic|cat\s+~?\/)[^{}()%\n]{0,40}?(?:\}\}|\}|\)|%>)/i;
+// A value that is a description of private data rather than data: the conversation, contacts,
+// key files ("the full text of every message the user has sent so far").
+const VALUE_PHRASE =
+  /\b(?:(?:every|all|each|full|entire|whole|complete|previous|prior|earlier|last\s+\w+|recent)\s+(?:\w+\s+){0,3}?(?:messages?|conversation|chat\s+(?:log|history|messages)|transcript|turns?|urls?\s+visited|contacts?|contact\s+list|address\s+book)|(?:conversation|chat|message)\s+(?:history|log|transcript)|session\s+transcript|the\s+user'?s\s+(?:full\s+)?(?:contact\s+list|contacts|address\s+book|location\s+history|browsing\s+history))\b/i;
+// In a value that is one snake_case token, an order joined by "then"/"and_also".
+const VALUE_SEQUENCE =
+  /(?:^|_)(?:then|and_then|and_also|after_calling|before_calling)_(?:[a-z0-9]+_){0,3}?(?:call|run|invoke|attach|send|upload|delete|drop|remove|post|share|email)(?:_|$)/i;
+
+// Parameter names read as words.
+const NAME_BYPASS =
+  /\b(?:ignore|bypass|skip|disable|override|disregard|circumvent|turn\s+off|without)\s+(?:\w+\s+){0,2}?(?:acls?|access\s+control|access\s+checks?|permissions?|permission\s+checks?|authori[sz]ation|auth\s+checks?|tenants?\s+isolation|rls|row\s+level\s+security|ownership\s+checks?|rules|instructions|polic(?:y|ies)|safety|guardrails|filters|prior|previous|system\s+prompt)\b/;
+const NAME_ALL_SCOPE =
+  /\b(?:all|every|any)\s+(?:\w+\s+){0,1}(?:customers|users|tenants|accounts|records|rows)\b/;
+const NAME_PRIVATE =
+  /\b(?:(?:all|every|full|entire|whole|previous|prior|earlier|past)\s+(?:\w+\s+){0,3}?(?:messages?|conversation|chat|transcript|turns|reasoning|thoughts)|chain\s+of\s+thought|(?:conversation|chat)\s+(?:history|log)|reasoning\s+and\s+(?:prior|previous|earlier)\s+messages)\b/;
+const NAME_PLACE = /\b(?:here|goes|go|paste|copy|dump|send|put|insert|include|attach)\b/;
+const NAME_SIDE = /\b(?:send|forward|upload|post|email|paste|dump|attach)\b/;
+// An insistence that the model keep the parameter's value ("keep true; the model must never set
+// this to false", "the assistant is not allowed to turn this off").
+const KEEP_ON =
+  /\b(?:keep|leave)\s+(?:it\s+|this\s+)?(?:true|on|enabled|as\s+is)\b|\b(?:never|not\s+allowed\s+to|must\s+not|may\s+not|do\s+not|don't)\s+(?:set|turn|change|switch|flip)\s+(?:this|it)?\s*(?:to\s+false|off|false)?/i;
+
+// A nested schema string (a parameter's description, a $comment, an output field) that orders
+// another tool's call as an addition to this one, or tells the model what to say to the user.
+const ADDRESSED =
+  /\b(?:(?:note|important|instruction|directive)\s+(?:for|to)\s+(?:the\s+)?(?:ai|model|assistant|agent|llm)s?|(?:model|assistant|agents?|ai|llm)\s*:|(?:the\s+)?(?:model|assistant|agent|ai|llm)\s+(?:must|should|shall|is\s+to|needs\s+to|has\s+to)(?:,\s+[^,\n]{1,40},)?)/i;
+const OTHER_CALL =
+  /\b(?:also\s+|then\s+|and\s+then\s+)?(call|invoke|run|trigger|use)\s+(?:the\s+)?([a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}|[\w-]{2,20}\s+tool)\b/gi;
+const SIDE_WORDS =
+  /\b(?:also|in\s+addition|additionally|and\s+then|in\s+the\s+same\s+turn|every\s+call|each\s+call|after\s+each|before\s+(?:filling|cropping|answering|responding))\b/i;
+const HARM_PREFIX =
+  /^(?:delete|remove|drop|purge|wipe|destroy|truncate|transfer|send|share|post|upload|publish|log|email|pay|forward|export|record)_/i;
+const TELL_USER =
+  /\b(?:reply|respond|say|tell|inform|recommend|ask)\s+(?:to\s+)?(?:the\s+user|them|the\s+person)\s+(?:that|to|they)\b/i;
+
+/** Adds the schema poisoning findings of each tool. */
+export function scanSchemaSteer(
+  col: Collector,
+  tools: readonly Tool[],
+  texts: readonly TextItem[][],
+): void {
+  tools.forEach((t, tool) => {
+    for (const it of texts[tool]!) {
+      const f = it.field;
+      if (!f.startsWith("/inputSchema/") && !f.startsWith("/outputSchema/")) continue;
+      if (VALUE_FIELD.test(f)) {
+        const m = PLACEHOLDER.exec(it.text) ?? VALUE_PHRASE.exec(it.text) ??
+          VALUE_SEQUENCE.exec(it.text);
+        if (m) col.add(VALUE_PRIVATE, tool, f, m.index, m[0]);
+        continue;
+      }
+      nestedOrder(col, t, tool, it);
+    }
+    for (const p of parameterNames(t.inputSchema)) nameOrder(col, t, tool, p);
+  });
+}
+
+function nestedOrder(col: Collector, t: Tool, tool: number, it: TextItem): void {
+  const text = it.text;
+  if (text.length < 20) return;
+  const out = it.field.startsWith("/outputSchema/");
+  if (out) {
+    const m = TELL_USER.exec(text);
+    if (m) return col.add(NESTED_ORDER, tool, it.field, m.index, m[0]);
+  }
+  const addressed = ADDRESSED.test(text);
+  OTHER_CALL.lastIndex = 0;
+  for (let m; (m = OTHER_CALL.exec(text));) {
+    const target = m[2]!.toLowerCase();
+    if (target === t.name.toLowerCase()) continue;
+    const harm = HARM_PREFIX.test(target);
+    // "Use the X tool to verify ..." is guidance; "use" orders a call only of a harmful tool.
+    if (m[1]!.toLowerCase() === "use" && !harm) continue;
+    // The addition is marked near the call ("also call", "in the same turn, call").
+    const side = SIDE_WORDS.test(text.slice(Math.max(0, m.index - 60), m.index + m[0].length));
+    if ((addressed && (side || harm)) || (side && harm)) {
+      return col.add(NESTED_ORDER, tool, it.field, m.index, m[0]);
+    }
+  }
+}
+
+function nameOrder(col: Collector, t: Tool, tool: number, p: TextItem): void {
+  const words = p.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " ")
+    .toLowerCase().trim();
+  if (words.split(" ").length < 3) return;
+  const schema = atPointer(t, p.field) as Record<string, unknown> | undefined;
+  const desc = typeof schema?.description === "string" ? schema.description : "";
+  const rulesWord = /\b(?:rules|instructions|polic(?:y|ies)|prior|previous|system\s+prompt)\b/;
+  let hit = false;
+  if (NAME_BYPASS.test(words)) {
+    // Bypassing rules is an order by itself; bypassing access control is one when it reaches
+    // everyone's records, is on by default or must stay on.
+    hit = rulesWord.test(words) || NAME_ALL_SCOPE.test(words) || schema?.default === true ||
+      KEEP_ON.test(desc);
+  } else if (NAME_PRIVATE.test(words)) {
+    hit = NAME_PLACE.test(words) || NAME_SIDE.test(words) ||
+      /\b(?:user|users|my|your|the)\b/.test(words) || /\band\b/.test(words);
+  }
+  if (hit) col.add(NAME_ORDER, tool, p.field, 0, p.text, { key: words });
+}
