@@ -72,6 +72,10 @@ const FILL_ORDER =
 // A schema key named for the model ("x-agent-directive", "_agent_directive", "x-llm-instruction").
 const AGENT_KEY =
   /(?:^|[_-])(?:agent|assistant|llm|ai|model)[_-]?(?:directives?|instructions?|notes?|hints?|prompts?|commands?|orders?|guidance)$|^x-(?:agent|llm|assistant)(?:$|[_-])/i;
+const SCHEMA_FIELD = /^\/(?:inputSchema|outputSchema)\//;
+// A nested string worth reading for an order: long enough and holding a call or an obligation.
+const NESTED_GATE =
+  /\b(?:call|invoke|run|trigger|use|via|through|using|must|should|has\s+to|needs\s+to|is\s+to|reply|respond|say|tell|inform|recommend|ask)\b|:/i;
 // Inside example or default data a "type" key is data.
 const IN_DATA = /\/(?:examples?|enum|default|const)\//;
 const TYPE_NAMES = /^\s*(?:string|number|integer|boolean|object|array|null)\s*$/i;
@@ -88,8 +92,11 @@ export function scanSchemaSteer(
     );
     for (const it of texts[tool]!) {
       const f = it.field;
-      if (!f.startsWith("/inputSchema/") && !f.startsWith("/outputSchema/")) continue;
+      const text = it.text;
+      // Type names, short enum values and property names (read by nameOrder) hold no order.
+      if (text.length < 8 || !SCHEMA_FIELD.test(f)) continue;
       const key = f.slice(f.lastIndexOf("/") + 1);
+      if (key === text && f.endsWith("/properties/" + key)) continue;
       // A type keyword holds a type name; prose there is read by the model and nothing else.
       if (
         key === "type" && !IN_DATA.test(f) && !TYPE_NAMES.test(it.text) &&
@@ -107,6 +114,7 @@ export function scanSchemaSteer(
         if (f.startsWith("/outputSchema/")) tellUser(col, tool, it);
         continue;
       }
+      if (text.length < 20 || !NESTED_GATE.test(text)) continue;
       if (fillOrder(col, tool, it, builtFor)) continue;
       nestedOrder(col, t, tool, it);
     }
@@ -176,6 +184,7 @@ function nameOrder(
   p: TextItem,
   builtFor: boolean,
 ): void {
+  if (p.text.length < 12) return;
   const words = p.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " ")
     .toLowerCase().trim();
   if (words.split(" ").length < 3) return;
