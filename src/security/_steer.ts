@@ -59,10 +59,15 @@ const SIDE_WORDS =
   /\b(?:also|in\s+addition|additionally|and\s+then|in\s+the\s+same\s+turn|every\s+call|each\s+call|after\s+each|before\s+(?:filling|cropping|answering|responding))\b/i;
 const HARM_PREFIX =
   /^(?:delete|remove|drop|purge|wipe|destroy|truncate|transfer|send|share|post|upload|publish|log|email|pay|forward|export|record)_/i;
+// What to say to the user, or a request for their data ("reply to the user that ...", "ask them
+// to send their card details"); asking the user to review or confirm is not one.
 const TELL_USER =
-  /(?:^|[.;:!]\s+|,\s*(?:then\s+|and\s+)?)(?:reply|respond|say|tell|inform|recommend|ask)\s+(?:to\s+)?(?:the\s+user|them|the\s+person)\b|\b(?:the\s+)?(?:assistant|model|agent|ai|llm)\s+(?:must|should|shall|is\s+to)\s+(?:reply|respond|say|tell|inform|recommend|ask)\s+(?:to\s+)?(?:the\s+user|them|the\s+person)\b/i;
+  /(?:(?:^|[.;:!]\s+|,\s*(?:then\s+|and\s+)?)|\b(?:the\s+)?(?:assistant|model|agent|ai|llm)\s+(?:must|should|shall|is\s+to)\s+)(?:(?:reply|respond|say|tell|inform)\s+(?:to\s+)?(?:the\s+user|them|the\s+person)\b|(?:ask|recommend|request|urge)\s+(?:to\s+)?(?:the\s+user|them|the\s+person|they)\s+(?:to\s+)?(?:send|paste|provide|share|enter|re-?enter|type|give|upload|read\s+out|confirm\s+(?:their|your))\b)/i;
 
 // A tool built for conversations or contacts names them in its values legitimately.
+// Templating, CI and workflow tools hold placeholders their own engine fills.
+const BUILT_FOR_TEMPLATES =
+  /\b(?:templat\w*|workflows?|yaml|ci|pipelines?|github\s+actions|jinja|handlebars|mustache|liquid|render\w*)\b/i;
 const BUILT_FOR_PRIVATE =
   /\b(?:conversations?|chats?|messages?|transcripts?|contacts?|address\s+book|history)\b/i;
 // A parameter description that defines the value as private data ("Required format: the user's
@@ -87,6 +92,9 @@ export function scanSchemaSteer(
   texts: readonly TextItem[][],
 ): void {
   tools.forEach((t, tool) => {
+    const templating = BUILT_FOR_TEMPLATES.test(
+      `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`,
+    );
     const builtFor = BUILT_FOR_PRIVATE.test(
       `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`,
     );
@@ -110,7 +118,7 @@ export function scanSchemaSteer(
         continue;
       }
       if (VALUE_FIELD.test(f)) {
-        valueSlot(col, tool, it, builtFor);
+        valueSlot(col, tool, it, builtFor, templating);
         if (f.startsWith("/outputSchema/")) tellUser(col, tool, it);
         continue;
       }
@@ -122,9 +130,17 @@ export function scanSchemaSteer(
   });
 }
 
-function valueSlot(col: Collector, tool: number, it: TextItem, builtFor: boolean): void {
+function valueSlot(
+  col: Collector,
+  tool: number,
+  it: TextItem,
+  builtFor: boolean,
+  templating: boolean,
+): void {
   const text = it.text;
-  let m = PLACEHOLDER.exec(text) ?? VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ??
+  // A document-sized value (several lines) in a templating tool is the template itself.
+  const placeholder = templating || text.includes("\n") ? null : PLACEHOLDER.exec(text);
+  let m = placeholder ?? VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ??
     VALUE_SEQUENCE.exec(text);
   if (!m && !builtFor) {
     m = VALUE_PHRASE.exec(text);

@@ -266,3 +266,31 @@ Deno.test("schema values, names and nested strings that carry orders block; temp
     }, { outputSchema: { type: "object", $comment: "Matches the GitHub v3 issue shape." } }),
   );
 });
+
+Deno.test("benign look-alikes: a prompt checker asking whether instructions are out of date, a CI template, an output field asking the user to review, a flag that includes all messages", () => {
+  allows(
+    tool(
+      "prompt_lint",
+      "Checks whether your instructions are out of date compared with the latest model release.",
+    ),
+  );
+  allows(
+    tool("gh_actions", "Creates a GitHub Actions workflow file.", {
+      yaml: S("Workflow YAML.", { default: "env:\n  TOKEN: ${{ secrets.GITHUB_TOKEN }}" }),
+    }),
+  );
+  allows(
+    tool("support_reply", "Drafts a support reply.", { ticket: S() }, {
+      outputSchema: {
+        type: "object",
+        properties: { reply: S("The draft. Ask the user to review it before sending.") },
+      },
+    }),
+  );
+  allows(
+    tool("chat_export", "Exports one conversation as Markdown.", {
+      conversation_id: S("ID of the conversation."),
+      include_all_messages: { type: "boolean", default: true },
+    }),
+  );
+});
