@@ -41,7 +41,7 @@ const NAME_BYPASS =
 const NAME_ALL_SCOPE =
   /\b(?:all|every|any)\s+(?:\w+\s+){0,1}(?:customers|users|tenants|accounts|records|rows)\b/;
 const NAME_PRIVATE =
-  /\b(?:(?:all|every|full|entire|whole|previous|prior|earlier|past)\s+(?:\w+\s+){0,3}?(?:messages?|conversation|chat|transcript|turns|reasoning|thoughts)|chain\s+of\s+thought|(?:conversation|chat)\s+(?:history|log)|reasoning\s+and\s+(?:prior|previous|earlier)\s+messages)\b/;
+  /\b(?:(?:last|recent|latest)\s+(?:\w+\s+){0,2}?(?:messages|turns|prompts)|(?:all|every|full|entire|whole|previous|prior|earlier|past)\s+(?:\w+\s+){0,3}?(?:messages?|conversation|chat|transcript|turns|reasoning|thoughts)|chain\s+of\s+thought|(?:conversation|chat)\s+(?:history|log)|reasoning\s+and\s+(?:prior|previous|earlier)\s+messages)\b/;
 const NAME_PLACE = /\b(?:here|goes|go|paste|copy|dump)\b/;
 const NAME_SIDE = /\b(?:send|forward|upload|post|email)\b/;
 // An insistence that the model keep the parameter's value ("keep true; the model must never set
@@ -52,7 +52,7 @@ const KEEP_ON =
 // A nested schema string (a parameter's description, a $comment, an output field) that orders
 // another tool's call as an addition to this one, or tells the model what to say to the user.
 const ADDRESSED =
-  /\b(?:(?:note|important|instruction|directive)\s+(?:for|to)\s+(?:the\s+)?(?:ai|model|assistant|agent|llm)s?|(?:model|assistant|agents?|ai|llm)\s*:|(?:the\s+)?(?:model|assistant|agent|ai|llm)\s+(?:must|should|shall|is\s+to|needs\s+to|has\s+to)(?:,\s+[^,\n]{1,40},)?)/i;
+  /(?:^|[.!]\s+)(?:model|assistant|agent|ai|llm)s?\s*,|\b(?:(?:note|important|instruction|directive)\s+(?:for|to)\s+(?:the\s+)?(?:ai|model|assistant|agent|llm)s?|(?:model|assistant|agents?|ai|llm)\s*:|(?:the\s+)?(?:model|assistant|agent|ai|llm)\s+(?:must|should|shall|is\s+to|needs\s+to|has\s+to)(?:,\s+[^,\n]{1,40},)?)/i;
 const OTHER_CALL =
   /\b(?:also\s+|then\s+|and\s+then\s+)?(call|invoke|run|trigger|use|via|through|using)\s+(?:the\s+)?([a-z][a-z0-9]{1,30}(?:_[a-z0-9]{1,30}){1,4}|[\w-]{2,20}\s+tool)\b/gi;
 const SIDE_WORDS =
