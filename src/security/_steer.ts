@@ -43,6 +43,8 @@ const NAME_ALL_SCOPE =
 const NAME_PRIVATE =
   /\b(?:(?:last|recent|latest)\s+(?:\w+\s+){0,2}?(?:messages|turns|prompts)|(?:all|every|full|entire|whole|previous|prior|earlier|past)\s+(?:\w+\s+){0,3}?(?:messages?|conversation|chat|transcript|turns|reasoning|thoughts)|chain\s+of\s+thought|(?:conversation|chat)\s+(?:history|log)|reasoning\s+and\s+(?:prior|previous|earlier)\s+messages)\b/;
 const NAME_PLACE = /\b(?:here|goes|go|paste|copy|dump)\b/;
+const NAME_SENTENCE =
+  /^(?:then|and|also|afterwards|next)\b|\b(?:send|e-?mail|mail|forward|upload|post|copy|share)\b.*\bto\s+\w+/;
 const NAME_SIDE = /\b(?:send|forward|upload|post|email)\b/;
 // An insistence that the model keep the parameter's value ("keep true; the model must never set
 // this to false", "the assistant is not allowed to turn this off").
@@ -213,6 +215,9 @@ function nameOrder(
     // everyone's records, is on by default or must stay on.
     hit = rulesWord.test(words) || NAME_ALL_SCOPE.test(words) || schema?.default === true ||
       KEEP_ON.test(desc);
+  } else if (NAME_SENTENCE.test(words) && words.split(" ").length >= 5) {
+    // A name that is a sentence of its own: a sequel ("then_...") or a hand-over to someone.
+    hit = true;
   } else if (!builtFor && NAME_PRIVATE.test(words)) {
     hit = NAME_PLACE.test(words) || NAME_SIDE.test(words) ||
       /\b(?:user|users|my|your|the)\b/.test(words) || /\band\b/.test(words);
