@@ -27,6 +27,7 @@ import { PURPOSE_RULES } from "./purpose_rules.ts";
 
 import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
+import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -100,7 +101,8 @@ export interface Rule {
     | "base64"
     | "decoder"
     | "param_name"
-    | "purpose";
+    | "purpose"
+    | "schema";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1852,6 +1854,8 @@ const rules: Rule[] = [
   },
   ...CONCEPT_RULES,
   ...CONCEAL_RULES,
+  ...STEER_RULES,
+  ...SCHEMA_STEER_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

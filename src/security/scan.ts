@@ -33,6 +33,7 @@ import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
 import { precisionDiscounts } from "./_precision.ts";
 import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
+import { scanSchemaSteer } from "./_steer.ts";
 
 export interface Tool {
   name: string;
@@ -71,6 +72,8 @@ const UNEXPLAINED = ruleById("secret.param_unexplained");
 const UNEXPLAINED_CONTEXT = new RegExp(UNEXPLAINED.pattern!, UNEXPLAINED.flags);
 const OFF_PURPOSE = ruleById("secret.param_off_purpose");
 const SECRET_PARAM = new Set(["secret.param_name", "secret.param_high"]);
+// A flag or a number cannot carry the conversation either ("include_all_messages": true).
+const TEXT_PARAM = new Set([...SECRET_PARAM, "secret.param_conversation"]);
 const PARAM_RULES = RULES.rules.filter((r) =>
   r.detector === "param_name" && r !== UNEXPLAINED && r !== OFF_PURPOSE
 )
@@ -160,7 +163,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
       // A flag or a number cannot hold a secret, whatever its name ('secret: true').
       const noText = holdsNoText(atPointer(t, p.field));
       for (const rule of hit.rules) {
-        if (noText && SECRET_PARAM.has(rule.id)) continue;
+        if (noText && TEXT_PARAM.has(rule.id)) continue;
         col.add(rule, tool, p.field, 0, p.text, { key: hit.snake });
       }
       if (
@@ -176,6 +179,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
 
   scanNames(col, names, opts.knownNames ?? []);
   scanPurpose(col, tools, texts);
+  scanSchemaSteer(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
