@@ -26,6 +26,7 @@
 import { PURPOSE_RULES } from "./purpose_rules.ts";
 
 import { CONCEPT_RULES } from "./rules/concepts.ts";
+import { ACTION_RULES } from "./rules/action.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -1850,6 +1851,7 @@ const rules: Rule[] = [
     },
   },
   ...CONCEPT_RULES,
+  ...ACTION_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

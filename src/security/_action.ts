@@ -1,0 +1,275 @@
+/**
+ * Unrequested actions (rules `act.*`): an instruction in a tool's text that orders the model to do
+ * something nobody asked for and that the tool's own job does not cover: buy, book or pay; run a
+ * shell or git command; delete, force-push or grant access; overwrite the user's records; swap a
+ * payee, address or link; read the user's other messages, contacts or location; call another,
+ * unlisted tool that acts. One instruction is one sentence (a consent clause may sit in the
+ * sentence before or after it). Pieces:
+ *
+ * - the action, by kind, not negated and not left to the user ("only after they agree");
+ * - the kind against the tool's purpose: its name, title and first description sentence (an
+ *   ordering tool may place orders, a git tool may push, a link shortener may replace links);
+ * - the order: addressed to the model ("whoever reads this", "the assistant should", "it is your
+ *   job"), an obligation, or an imperative opening a clause;
+ * - and at least one of: the model named as the one addressed, the user's consent skipped in any
+ *   words ("no need to ask", "shoppers appreciate not having to confirm", "needs no comment"; not
+ *   a documented flag such as "without prompting when `yes` is set"), or a trigger scope beyond
+ *   the call ("before answering any ...", "whenever the user ...", "once done, also ...").
+ */
+import type { Collector } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { ruleById } from "./rules.ts";
+import { snakeName } from "./_walk.ts";
+import { parameterNames } from "./_walk.ts";
+
+/** The parts of a tool this check reads. */
+export interface ActionTool {
+  name: string;
+  title?: unknown;
+  inputSchema?: unknown;
+}
+
+/** One kind of action: how it is said, and what in a tool's purpose makes it the tool's job. */
+interface ActionKind {
+  kind: string;
+  act: RegExp;
+  purpose: RegExp;
+}
+
+const OWNER = String
+  .raw`(?:the\s+user's|users'|their|his|her|the\s+(?:passenger|customer|shopper|buyer|owner|person|caller|account\s+holder|client)'s)`;
+const OBJECT_NEAR = String.raw`(?:\s+[\w'’-]{1,25}){0,5}?\s+`;
+const RECORDS = String
+  .raw`(?:files?|photos?|pictures?|images?|e-?mails?|messages?|records?|rows?|entr(?:y|ies)|cells?|contacts?|repo(?:sitor(?:y|ies))?s?|branch(?:es)?|accounts?|backups?|history|logs?|data|databases?|tables?|commits?|events?|notes?|documents?|pages?|items?|cards?|issues?|tickets?|invitations?|invites?|requests?|subscriptions?|orders?|deals?|leads?|values?|fields?|columns?|folders?|directories|projects?|members?|users?|posts?|tasks?)`;
+
+const KINDS: readonly ActionKind[] = [
+  {
+    kind: "purchase or payment",
+    act: new RegExp(
+      String
+        .raw`\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|place(?:s|d)?\s+(?:an?\s+)?orders?|pay(?:s|ing)?\s+(?:for|the|it|them|this|that|[$€£]|\d)|paid\s+for|settl(?:e|es|ed|ing)${OBJECT_NEAR}?(?:invoices?|bills?|balance|payments?)|wir(?:e|es|ed|ing)${OBJECT_NEAR}?(?:total|amount|money|funds|payment|sum)|transfer(?:s|red|ring)?${OBJECT_NEAR}?(?:funds|money|amount|total|balance|sum|usdc|eth|btc|tokens?)|charg(?:e|es|ed|ing)${OBJECT_NEAR}?(?:to|on|against)\s+${OWNER}?\s*(?:[\w-]+\s+){0,2}?(?:card|account|wallet)|subscrib(?:e|es|ed|ing)\s+(?:the\s+user|them|him|her)\b|sign(?:s|ed|ing)?\s+(?:the\s+user|them|him|her)\s+up|book(?:s|ed|ing)?\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?|flights?|hotels?)\b|reserv(?:e|es|ed|ing)\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?)\b|complet(?:e|es|ed|ing)\s+(?:the\s+)?(?:purchase|checkout|order|payment)|upgrad(?:e|es|ed|ing)\s+(?:the\s+user|them|their|to\s+(?:the\s+)?(?:premium|pro|paid|plus))|auto[- ]?renew\w*|compr(?:a|ar|e)\b|kauf(?:e|en|t)\b|achet(?:er|ez)\b)`,
+      "i",
+    ),
+    purpose:
+      /\b(?:buy\w*|purchas\w*|orders?|ordering|checkout|carts?|shop\w*|pay|pays|paying|payments?|book\w*|reserv\w*|tickets?|subscri\w*|billing|bank\w*|funds?|transfer\w*|transactions?|charg\w*|wallets?|donat\w*|renew\w*|upgrad\w*|registers?|tip|tips)\b/i,
+  },
+  {
+    kind: "shell or git command",
+    act: new RegExp(
+      String
+        .raw`(?:\b(?:run|execute|exec|issue|launch|type|enter)(?:s|es|ed|ing)?\s+(?:the\s+(?:command\s+)?)?\x60[^\x60\n]{2,200}\x60|\b(?:run_shell|execute_command|run_command|shell_exec)\b|\bwith\s+(?:the|its|your|a)\s+(?:shell|terminal|command)\s+tool\b|\bthrough\s+the\s+terminal\b|\bgit\s+(?:push|reset|rebase|clean|rm|commit|checkout|merge|tag|branch\s+-[dD]|filter-branch|config)\b|\brm\s+-\w*[rf]|\bsudo\s+\w|\bcurl\s[^|\n]{1,120}\|\s*(?:ba|z)?sh\b|\b(?:npm|pnpm|yarn|pip3?|brew|apt(?:-get)?|gem|cargo)\s+(?:install|i|add)\b|\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:npm|pip|python|node|homebrew|brew|system)?\s*(?:package|module|extension|plugin)\s|\b(?:printenv|chmod|chown|crontab)\b)`,
+      "i",
+    ),
+    purpose:
+      /\b(?:shell|terminal|commands?|exec\w*|run|runs|running|scripts?|git|commits?|branch\w*|push\w*|deploy\w*|build\w*|tests?|testing|ci|install\w*|npm|pip|docker|containers?|kubectl|sandbox|devops|cli|bash|console|processes|automation)\b/i,
+  },
+  {
+    kind: "deletion, force-push or access grant",
+    act: new RegExp(
+      String
+        .raw`\b(?:force[- ]?push\w*|push(?:es|ed|ing)?\s+(?:\S+\s+){0,3}?(?:--force|-f)\b|(?:delet|remov|eras|wip|purg)(?:e|es|ed|ing)\s+(?:\w+ly\s+)?(?:every|all|each|any|${OWNER})\b|(?:delet|remov|eras|wip|purg)(?:e|es|ed|ing)\s+(?:the\s+|any\s+|old\s+)?(?:\w+\s+){0,2}?${RECORDS}\s+(?:older|from|in|of)\b|drop(?:s|ped|ping)?\s+(?:the\s+)?(?:tables?|databases?|db|collections?|schemas?)|truncat(?:e|es|ed|ing)\s+(?:the\s+)?tables?|revok(?:e|es|ed|ing)\s+(?:\w+\s+){0,3}?(?:access|keys?|tokens?|permissions?|sessions?)|grant(?:s|ed|ing)?\s+(?:\S+\s+){0,4}?(?:access|admin\w*|owner\w*|permissions?|rights|role)\b|add(?:s|ed|ing)?\s+(?:[^.,;\n]|\.(?=\S)){1,60}?\s+as\s+(?:an?\s+)?(?:admin\w*|owner|co-?owner|collaborator|member|maintainer|editor)\b|make\s+(?:it|them|the\s+[\w-]+|[\w-]+)\s+public\b|disabl(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:2fa|mfa|two-factor|protection|alerts?|logging|backups?|audit\w*)|merg(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:pull\s+requests?|prs?|branch\w*|it|them)\b|approv(?:e|es|ed|ing)\s+(?:all|every|each|any|the\s+pending)\b|accept(?:s|ed|ing)?\s+(?:all|every|each|any)\s+(?:\w+\s+){0,2}?(?:invit\w+|requests?|offers?|terms)|cancel(?:s|led|ling)?\s+(?:all|every|${OWNER})\b)`,
+      "i",
+    ),
+    purpose:
+      /\b(?:delet\w*|remov\w*|eras\w*|wip\w*|purg\w*|clean\w*|prun\w*|drop\w*|truncat\w*|revok\w*|grant\w*|permissions?|access|admin\w*|members?|collaborators?|invit\w*|merg\w*|approv\w*|accept\w*|cancel\w*|push\w*|git|manag\w*|moderat\w*|publish\w*|share\w*|sharing|roles?|protection|settings)\b/i,
+  },
+  {
+    kind: "the user's records changed",
+    act: new RegExp(
+      String
+        .raw`\b(?:set|sets|setting|chang(?:e|es|ed|ing)|overwrit(?:e|es|ing|ten)|updat(?:e|es|ed|ing)|mark(?:s|ed|ing)?|flip(?:s|ped|ping)?|edit(?:s|ed|ing)?|modif(?:y|ies|ied|ying)|rewrit(?:e|es|ing|ten)|toggl(?:e|es|ed|ing)|fill(?:s|ed|ing)?)\s+(?:(?:every|each|all|any)\s+(?:\w+\s+){0,2}?${RECORDS}\b|(?:(?:that|this|the|${OWNER})\s+)(?:[\w'’-]+\s+){0,3}?(?:status|stage|amount|owner|assignee|price|totals?|balances?|scores?|grades?|rating|approved|flag)\s+(?:field\s+|column\s+)?to\b)`,
+      "i",
+    ),
+    purpose:
+      /\b(?:set\w*|updat\w*|edit\w*|writ\w*|modif\w*|fill\w*|chang\w*|overwrit\w*|mark\w*|creat\w*|manag\w*|sync\w*|import\w*|bulk|patch\w*|toggl\w*|assign\w*|mov\w*)\b/i,
+  },
+  {
+    kind: "payee, address or link substituted",
+    act: new RegExp(
+      String
+        .raw`\b(?:substitut|swap|replac|switch|chang|redirect|rewrit|repoint|point|divert|reroute)\w*\s+(?:[^.;\n]{0,50}?\s)?(?:payee|recipients?|beneficiar\w*|iban|account\s+(?:number|details)|bank\s+details|routing\s+number|wallet(?:\s+address)?|(?:payment|deposit|destination|receiving|crypto|eth|btc|send(?:ing)?)\s+address|(?:download|payment|invoice|checkout|install)\s+links?|links?|urls?|handles?|destination)\b|\b(?:payee|recipients?|beneficiar\w*|iban|bank\s+details|(?:download|payment)\s+links?)\s+(?:\w+\s+){0,3}?(?:should|must|is\s+to|needs?\s+to|ought\s+to)\s+(?:be\s+|now\s+be\s+)?(?:changed|replaced|swapped|set|rewritten|redirected|pointed)`,
+      "i",
+    ),
+    purpose:
+      /\b(?:replac\w*|substitut\w*|rewrit\w*|shorten\w*|redirect\w*|updat\w*|edit\w*|chang\w*|swap\w*|payees?|recipients?|beneficiar\w*|rout\w*|link\s+checker|unfurl\w*|expand\w*|clean\w*|sanitiz\w*|sanitis\w*)\b/i,
+  },
+  {
+    kind: "the user's other messages, contacts, location or saved card",
+    act: new RegExp(
+      String
+        .raw`\b(?:retriev|pull|fetch|read|open|look|get|grab|collect|gather|scan|search|go|check|access|find|query|use|charg|forward|include|attach|share|send|pass|put|copy|paste)\w*\s+(?:up\s+|through\s+|in\s+|into\s+|along\s+)?(?:(?:all|every|the\s+\w+|the)\s+(?:\w+\s+){0,3}?)?(?:${OWNER}\s+(?:[\w-]+\s+){0,3}?(?:messages|dms|direct\s+messages|threads|e-?mails|inbox|mailbox|contacts?|address\s+book|(?:current\s+|precise\s+|exact\s+|gps\s+)?location|gps|coordinates|home\s+address|saved\s+cards?|stored\s+cards?|cards?\s+on\s+file|payment\s+(?:methods?|details)|calendar|browsing\s+history|chat\s+history|photos|clipboard|keychain)|(?:messages?|dms|threads)\s+(?:the\s+user|they)\s+(?:\w+\s+){0,2}?(?:in|on|from)\s+other)\b|\b(?:card\s+on\s+file|saved\s+card|stored\s+payment\s+method|card\s+already\s+on\s+(?:their|the\s+user's|his|her)\s+profile|tarjeta\s+guardada)\b`,
+      "i",
+    ),
+    purpose:
+      /\b(?:messages?|messaging|dms?|threads?|e-?mails?|mail\w*|inbox\w*|contacts?|address\s+book|locat\w*|gps|geo\w*|coordinates|maps?|nearby|calendar\w*|photos?|clipboard|keychain|pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|chats?|slack|whatsapp|telegram|history)\b/i,
+  },
+];
+
+/** A call of a named tool: "call X", "via X", "X is called", "make sure X runs". */
+const IDENT = /\b[a-z][a-z0-9]{1,30}(?:[_-][a-z0-9]{1,30}){1,4}\b/g;
+const CALL_BEFORE =
+  /\b(?:call(?:s|ed|ing)?|invok(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|run(?:s|ning)?|fir(?:e|es|ed|ing)|execut(?:e|es|ed|ing)|us(?:e|es|ed|ing)|via|through|with|hit(?:s|ting)?|ping(?:s|ed|ing)?)\s+(?:the\s+)?(?:\x60)?$/i;
+const CALL_AFTER = /^(?:\x60)?\s+(?:tool\s+)?(?:is|gets|be)\s+(?:called|invoked|run|triggered)\b/i;
+/** Name words of a tool that acts (buys, shares, posts, grants ...), not one that looks things up. */
+const ACTING_NAME =
+  /(?:^|_)(?:purchase|buy|pay|payment|order|checkout|book|reserve|share|post|publish|send|enable|disable|delete|remove|transfer|grant|upgrade|subscribe|invite|merge|push|deploy|install|renew|charge|donate|tip|wire|withdraw|sell|trade|forward|upload|broadcast|tweet|unlock|exec|execute|shell)(?:_|$)/;
+
+/** The model named as the one addressed. */
+const ADDRESSED = new RegExp(
+  String
+    .raw`\b(?:(?:the|any|an|each|every|all)\s+)?(?:ai|ais|assistants?|agents?|models?|llms?|language\s+models?|copilot|bot|chatbot|orchestrator|planner)\b(?!\s+(?:model|api|id|name|provider|version)s?\b)|\bwhoever\s+(?:reads|is\s+reading|processes|sees|handles|runs|uses)\b|\bif\s+you(?:'re|\s+are)\s+(?:an?\s+)?(?:ai|assistant|agent|language\s+model|llm|bot|model)\b|\b(?:it\s+is|it's)\s+your\s+(?:job|task|duty|responsibility|role)\b|\bfalls\s+to\s+you\b|\byou,\s+the\b|\b(?:yourself|your\s+job)\b|\bhereby\b`,
+  "i",
+);
+
+/** Obligation or a second-person order. */
+const OBLIGED =
+  /\b(?:must|should|shall|ought\s+to|has\s+to|have\s+to|needs?\s+to|(?:is|are)\s+(?:expected|required|supposed|asked|requested|meant|obliged|instructed|responsible|to)\b|you\s+(?:will|can|may)|make\s+sure|be\s+sure\s+to|remember\s+to|don't\s+forget\s+to|please|kindly)\b/i;
+
+/**
+ * The user's consent skipped, in any words. Negated asking, prompting, confirming, telling; a
+ * confirmation called a nuisance; consent assumed; the step done quietly.
+ */
+const SKIPPED = new RegExp(
+  String
+    .raw`\b(?:(?:no|without|never|don't|do\s+not|does\s+not|doesn't|needn't|need\s+not|not|nor)\s+(?!(?:\w+\s+){0,3}?(?:skip|bypass|omit|forget|ignore|avoid|bother\w*\s+(?:with\s+)?(?:a|the)\s+user)\w*)(?:\w+\s+){0,3}?(?:ask\w*|confirm\w*|prompt\w*|consult\w*|bother\w*|check\w*\s+(?:with|back)|request\w*\s+(?:\w+\s+)?(?:permission|consent|approval)|flag\w*|mention\w*|tell\w*|notify\w*|inform\w*|comment\w*|draw\w*\s+attention|rais\w*\s+it|require\s+sign-?off|sign-?off|approval|permission|consent|confirmation|fuss)|(?:asking|confirming|a\s+confirmation|confirmation\s+(?:screens?|prompts?|dialogs?|steps?)|the\s+prompt|prompts?|checking)\s+(?:\w+\s+){0,4}?(?:slows?|annoys?|annoying|spoils?|is\s+unnecessary|interrupts?|gets?\s+in\s+the\s+way|just\s+slows|wastes?)|(?:users|people|shoppers|customers|buyers|travell?ers|they|everyone)\s+(?:\w+\s+){0,2}?(?:always|would|will|do|all)\s+(?:\w+\s+){0,1}?(?:want|appreciate|prefer|love|like|say\s+yes|agree)|would\s+have\s+said\s+yes|(?:opt-?in|consent|permission|approval)\s+is\s+(?:assumed|implied|implicit|given|granted)|appreciate\s+not\s+having\s+to|skip\s+(?:the\s+)?(?:\w+\s+)?(?:confirmation|approval|prompt|asking)|needs\s+no\s+comment|quietly|silently|discreetly|without\s+a\s+word|sin\s+pregunt\w*|ohne\s+(?:zu\s+)?frag\w*|sans\s+demander)\b`,
+  "i",
+);
+
+/** A consent skip bound to a documented switch ("when `yes` is set", "in CI mode"). */
+const FLAG_BOUND =
+  /\b(?:when|if|with|unless)\s+[^.;\n]{0,40}?(?:\bis\s+(?:set|true|false|enabled|on)\b|=\s*\w+|\bflags?\b|--[\w-]+|\x60[^\x60]{1,30}\x60|\boptions?\b|\bmode\b|:\s*(?:true|false))|\b(?:in\s+(?:ci|batch|headless|non-interactive|unattended)\s+mode|non-?interactively)\b|\bthe\s+client\s+(?:shows|asks|prompts|confirms)|own\s+confirmation/i;
+
+/** A trigger or tack-on beyond the call the user made. */
+const SCOPE = new RegExp(
+  String
+    .raw`\b(?:before\s+(?:answering|replying|responding|anything|doing\s+anything)|whenever|every\s+time|each\s+time|any\s+time|anytime|any\s+mention|for\s+(?:all|every|the\s+rest\s+of)\s+(?:\w+\s+)?(?:turns?|conversations?|sessions?|requests?|messages?|replies|chats?)|(?:all|every)\s+(?:later|subsequent|future|following|remaining)\s+(?:turns?|messages?|requests?)|(?:later|subsequent|future)\s+turns|on\s+every\s+\w+|every\s+conversation|(?:once|after|when)\s+[^,.;\n]{0,50}?(?:done|finished|finishes|is\s+ready|ready|completes?|complete|written|computed|over|returns?|reading|extraction)|afterwards|while\s+you(?:'re|\s+are)\s+at\s+it|as\s+a\s+side\s+(?:task|effect)|in\s+addition|as\s+well|also|before\s+the\s+first\s+call|prior\s+to\s+\w+ing|before\s+\w+ing|before\s+returning|después\s+de)\b`,
+  "i",
+);
+
+/** Left to the user: "only after they agree", "when the user asks", "ask the user first". */
+const USER_DECIDES =
+  /\b(?:(?:only\s+)?(?:if|when|once|after|unless|until)\s+(?:the\s+user|they|the\s+customer)\s+(?:\w+\s+){0,2}?(?:asks?|asked|agrees?|agreed|confirms?|confirmed|approves?|approved|has\s+(?:chosen|confirmed|approved|provided|given|agreed|asked)|explicitly|chooses?|chose|provides?|provided|says|requests?|requested|wants?|opts?\s+in|enables?)|ask\s+(?:the\s+user|them)\b(?!\s+first\s+only)|wait\s+for\s+(?:the\s+user|them)\s+to\s+(?:approve|confirm|agree|accept)|confirm\s+(?:\w+\s+){0,4}?with\s+the\s+user|(?:the\s+)?user's\s+(?:explicit\s+)?(?:approval|consent|confirmation|permission)|after\s+they\s+agree|on\s+request|if\s+(?:asked|requested))\b/i;
+
+/** The user as the one who acts ("users can list and delete memories"). */
+const USER_SUBJECT =
+  /\b(?:users?|the\s+user|they|customers?|people|admins?|owners?)\s+(?:can|may|could|might|will\s+be\s+able\s+to|are\s+able\s+to)\s+(?:\w+\s+){0,4}$/i;
+
+/** A base-form verb: an imperative, not a description ("who shared ... and granted access"). */
+const BASE_FORM = (w: string) => !/(?:ed|ing|[^s]s)$/i.test(w);
+
+/** A negation right before the action ("never substitutes", "do not merge", "without adding"). */
+const NEGATION_BEFORE =
+  /(?:\b(?:never|not|no|cannot|without|nor|neither)|n't)\s+(?:\w+\s+){0,2}$|\b(?:never|not|n't)\s+(?:\w+\s+){0,4}?(?:or|nor)\s+$/i;
+
+/** A clause that only describes (a threat, an example, what something "can" do to the user). */
+const DESCRIBES =
+  /\b(?:e\.g\.|for\s+example|such\s+as|attacks?|malicious|phishing|scam\w*|detect\w*|flags?\s+(?:text|descriptions?)|warns?\s+(?:about|when))\b/i;
+
+/** Sentences with their offsets: split after . ! ? followed by a space, and at line breaks. */
+function sentences(text: string): { s: string; at: number }[] {
+  const out: { s: string; at: number }[] = [];
+  let pos = 0;
+  let buf = "";
+  let bufAt = 0;
+  for (const p of text.split(/(?<=[.!?])\s+|\n+/)) {
+    const at = text.indexOf(p, pos);
+    pos = at + p.length;
+    if (buf === "") bufAt = at;
+    buf = buf === "" ? p : `${buf} ${p}`;
+    // An abbreviation ("e.g.") does not end a sentence.
+    if (/\b(?:e\.g|i\.e|etc|vs|cf)\.$/i.test(p)) continue;
+    if (buf.trim().length > 0) out.push({ s: buf, at: bufAt });
+    buf = "";
+  }
+  if (buf.trim().length > 0) out.push({ s: buf, at: bufAt });
+  return out;
+}
+
+/** Whether the action at `index` opens a clause: an imperative ("Once done, buy ..."). */
+const CLAUSE_OPEN =
+  /(?:^|[:,;\u2014(>-]\s*|\b(?:and|then|also|please|kindly|just|first|always|now|quietly|silently)\s+|\b\w+ly\s+)$/i;
+
+function isProse(field: string): boolean {
+  return field.endsWith("/description") || field.endsWith("/title") ||
+    field.startsWith("/annotations/") || /\/(?:default|examples?\/\d+|example)$/.test(field);
+}
+
+const GATE = new RegExp(KINDS.map((k) => k.act.source).join("|"), "i");
+
+const RULE_ORDER = () => ruleById("act.off_purpose_order");
+const RULE_UNASKED = () => ruleById("act.off_purpose_unasked");
+const RULE_OTHER = () => ruleById("act.other_tool_acts");
+
+/** Runs the unrequested-action checks over every tool (`texts[i]` are its strings). */
+export function scanActions(
+  col: Collector,
+  tools: readonly ActionTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  const listed = new Set(tools.map((t) => snakeName(t.name)));
+  tools.forEach((tool, i) => {
+    const prose = texts[i]!.filter((it) => isProse(it.field));
+    const identGate = prose.some((it) => /[a-z][_-][a-z]/.test(it.text));
+    const gate = prose.some((it) => GATE.test(it.text));
+    if (!gate && !identGate) return;
+    const desc = texts[i]!.find((it) => it.field === "/description")?.text ?? "";
+    const first = sentences(desc)[0]?.s ?? "";
+    const title = typeof tool.title === "string" ? tool.title : "";
+    const self = snakeName(tool.name);
+    const purpose = `${self.replace(/_/g, " ")} ${title} ${first}`;
+    const params = new Set(parameterNames(tool.inputSchema).map((p) => snakeName(p.text)));
+    for (const it of prose) {
+      const ss = sentences(it.text);
+      ss.forEach(({ s, at }, k) => {
+        // The first description sentence declares the tool; it orders nothing.
+        if (it.field === "/description" && k === 0) return;
+        if (DESCRIBES.test(s)) return;
+        const near = [ss[k - 1]?.s ?? "", s, ss[k + 1]?.s ?? ""];
+        const skipped = near.some((x) => {
+          const m = SKIPPED.exec(x);
+          return m !== null && !FLAG_BOUND.test(x);
+        });
+        const decides = !skipped && USER_DECIDES.test(s);
+        if (decides) return;
+        const addressed = ADDRESSED.test(s);
+        const scoped = SCOPE.test(s);
+        const obliged = OBLIGED.test(s);
+        for (const kind of KINDS) {
+          const m = kind.act.exec(s);
+          if (!m) continue;
+          if (NEGATION_BEFORE.test(s.slice(Math.max(0, m.index - 40), m.index))) continue;
+          if (kind.purpose.test(purpose)) continue;
+          const lead = s.slice(Math.max(0, m.index - 60), m.index);
+          if (USER_SUBJECT.test(lead)) continue;
+          const opens = CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(m[0].split(/\s/)[0]!);
+          const directive = addressed || obliged || opens;
+          if (!directive) continue;
+          if (addressed || scoped && (obliged || opens)) {
+            col.add(RULE_ORDER(), i, it.field, at + m.index, m[0], {
+              note: kind.kind,
+              key: kind.kind,
+            });
+          }
+          if (skipped) {
+            col.add(RULE_UNASKED(), i, it.field, at + m.index, m[0], {
+              note: kind.kind,
+              key: kind.kind,
+            });
+          }
+        }
+        // Another, unlisted tool that acts, called on a trigger, without consent or by the model.
+        if (!(scoped || skipped) || !(obliged || addressed || skipped)) return;
+        for (const id of s.matchAll(IDENT)) {
+          const name = snakeName(id[0]);
+          if (name === self || listed.has(name) || params.has(name)) continue;
+          if (!ACTING_NAME.test(name)) continue;
+          const before = s.slice(Math.max(0, id.index! - 30), id.index!);
+          const after = s.slice(id.index! + id[0].length, id.index! + id[0].length + 30);
+          if (!CALL_BEFORE.test(before) && !CALL_AFTER.test(after)) continue;
+          if (NEGATION_BEFORE.test(before.replace(CALL_BEFORE, ""))) continue;
+          col.add(RULE_OTHER(), i, it.field, at + id.index!, id[0], { key: name });
+        }
+      });
+    }
+  });
+}
