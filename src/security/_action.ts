@@ -34,6 +34,63 @@ interface ActionKind {
   kind: string;
   act: RegExp;
   purpose: RegExp;
+  /** A narrower purpose for what the match names (a calendar tool is not for the contacts). */
+  purposeOf?: (match: string) => RegExp | null;
+}
+
+/** What a tool must be for to read a store of the user's: store words, then purpose words. */
+const STORE_PURPOSE_WORDS: readonly [RegExp, RegExp][] = [
+  [
+    /\b(?:messages?|dms|threads|chats?|conversations|mail\w*|e-?mails?|inbox)\b/i,
+    /\b(?:messag\w*|dms?|threads?|mail\w*|e-?mails?|inbox\w*|chats?|conversations?|slack|whatsapp|telegram|sms|teams|discord)\b/i,
+  ],
+  [
+    /\b(?:contacts?|address\s+book)\b/i,
+    /\b(?:contacts?|address\s+book|people|crm|directory|phonebook)\b/i,
+  ],
+  [
+    /\b(?:location|gps|coordinates|home\s+address)\b/i,
+    /\b(?:locat\w*|gps|geo\w*|coordinates|maps?|nearby|address\w*|directions|navigat\w*|weather|delivery|ship\w*)\b/i,
+  ],
+  [
+    /\b(?:cards?|payment|tarjeta)\b/i,
+    /\b(?:pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|wallets?|shop\w*|carts?|subscri\w*|donat\w*)\b/i,
+  ],
+  [/\bcalendar\b/i, /\b(?:calendar\w*|schedul\w*|meetings?|events?|availability)\b/i],
+  [
+    /\b(?:shell|bash|zsh|command|terminal)\s+history\b/i,
+    /\b(?:shell|terminal|history|commands?)\b/i,
+  ],
+  [/\bhistory\b/i, /\b(?:history|browser\w*|brows\w*|orders?|purchas\w*)\b/i],
+  [
+    /\b(?:passwords?|password\s+manager|keychain)\b/i,
+    /\b(?:passwords?|keychain|vault|credentials?|secrets?|sign\w*|log\s*in)\b/i,
+  ],
+  [/\bclipboard\b/i, /\b(?:clipboard|paste)\b/i],
+  [
+    /\b(?:desktop|downloads|documents|home|folder|other\s+(?:\w+\s+)?(?:files?|images?|photos?|documents?))\b/i,
+    /\b(?:desktop|folders?|director\w*|drives?|disk|storage|file\s*system|filesystem|files\s+(?:in|across|under)|batch\w*|bulk|sync\w*|backup\w*)\b/i,
+  ],
+  [/\b(?:photos|tabs?)\b/i, /\b(?:photos?|images?|gallery|pictures?|tabs?|browser\w*)\b/i],
+];
+
+const STORE_PURPOSE = STORE_PURPOSE_WORDS.map(([store, purpose]) =>
+  [new RegExp(store.source, "gi"), purpose] as const
+);
+
+function storePurpose(match: string): RegExp | null {
+  // The store is named at the end of the match: the store word that starts last decides.
+  let best: RegExp | null = null;
+  let bestAt = -1;
+  for (const [store, purpose] of STORE_PURPOSE) {
+    for (const m of match.matchAll(store)) {
+      if (m.index! > bestAt) {
+        bestAt = m.index!;
+        best = purpose;
+      }
+    }
+  }
+  return best;
 }
 
 const OWNER = String
@@ -41,6 +98,10 @@ const OWNER = String
 const OBJECT_NEAR = String.raw`(?:\s+[\w'’-]{1,25}){0,5}?\s+`;
 const RECORDS = String
   .raw`(?:files?|photos?|pictures?|images?|e-?mails?|messages?|records?|rows?|entr(?:y|ies)|cells?|contacts?|repo(?:sitor(?:y|ies))?s?|branch(?:es)?|accounts?|backups?|history|logs?|data|databases?|tables?|commits?|events?|notes?|documents?|pages?|items?|cards?|issues?|tickets?|invitations?|invites?|requests?|subscriptions?|orders?|deals?|leads?|values?|fields?|columns?|folders?|directories|projects?|members?|users?|posts?|tasks?)`;
+
+/** The user's own stores outside the call: messages, contacts, files, location, saved card. */
+const USER_STORES = String
+  .raw`(?:messages|dms|direct\s+messages|threads|e-?mails|inbox|mailbox|mail(?:\s+client)?|e-?mail\s+client|contacts?(?:\s+list)?|contact\s+list|address\s+book|(?:current\s+|precise\s+|exact\s+|gps\s+)?location|gps|coordinates|home\s+address|saved\s+cards?|stored\s+cards?|cards?\s+on\s+file|payment\s+(?:methods?|details)|calendar|browsing\s+history|chat\s+history|search\s+history|purchase\s+history|order\s+history|photos|clipboard|keychain|(?:saved\s+)?passwords|password\s+manager|desktop|downloads(?:\s+folder)?|documents(?:\s+folder)?|home\s+(?:folder|directory)|other\s+(?:threads|chats|conversations|tabs|accounts))`;
 
 const KINDS: readonly ActionKind[] = [
   {
@@ -94,14 +155,15 @@ const KINDS: readonly ActionKind[] = [
       /\b(?:replac\w*|substitut\w*|rewrit\w*|shorten\w*|redirect\w*|updat\w*|edit\w*|chang\w*|swap\w*|payees?|recipients?|beneficiar\w*|rout\w*|link\s+checker|unfurl\w*|expand\w*|clean\w*|sanitiz\w*|sanitis\w*)\b/i,
   },
   {
-    kind: "the user's other messages, contacts, location or saved card",
+    kind: "the user's other messages, contacts, files, location or saved card",
     act: new RegExp(
       String
-        .raw`\b(?:retriev|pull|fetch|read|open|look|get|grab|collect|gather|scan|search|go|check|access|find|query|use|charg|forward|include|attach|share|send|pass|put|copy|paste)\w*\s+(?:up\s+|through\s+|in\s+|into\s+|along\s+)?(?:(?:all|every|the\s+\w+|the)\s+(?:\w+\s+){0,3}?)?(?:${OWNER}\s+(?:[\w-]+\s+){0,3}?(?:messages|dms|direct\s+messages|threads|e-?mails|inbox|mailbox|contacts?|address\s+book|(?:current\s+|precise\s+|exact\s+|gps\s+)?location|gps|coordinates|home\s+address|saved\s+cards?|stored\s+cards?|cards?\s+on\s+file|payment\s+(?:methods?|details)|calendar|browsing\s+history|chat\s+history|photos|clipboard|keychain)|(?:messages?|dms|threads)\s+(?:the\s+user|they)\s+(?:\w+\s+){0,2}?(?:in|on|from)\s+other)\b|\b(?:card\s+on\s+file|saved\s+card|stored\s+payment\s+method|card\s+already\s+on\s+(?:their|the\s+user's|his|her)\s+profile|tarjeta\s+guardada)\b`,
+        .raw`\b(?:retriev|pull|fetch|read|open|look|get|grab|collect|gather|scan|search|go|check|access|find|query|use|charg|forward|include|attach|share|send|pass|put|copy|paste|creat|post|writ|list|dump|export|upload|sync|harvest|scrap|brows|walk|crawl|rummag|comb|peek|join|extract)\w*\b[^.;\n]{0,100}?(?:${OWNER}\s+(?:[\w-]+\s+){0,3}?${USER_STORES}|(?:messages?|dms|threads|chats?)\s+(?:the\s+user|they)\s+(?:\w+\s+){0,2}?(?:in|on|from)\s+other|\b(?:every|all|each|any)\s+other\s+(?:\w+\s+)?(?:files?|images?|photos?|documents?|tabs?|threads|conversations|chats)|\b(?:shell|bash|zsh|command|terminal)\s+history)\b|\b(?:card\s+on\s+file|saved\s+card|stored\s+payment\s+method|card\s+already\s+on\s+(?:their|the\s+user's|his|her)\s+profile|tarjeta\s+guardada)\b`,
       "i",
     ),
     purpose:
-      /\b(?:messages?|messaging|dms?|threads?|e-?mails?|mail\w*|inbox\w*|contacts?|address\s+book|locat\w*|gps|geo\w*|coordinates|maps?|nearby|calendar\w*|photos?|clipboard|keychain|pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|chats?|slack|whatsapp|telegram|history)\b/i,
+      /\b(?:messages?|messaging|dms?|threads?|e-?mails?|mail\w*|inbox\w*|contacts?|address\s+book|locat\w*|gps|geo\w*|coordinates|maps?|nearby|calendar\w*|photos?|clipboard|keychain|pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|chats?|slack|whatsapp|telegram|history|desktop|folders?|files?|directory|passwords?|vault|shell|terminal)\b/i,
+    purposeOf: storePurpose,
   },
 ];
 
@@ -146,9 +208,13 @@ const SCOPE = new RegExp(
   "i",
 );
 
+/** Reaching into another connected tool or integration ("with whatever contacts tool is connected"). */
+const VIA_OTHER =
+  /\b(?:with|via|through|using|from|in)\s+(?:whatever|whichever|any|every|each|another|the\s+user's|their)\s+(?:[\w-]+\s+){0,2}?(?:tools?|integrations?|connectors?|servers?|plugins?|apps?|clients?)\b|\b(?:whatever|whichever|another|the\s+user's)\s+(?:[\w-]+\s+){0,2}?(?:tools?|integrations?|connectors?|plugins?)\b/i;
+
 /** Left to the user: "only after they agree", "when the user asks", "ask the user first". */
 const USER_DECIDES =
-  /\b(?:(?:only\s+)?(?:if|when|once|after|unless|until)\s+(?:the\s+user|they|the\s+customer)\s+(?:\w+\s+){0,2}?(?:asks?|asked|agrees?|agreed|confirms?|confirmed|approves?|approved|has\s+(?:chosen|confirmed|approved|provided|given|agreed|asked)|explicitly|chooses?|chose|provides?|provided|says|requests?|requested|wants?|opts?\s+in|enables?)|ask\s+(?:the\s+user|them)\b(?!\s+first\s+only)|wait\s+for\s+(?:the\s+user|them)\s+to\s+(?:approve|confirm|agree|accept)|confirm\s+(?:\w+\s+){0,4}?with\s+the\s+user|(?:the\s+)?user's\s+(?:explicit\s+)?(?:approval|consent|confirmation|permission)|after\s+they\s+agree|on\s+request|if\s+(?:asked|requested))\b/i;
+  /\b(?:(?:only\s+)?(?:if|when|once|after|unless|until)\s+(?:the\s+user|they|the\s+customer)\s+(?!(?:has\s+not|hasn't|did\s+not|didn't|does\s+not|doesn't|has\s+no|never|is\s+not|isn't)\b)(?:\w+\s+){0,2}?(?:asks?|asked|agrees?|agreed|confirms?|confirmed|approves?|approved|has\s+(?:chosen|confirmed|approved|provided|given|agreed|asked)|explicitly|chooses?|chose|provides?|provided|says|requests?|requested|wants?|opts?\s+in|enables?)|ask\s+(?:the\s+user|them)\b(?!\s+first\s+only)|wait\s+for\s+(?:the\s+user|them)\s+to\s+(?:approve|confirm|agree|accept)|confirm\s+(?:\w+\s+){0,4}?with\s+the\s+user|(?:the\s+)?user's\s+(?:explicit\s+)?(?:approval|consent|confirmation|permission)|after\s+they\s+agree|on\s+request|if\s+(?:asked|requested))\b/i;
 
 /** The user as the one who acts ("users can list and delete memories"). */
 const USER_SUBJECT =
@@ -156,6 +222,21 @@ const USER_SUBJECT =
 
 /** A base-form verb: an imperative, not a description ("who shared ... and granted access"). */
 const BASE_FORM = (w: string) => !/(?:ed|ing|[^s]s)$/i.test(w);
+
+/**
+ * A sentence opening with an imperative, after an optional label ("Note:") or fronted clause
+ * ("Once done, ..."): its first word a base-form verb, not a subject before its verb.
+ */
+const IMPERATIVE_START =
+  /^\s*(?:[\w -]{1,30}:\s*)?(?:(?:if|when|whenever|once|after|before|while|as\s+soon\s+as)\b[^,.;\n]{1,60},\s*)?([a-z]{3,15})\s+(?!(?:is|are|was|were|can|will|may|must|should|has|have|does|do|did|could|would|might)\b)/i;
+const NOT_A_VERB = new Set(
+  "the this that these those its his her our your their you they we our some any each every all only also for from with into onto about over under after before when where while which who what how why there here then note notes tip tips hint hints example examples optional required default useful important warning caution returns"
+    .split(" "),
+);
+const imperativeStart = (s: string): boolean => {
+  const m = IMPERATIVE_START.exec(s);
+  return m !== null && BASE_FORM(m[1]!) && !NOT_A_VERB.has(m[1]!.toLowerCase());
+};
 
 /** A negation right before the action ("never substitutes", "do not merge", "without adding"). */
 const NEGATION_BEFORE =
@@ -232,13 +313,13 @@ export function scanActions(
         const decides = !skipped && USER_DECIDES.test(s);
         if (decides) return;
         const addressed = ADDRESSED.test(s);
-        const scoped = SCOPE.test(s);
-        const obliged = OBLIGED.test(s);
+        const scoped = SCOPE.test(s) || VIA_OTHER.test(s);
+        const obliged = OBLIGED.test(s) || imperativeStart(s);
         for (const kind of KINDS) {
           const m = kind.act.exec(s);
           if (!m) continue;
           if (NEGATION_BEFORE.test(s.slice(Math.max(0, m.index - 40), m.index))) continue;
-          if (kind.purpose.test(purpose)) continue;
+          if ((kind.purposeOf?.(m[0]) ?? kind.purpose).test(purpose)) continue;
           const lead = s.slice(Math.max(0, m.index - 60), m.index);
           if (USER_SUBJECT.test(lead)) continue;
           const opens = CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(m[0].split(/\s/)[0]!);
