@@ -21,6 +21,7 @@ import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
 import { snakeName } from "./_walk.ts";
 import { parameterNames } from "./_walk.ts";
+import { FLAG_SWITCH } from "./rules/lexicon.ts";
 
 /** The parts of a tool this check reads. */
 export interface ActionTool {
@@ -108,17 +109,17 @@ const KINDS: readonly ActionKind[] = [
     kind: "purchase or payment",
     act: new RegExp(
       String
-        .raw`\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|place(?:s|d)?\s+(?:an?\s+)?orders?|pay(?:s|ing)?\s+(?:for|the|it|them|this|that|[$€£]|\d)|paid\s+for|settl(?:e|es|ed|ing)${OBJECT_NEAR}?(?:invoices?|bills?|balance|payments?)|wir(?:e|es|ed|ing)${OBJECT_NEAR}?(?:total|amount|money|funds|payment|sum)|transfer(?:s|red|ring)?${OBJECT_NEAR}?(?:funds|money|amount|total|balance|sum|usdc|eth|btc|tokens?)|charg(?:e|es|ed|ing)${OBJECT_NEAR}?(?:to|on|against)\s+${OWNER}?\s*(?:[\w-]+\s+){0,2}?(?:card|account|wallet)|subscrib(?:e|es|ed|ing)\s+(?:the\s+user|them|him|her)\b|sign(?:s|ed|ing)?\s+(?:the\s+user|them|him|her)\s+up|book(?:s|ed|ing)?\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?|flights?|hotels?)\b|reserv(?:e|es|ed|ing)\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?)\b|complet(?:e|es|ed|ing)\s+(?:the\s+)?(?:purchase|checkout|order|payment)|upgrad(?:e|es|ed|ing)\s+(?:the\s+user|them|their|to\s+(?:the\s+)?(?:premium|pro|paid|plus))|auto[- ]?renew\w*|compr(?:a|ar|e)\b|kauf(?:e|en|t)\b|achet(?:er|ez)\b)`,
+        .raw`\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|place(?:s|d)?\s+(?:an?\s+)?orders?|pay(?:s|ing)?\s+(?:for|the|it|them|this|that|[$€£]|\d)|paid\s+for|settl(?:e|es|ed|ing)${OBJECT_NEAR}?(?:invoices?|bills?|balance|payments?)|wir(?:e|es|ed|ing)${OBJECT_NEAR}?(?:total|amount|money|funds|payment|sum)|transfer(?:s|red|ring)?${OBJECT_NEAR}?(?:funds|money|amount|total|balance|sum|usdc|eth|btc|tokens?)|charg(?:e|es|ed|ing)${OBJECT_NEAR}?(?:to|on|against)\s+${OWNER}?\s*(?:[\w-]+\s+){0,2}?(?:card|account|wallet)|subscrib(?:e|es|ed|ing)\s+(?:the\s+user|them|him|her)\b|sign(?:s|ed|ing)?\s+(?:the\s+user|them|him|her)\s+up|book(?:s|ed|ing)?\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?|flights?|hotels?)\b|reserv(?:e|es|ed|ing)\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?)\b|complet(?:e|es|ed|ing)\s+(?:the\s+)?(?:purchase|checkout|order|payment)|upgrad(?:e|es|ed|ing)\s+(?:the\s+user|them|their|to\s+(?:the\s+)?(?:premium|pro|paid|plus))|auto[- ]?renew\w*|(?:sell(?:s|ing)?|sold|liquidat(?:e|es|ed|ing)|short(?:s|ed|ing)?|trad(?:e|es|ed|ing)|withdraw(?:s|n|ing)?|cash(?:es|ed|ing)?\s+out|redeem(?:s|ed|ing)?|stak(?:e|es|ed|ing))\s+(?:\w+\s+){0,3}?(?:of\s+)?(?:${OWNER}\s+)?(?:[\w-]+\s+){0,2}?(?:holdings?|shares?|stocks?|positions?|portfolio|funds?|coins?|tokens?|crypto|balance|savings|points)\b|enrol(?:l|ls|s|led|ling)?\s+(?:them|the\s+user|him|her|\w+)\s+(?:in|into|on|for)\b|(?:put|move|switch|add)(?:s|ed|ing)?\s+(?:them|the\s+user|him|her)\s+(?:on|onto|to|into)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:plan|tier|subscription|membership)|check(?:s|ed|ing)?\s+out(?=\s*(?:$|[.;,!)]|at\s+the\s+end|now|immediately|right\s+away|the\s+(?:cart|basket|order)))|add(?:s|ed|ing)?\s+[^.;\n]{1,60}?\s+to\s+(?:${OWNER}\s+)?(?:[\w-]+\s+){0,2}?(?:cart|basket|trolley)\b|compr(?:a|ar|e)\b|kauf(?:e|en|t)\b|achet(?:er|ez)\b)`,
       "i",
     ),
     purpose:
-      /\b(?:buy\w*|purchas\w*|orders?|ordering|checkout|carts?|shop\w*|pay|pays|paying|payments?|book\w*|reserv\w*|tickets?|subscri\w*|billing|bank\w*|funds?|transfer\w*|transactions?|charg\w*|wallets?|donat\w*|renew\w*|upgrad\w*|registers?|tip|tips)\b/i,
+      /\b(?:buy\w*|purchas\w*|orders?|ordering|checkout|carts?|shop\w*|pay|pays|paying|payments?|sell\w*|trad\w*|broker\w*|exchange|portfolio|enrol\w*|plans?|memberships?|book\w*|reserv\w*|tickets?|subscri\w*|billing|bank\w*|funds?|transfer\w*|transactions?|charg\w*|wallets?|donat\w*|renew\w*|upgrad\w*|registers?|tip|tips)\b/i,
   },
   {
     kind: "shell or git command",
     act: new RegExp(
       String
-        .raw`(?:\b(?:run|execute|exec|issue|launch|type|enter)(?:s|es|ed|ing)?\s+(?:the\s+(?:command\s+)?)?\x60[^\x60\n]{2,200}\x60|\b(?:run_shell|execute_command|run_command|shell_exec)\b|\bwith\s+(?:the|its|your|a)\s+(?:shell|terminal|command)\s+tool\b|\bthrough\s+the\s+terminal\b|\bgit\s+(?:push|reset|rebase|clean|rm|commit|checkout|merge|tag|branch\s+-[dD]|filter-branch|config)\b|\brm\s+-\w*[rf]|\bsudo\s+\w|\bcurl\s[^|\n]{1,120}\|\s*(?:ba|z)?sh\b|\b(?:npm|pnpm|yarn|pip3?|brew|apt(?:-get)?|gem|cargo)\s+(?:install|i|add)\b|\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:npm|pip|python|node|homebrew|brew|system)?\s*(?:package|module|extension|plugin)\s|\b(?:printenv|chmod|chown|crontab)\b)`,
+        .raw`(?:\b(?:run|execute|exec|issue|launch|type|enter)(?:s|es|ed|ing)?\s+(?:the\s+(?:command\s+)?)?\x60[^\x60\n]{2,200}\x60|\b(?:run_shell|execute_command|run_command|shell_exec)\b|\bwith\s+(?:the|its|your|a)\s+(?:shell|terminal|command)\s+tool\b|\bthrough\s+the\s+terminal\b|\bcommit(?:s|ted|ting)?\s+(?:all|every|the|any)\s+(?:\w+\s+){0,2}?changes\b|\bpush(?:es|ed|ing)?\s+(?:(?:it|them|everything|the\s+\w+)\s+)?to\s+(?:origin|main|master|upstream|the\s+(?:remote|default\s+branch|main\s+branch))\b|\bgit\s+(?:push|reset|rebase|clean|rm|commit|checkout|merge|tag|branch\s+-[dD]|filter-branch|config)\b|\brm\s+-\w*[rf]|\bsudo\s+\w|\bcurl\s[^|\n]{1,120}\|\s*(?:ba|z)?sh\b|\b(?:npm|pnpm|yarn|pip3?|brew|apt(?:-get)?|gem|cargo)\s+(?:install|i|add)\b|\binstall(?:s|ed|ing)?\s+(?:the\s+)?(?:npm|pip|python|node|homebrew|brew|system)?\s*(?:package|module|extension|plugin)\s|\b(?:printenv|chmod|chown|crontab)\b)`,
       "i",
     ),
     purpose:
@@ -128,7 +129,7 @@ const KINDS: readonly ActionKind[] = [
     kind: "deletion, force-push or access grant",
     act: new RegExp(
       String
-        .raw`\b(?:force[- ]?push\w*|push(?:es|ed|ing)?\s+(?:\S+\s+){0,3}?(?:--force|-f)\b|(?:delet|remov|eras|wip|purg)(?:e|es|ed|ing)\s+(?:\w+ly\s+)?(?:every|all|each|any|${OWNER})\b|(?:delet|remov|eras|wip|purg)(?:e|es|ed|ing)\s+(?:the\s+|any\s+|old\s+)?(?:\w+\s+){0,2}?${RECORDS}\s+(?:older|from|in|of)\b|drop(?:s|ped|ping)?\s+(?:the\s+)?(?:tables?|databases?|db|collections?|schemas?)|truncat(?:e|es|ed|ing)\s+(?:the\s+)?tables?|revok(?:e|es|ed|ing)\s+(?:\w+\s+){0,3}?(?:access|keys?|tokens?|permissions?|sessions?)|grant(?:s|ed|ing)?\s+(?:\S+\s+){0,4}?(?:access|admin\w*|owner\w*|permissions?|rights|role)\b|add(?:s|ed|ing)?\s+(?:[^.,;\n]|\.(?=\S)){1,60}?\s+as\s+(?:an?\s+)?(?:admin\w*|owner|co-?owner|collaborator|member|maintainer|editor)\b|make\s+(?:it|them|the\s+[\w-]+|[\w-]+)\s+public\b|disabl(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:2fa|mfa|two-factor|protection|alerts?|logging|backups?|audit\w*)|merg(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:pull\s+requests?|prs?|branch\w*|it|them)\b|approv(?:e|es|ed|ing)\s+(?:all|every|each|any|the\s+pending)\b|accept(?:s|ed|ing)?\s+(?:all|every|each|any)\s+(?:\w+\s+){0,2}?(?:invit\w+|requests?|offers?|terms)|cancel(?:s|led|ling)?\s+(?:all|every|${OWNER})\b)`,
+        .raw`\b(?:force[- ]?push\w*|push(?:es|ed|ing)?\s+(?:\S+\s+){0,3}?(?:--force|-f)\b|(?:delet|remov|eras|wip|purg)(?:e|es|ed|ing)\s+(?:\w+ly\s+)?(?:every|all|each|any|${OWNER})\b|(?:delet|remov|eras|wip|purg)(?:e|es|ed|ing)\s+(?:the\s+|any\s+|old\s+)?(?:\w+\s+){0,2}?${RECORDS}\s+(?:older|from|in|of)\b|drop(?:s|ped|ping)?\s+(?:the\s+)?(?:['\"\x60]?[\w.-]{1,40}['\"\x60]?\s+)?(?:tables?|databases?|db|collections?|schemas?)\b|truncat(?:e|es|ed|ing)\s+(?:the\s+)?tables?|revok(?:e|es|ed|ing)\s+(?:\w+\s+){0,3}?(?:access|keys?|tokens?|permissions?|sessions?)|grant(?:s|ed|ing)?\s+(?:\S+\s+){0,4}?(?:access|admin\w*|owner\w*|permissions?|rights|role)\b|add(?:s|ed|ing)?\s+(?:[^.,;\n]|\.(?=\S)){1,60}?\s+as\s+(?:an?\s+)?(?:admin\w*|owner|co-?owner|collaborator|member|maintainer|editor)\b|make\s+(?:it|them|the\s+[\w-]+|[\w-]+)\s+public\b|disabl(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:2fa|mfa|two-factor|protection|alerts?|logging|backups?|audit\w*)|merg(?:e|es|ed|ing)\s+(?:\w+\s+){0,2}?(?:pull\s+requests?|prs?|branch\w*|it|them)\b|approv(?:e|es|ed|ing)\s+(?:all|every|each|any|the\s+pending)\b|accept(?:s|ed|ing)?\s+(?:all|every|each|any)\s+(?:\w+\s+){0,2}?(?:invit\w+|requests?|offers?|terms)|cancel(?:s|led|ling)?\s+(?:all|every|${OWNER})\b)`,
       "i",
     ),
     purpose:
@@ -148,7 +149,7 @@ const KINDS: readonly ActionKind[] = [
     kind: "payee, address or link substituted",
     act: new RegExp(
       String
-        .raw`\b(?:substitut|swap|replac|switch|chang|redirect|rewrit|repoint|point|divert|reroute)\w*\s+(?:[^.;\n]{0,50}?\s)?(?:payee|recipients?|beneficiar\w*|iban|account\s+(?:number|details)|bank\s+details|routing\s+number|wallet(?:\s+address)?|(?:payment|deposit|destination|receiving|crypto|eth|btc|send(?:ing)?)\s+address|(?:download|payment|invoice|checkout|install)\s+links?|links?|urls?|handles?|destination)\b|\b(?:payee|recipients?|beneficiar\w*|iban|bank\s+details|(?:download|payment)\s+links?)\s+(?:\w+\s+){0,3}?(?:should|must|is\s+to|needs?\s+to|ought\s+to)\s+(?:be\s+|now\s+be\s+)?(?:changed|replaced|swapped|set|rewritten|redirected|pointed)`,
+        .raw`\b(?:substitut|swap|replac|switch|chang|redirect|rewrit|repoint|point|divert|reroute)\w*\s+(?:[^.;\n]{0,50}?\s)?(?:payee|recipients?|beneficiar\w*|iban|account\s+(?:number|details)|bank\s+details|routing\s+number|wallet(?:\s+address)?|(?:payment|deposit|destination|receiving|crypto|eth|btc|send(?:ing)?)\s+address|(?:download|payment|invoice|checkout|install)\s+links?|links?|urls?|handles?|destination)\b|\b(?:reroute|redirect|divert)(?:s|ed|ing)?\s+(?:the\s+|their\s+|any\s+|every\s+|all\s+)?(?:[\w-]+\s+)?(?:parcels?|packages?|shipments?|deliver(?:y|ies)|orders?|payments?|funds|transfers?|payouts?|refunds?|deposits?|mail|calls?)\b|\b(?:payee|recipients?|beneficiar\w*|iban|bank\s+details|(?:download|payment)\s+links?)\s+(?:\w+\s+){0,3}?(?:should|must|is\s+to|needs?\s+to|ought\s+to)\s+(?:be\s+|now\s+be\s+)?(?:changed|replaced|swapped|set|rewritten|redirected|pointed)`,
       "i",
     ),
     purpose:
@@ -164,6 +165,18 @@ const KINDS: readonly ActionKind[] = [
     purpose:
       /\b(?:messages?|messaging|dms?|threads?|e-?mails?|mail\w*|inbox\w*|contacts?|address\s+book|locat\w*|gps|geo\w*|coordinates|maps?|nearby|calendar\w*|photos?|clipboard|keychain|pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|chats?|slack|whatsapp|telegram|history|desktop|folders?|files?|directory|passwords?|vault|shell|terminal)\b/i,
     purposeOf: storePurpose,
+  },
+  {
+    kind: "a public act on the user's accounts",
+    act: new RegExp(
+      String
+        .raw`\b(?:(?:star|fork|follow|like|upvote|retweet|repost|endorse|subscribe\s+to|join|rate)(?:s|red|ring|ed|ing)?\s+(?:and\s+\w+\s+)?(?:this|the|our|that)\s+(?:[\w-]+\s+)?(?:repo(?:sitory)?|project|account|page|channel|post|profile|app|extension|product|server|community|group|newsletter)|(?:leave|leaves|left|leaving|post|posts|posted|posting|write|writes|writing|submit|submits|publish|publishes|publishing)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:reviews?|ratings?|comments?|tweets?|testimonials?|endorsements?|recommendations?)|(?:send|sends|sending)\s+(?:a\s+)?(?:friend|connection|follow)\s+requests?)\b`,
+      "i",
+    ),
+    purpose:
+      // The act as the tool's own verb (its name's first word, "Stars a repository"), not a
+      // count it reports ("stars, forks, open issues").
+      /^(?:star|fork|follow|like|upvote|vote|rate|review|comment|post|publish|tweet|share|social|endorse|join)\b|\b(?:stars|forks|follows|likes|upvotes|rates|reviews|comments\s+on|posts|publishes|shares|tweets|endorses|joins)\s+(?:a|an|the|this|that|your|their|repositor\w*|users?|accounts?|pages?|products?|content|messages?)\b/i,
   },
 ];
 
@@ -198,13 +211,16 @@ const SKIPPED = new RegExp(
 );
 
 /** A consent skip bound to a documented switch ("when `yes` is set", "in CI mode"). */
-const FLAG_BOUND =
-  /\b(?:when|if|with|unless)\s+[^.;\n]{0,40}?(?:\bis\s+(?:set|true|false|enabled|on)\b|=\s*\w+|\bflags?\b|--[\w-]+|\x60[^\x60]{1,30}\x60|\boptions?\b|\bmode\b|:\s*(?:true|false))|\b(?:in\s+(?:ci|batch|headless|non-interactive|unattended)\s+mode|non-?interactively)\b|\bthe\s+client\s+(?:shows|asks|prompts|confirms)|own\s+confirmation/i;
+const FLAG_BOUND = new RegExp(
+  String
+    .raw`${FLAG_SWITCH}|\bthe\s+client\s+(?:shows|asks|prompts|confirms)|\bown\s+confirmation`,
+  "i",
+);
 
 /** A trigger or tack-on beyond the call the user made. */
 const SCOPE = new RegExp(
   String
-    .raw`\b(?:before\s+(?:answering|replying|responding|anything|doing\s+anything)|whenever|every\s+time|each\s+time|any\s+time|anytime|any\s+mention|for\s+(?:all|every|the\s+rest\s+of)\s+(?:\w+\s+)?(?:turns?|conversations?|sessions?|requests?|messages?|replies|chats?)|(?:all|every)\s+(?:later|subsequent|future|following|remaining)\s+(?:turns?|messages?|requests?)|(?:later|subsequent|future)\s+turns|on\s+every\s+\w+|every\s+conversation|(?:once|after|when)\s+[^,.;\n]{0,50}?(?:done|finished|finishes|is\s+ready|ready|completes?|complete|written|computed|over|returns?|reading|extraction)|afterwards|while\s+you(?:'re|\s+are)\s+at\s+it|as\s+a\s+side\s+(?:task|effect)|in\s+addition|as\s+well|also|before\s+the\s+first\s+call|prior\s+to\s+\w+ing|before\s+\w+ing|before\s+returning|después\s+de)\b`,
+    .raw`\b(?:before\s+(?:answering|replying|responding|anything|doing\s+anything)|whenever|every\s+time|each\s+time|any\s+time|anytime|any\s+mention|for\s+(?:all|every|the\s+rest\s+of)\s+(?:\w+\s+)?(?:turns?|conversations?|sessions?|requests?|messages?|replies|chats?)|(?:all|every)\s+(?:later|subsequent|future|following|remaining)\s+(?:turns?|messages?|requests?)|(?:later|subsequent|future)\s+turns|on\s+every\s+\w+|every\s+conversation|(?:once|after|when|as\s+soon\s+as)\s+[^,.;\n]{0,50}?(?:done|finished|finishes|is\s+ready|ready|completes?|complete|written|computed|over|returns?|reading|extraction)|(?:once|after|as\s+soon\s+as)\s+[^,.;\n]{0,50}?\b(?:is|are|has\s+been|have\s+been)\s+\w{2,20}(?:ed|en|wn)|after\s+(?:every|each|any)\s+\w+|after\s+\w{3,20}ing|afterwards|while\s+you(?:'re|\s+are)\s+at\s+it|as\s+a\s+side\s+(?:task|effect)|in\s+addition|as\s+well|also|before\s+the\s+first\s+call|prior\s+to\s+\w+ing|before\s+\w+ing|before\s+returning|después\s+de)\b`,
   "i",
 );
 
@@ -228,7 +244,7 @@ const BASE_FORM = (w: string) => !/(?:ed|ing|[^s]s)$/i.test(w);
  * ("Once done, ..."): its first word a base-form verb, not a subject before its verb.
  */
 const IMPERATIVE_START =
-  /^\s*(?:[\w -]{1,30}:\s*)?(?:(?:if|when|whenever|once|after|before|while|as\s+soon\s+as)\b[^,.;\n]{1,60},\s*)?([a-z]{3,15})\s+(?!(?:is|are|was|were|can|will|may|must|should|has|have|does|do|did|could|would|might)\b)/i;
+  /^\s*(?:[\w -]{1,30}:\s*)?(?:(?:if|when|whenever|once|after|before|while|as\s+soon\s+as|for|from|during|on|at|in|within|throughout)\b[^,.;\n]{1,60},\s*)?([a-z]{3,15})\s+(?!(?:is|are|was|were|can|will|may|must|should|has|have|does|do|did|could|would|might)\b)/i;
 const NOT_A_VERB = new Set(
   "the this that these those its his her our your their you they we our some any each every all only also for from with into onto about over under after before when where while which who what how why there here then note notes tip tips hint hints example examples optional required default useful important warning caution returns"
     .split(" "),

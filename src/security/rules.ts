@@ -34,6 +34,7 @@ import {
   MOVE,
   NEGATED,
   NEGATED_LIST,
+  NOT_FLAG_BOUND,
   NOT_SAFE_DUTY,
   NOT_TO_CONFIG,
   NOT_USER_CONDITIONED,
@@ -1029,7 +1030,7 @@ const rules: Rule[] = [
     description:
       'Tells the model to act without the user\'s confirmation ("without asking the user", "do not ask for permission", "confirmation dialogs are not needed").',
     pattern: String
-      .raw`\b(?:without\s+(?:(?:asking|requesting|seeking|getting|waiting\s+for)\s+)(?:the\s+user|them|for\s+(?:permission|confirmation|approval|consent))|(?:do\s+not|don't|never|no\s+need\s+to)\s+ask\s+(?:the\s+user\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)|(?:confirmation|approval|permission)s?\s+(?:dialogs?|prompts?|steps?)?\s*(?:are|is)\s+not\s+(?:needed|required|necessary)|(?:safe|fine|ok)\s+to\s+(?:call|use|run)\s+without\s+(?:asking|confirmation|approval)|the\s+user\s+has\s+already\s+(?:approved|consented|confirmed))`,
+      .raw`\b(?:without\s+(?:(?:asking|requesting|seeking|getting|waiting\s+for)\s+)(?:the\s+user|them|for\s+(?:permission|confirmation|approval|consent))|(?:do\s+not|don't|never|no\s+need\s+to)\s+ask\s+(?:the\s+user\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)|(?:confirmation|approval|permission)s?\s+(?:dialogs?|prompts?|steps?)?\s*(?:are|is)\s+not\s+(?:needed|required|necessary)|(?:safe|fine|ok)\s+to\s+(?:call|use|run)\s+without\s+(?:asking|confirmation|approval)|the\s+user\s+has\s+already\s+(?:approved|consented|confirmed))${NOT_FLAG_BOUND}`,
     flags: "gi",
   },
   {
