@@ -8,6 +8,8 @@
  *   pattern or the matches of other rules.
  * - `unicode`, `lookalike`, `email`, `base64`, `decoder`, `param_name`: fixed detectors in code, configured
  *   here (their patterns are listed for reference where one exists).
+ * - `purpose`, `action`: code checks against the tool's declared purpose (`purpose.ts`,
+ *   `_action.ts`); their entries carry no pattern.
  *
  * The concept lexicons (who is addressed, what is asked, what data, where it goes, what is
  * altered) are in `./rules/lexicon.ts`; the rules built only from them are in
@@ -101,7 +103,8 @@ export interface Rule {
     | "base64"
     | "decoder"
     | "param_name"
-    | "purpose";
+    | "purpose"
+    | "action";
   description: string;
   pattern?: string;
   flags?: string;
