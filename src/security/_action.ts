@@ -37,6 +37,28 @@ interface ActionKind {
   purpose: RegExp;
   /** A narrower purpose for what the match names (a calendar tool is not for the contacts). */
   purposeOf?: (match: string) => RegExp | null;
+  /** A verb that must come before the match, within 100 characters (the match names the object). */
+  verb?: RegExp;
+  /** Matches that are an action on their own, with no verb before them ("the card on file"). */
+  bare?: RegExp;
+}
+
+/** Taking, reading or moving verbs, the last one before a store of the user's. */
+const TAKE_VERB =
+  /\b(?:retriev|pull|fetch|read|open|look|get|grab|collect|gather|scan|search|go|check|access|find|query|use|charg|forward|include|attach|share|send|pass|put|copy|paste|creat|post|writ|list|dump|export|upload|sync|harvest|scrap|brows|walk|crawl|rummag|comb|peek|join|extract)\w*\b(?=[^.;\n]{0,100}$)/gi;
+
+/** The kind's match in a sentence, starting at its verb where the kind needs one. */
+function findAct(kind: ActionKind, s: string): { index: number; text: string } | null {
+  const m = kind.act.exec(s);
+  if (!m) return null;
+  if (!kind.verb || kind.bare?.test(m[0])) return { index: m.index, text: m[0] };
+  const before = s.slice(Math.max(0, m.index - 100), m.index);
+  let v: RegExpExecArray | null = null;
+  kind.verb.lastIndex = 0;
+  for (let x; (x = kind.verb.exec(before)) !== null;) v ??= x;
+  if (!v) return null;
+  const index = m.index - before.length + v.index;
+  return { index, text: s.slice(index, m.index + m[0].length) };
 }
 
 /** What a tool must be for to read a store of the user's: store words, then purpose words. */
@@ -157,11 +179,14 @@ const KINDS: readonly ActionKind[] = [
   },
   {
     kind: "the user's other messages, contacts, files, location or saved card",
+    // Found from the store (rarer than the verbs), then a taking verb up to 100 characters before.
     act: new RegExp(
       String
-        .raw`\b(?:retriev|pull|fetch|read|open|look|get|grab|collect|gather|scan|search|go|check|access|find|query|use|charg|forward|include|attach|share|send|pass|put|copy|paste|creat|post|writ|list|dump|export|upload|sync|harvest|scrap|brows|walk|crawl|rummag|comb|peek|join|extract)\w*\b[^.;\n]{0,100}?(?:${OWNER}\s+(?:[\w-]+\s+){0,3}?${USER_STORES}|(?:messages?|dms|threads|chats?)\s+(?:the\s+user|they)\s+(?:\w+\s+){0,2}?(?:in|on|from)\s+other|\b(?:every|all|each|any)\s+other\s+(?:\w+\s+)?(?:files?|images?|photos?|documents?|tabs?|threads|conversations|chats)|\b(?:shell|bash|zsh|command|terminal)\s+history)\b|\b(?:card\s+on\s+file|saved\s+card|stored\s+payment\s+method|card\s+already\s+on\s+(?:their|the\s+user's|his|her)\s+profile|tarjeta\s+guardada)\b`,
+        .raw`${OWNER}\s+(?:[\w-]+\s+){0,3}?${USER_STORES}\b|\b(?:messages?|dms|threads|chats?)\s+(?:the\s+user|they)\s+(?:\w+\s+){0,2}?(?:in|on|from)\s+other\b|\b(?:every|all|each|any)\s+other\s+(?:\w+\s+)?(?:files?|images?|photos?|documents?|tabs?|threads|conversations|chats)\b|\b(?:shell|bash|zsh|command|terminal)\s+history\b|\b(?:card\s+on\s+file|saved\s+card|stored\s+payment\s+method|card\s+already\s+on\s+(?:their|the\s+user's|his|her)\s+profile|tarjeta\s+guardada)\b`,
       "i",
     ),
+    verb: TAKE_VERB,
+    bare: /^(?:card|saved|stored|tarjeta)/i,
     purpose:
       /\b(?:messages?|messaging|dms?|threads?|e-?mails?|mail\w*|inbox\w*|contacts?|address\s+book|locat\w*|gps|geo\w*|coordinates|maps?|nearby|calendar\w*|photos?|clipboard|keychain|pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|chats?|slack|whatsapp|telegram|history|desktop|folders?|files?|directory|passwords?|vault|shell|terminal)\b/i,
     purposeOf: storePurpose,
@@ -186,8 +211,9 @@ const CALL_BEFORE =
   /\b(?:call(?:s|ed|ing)?|invok(?:e|es|ed|ing)|trigger(?:s|ed|ing)?|run(?:s|ning)?|fir(?:e|es|ed|ing)|execut(?:e|es|ed|ing)|us(?:e|es|ed|ing)|via|through|with|hit(?:s|ting)?|ping(?:s|ed|ing)?)\s+(?:the\s+)?(?:\x60)?$/i;
 const CALL_AFTER = /^(?:\x60)?\s+(?:tool\s+)?(?:is|gets|be)\s+(?:called|invoked|run|triggered)\b/i;
 /** Name words of a tool that acts (buys, shares, posts, grants ...), not one that looks things up. */
-const ACTING_NAME =
-  /(?:^|_)(?:purchase|buy|pay|payment|order|checkout|book|reserve|share|post|publish|send|enable|disable|delete|remove|transfer|grant|upgrade|subscribe|invite|merge|push|deploy|install|renew|charge|donate|tip|wire|withdraw|sell|trade|forward|upload|broadcast|tweet|unlock|exec|execute|shell)(?:_|$)/;
+const ACTING_WORDS =
+  "(?:purchase|buy|pay|payment|order|checkout|book|reserve|share|post|publish|send|enable|disable|delete|remove|transfer|grant|upgrade|subscribe|invite|merge|push|deploy|install|renew|charge|donate|tip|wire|withdraw|sell|trade|forward|upload|broadcast|tweet|unlock|exec|execute|shell)";
+const ACTING_NAME = new RegExp(`(?:^|_)${ACTING_WORDS}(?:_|$)`);
 
 /** The model named as the one addressed. */
 const ADDRESSED = new RegExp(
@@ -291,7 +317,24 @@ function isProse(field: string): boolean {
     field.startsWith("/annotations/") || /\/(?:default|examples?\/\d+|example)$/.test(field);
 }
 
-const GATE = new RegExp(KINDS.map((k) => k.act.source).join("|"), "i");
+/** A bare name with an acting word in it: the only names `act.other_tool_acts` looks at. */
+const ACTING_IDENT = new RegExp(
+  String.raw`[a-z0-9][_-]${ACTING_WORDS}\b|\b${ACTING_WORDS}[_-][a-z0-9]`,
+  "i",
+);
+
+/** Per string: whether any kind or an acting name occurs in it at all (strings repeat a lot). */
+const hintMemo = new Map<string, boolean>();
+const MEMO_MAX = 50_000;
+function hinted(text: string): boolean {
+  let h = hintMemo.get(text);
+  if (h === undefined) {
+    h = ACTING_IDENT.test(text) || KINDS.some((k) => findAct(k, text) !== null);
+    if (hintMemo.size >= MEMO_MAX) hintMemo.clear();
+    hintMemo.set(text, h);
+  }
+  return h;
+}
 
 const RULE_ORDER = () => ruleById("act.off_purpose_order");
 const RULE_UNASKED = () => ruleById("act.off_purpose_unasked");
@@ -305,10 +348,8 @@ export function scanActions(
 ): void {
   const listed = new Set(tools.map((t) => snakeName(t.name)));
   tools.forEach((tool, i) => {
-    const prose = texts[i]!.filter((it) => isProse(it.field));
-    const identGate = prose.some((it) => /[a-z][_-][a-z]/.test(it.text));
-    const gate = prose.some((it) => GATE.test(it.text));
-    if (!gate && !identGate) return;
+    const prose = texts[i]!.filter((it) => isProse(it.field) && hinted(it.text));
+    if (prose.length === 0) return;
     const desc = texts[i]!.find((it) => it.field === "/description")?.text ?? "";
     const first = sentences(desc)[0]?.s ?? "";
     const title = typeof tool.title === "string" ? tool.title : "";
@@ -320,6 +361,8 @@ export function scanActions(
       ss.forEach(({ s, at }, k) => {
         // The first description sentence declares the tool; it orders nothing.
         if (it.field === "/description" && k === 0) return;
+        const acts = KINDS.map((kind) => ({ kind, m: findAct(kind, s) })).filter((x) => x.m);
+        if (acts.length === 0 && !ACTING_IDENT.test(s)) return;
         if (DESCRIBES.test(s)) return;
         const near = [ss[k - 1]?.s ?? "", s, ss[k + 1]?.s ?? ""];
         const skipped = near.some((x) => {
@@ -331,9 +374,8 @@ export function scanActions(
         const addressed = ADDRESSED.test(s);
         const scoped = SCOPE.test(s) || VIA_OTHER.test(s);
         const obliged = OBLIGED.test(s) || imperativeStart(s);
-        for (const kind of KINDS) {
-          const m = kind.act.exec(s);
-          if (!m) continue;
+        for (const { kind, m: found } of acts) {
+          const m = { index: found!.index, 0: found!.text };
           if (NEGATION_BEFORE.test(s.slice(Math.max(0, m.index - 40), m.index))) continue;
           if ((kind.purposeOf?.(m[0]) ?? kind.purpose).test(purpose)) continue;
           const lead = s.slice(Math.max(0, m.index - 60), m.index);
