@@ -21,7 +21,7 @@ import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
 import { snakeName } from "./_walk.ts";
 import { parameterNames } from "./_walk.ts";
-import { FLAG_SWITCH } from "./rules/lexicon.ts";
+import { FLAG_SWITCH, verbs } from "./rules/lexicon.ts";
 
 /** The parts of a tool this check reads. */
 export interface ActionTool {
@@ -41,7 +41,21 @@ interface ActionKind {
   verb?: RegExp;
   /** Matches that are an action on their own, with no verb before them ("the card on file"). */
   bare?: RegExp;
+  /** Off purpose only in a read-only tool, and only as the verb of the order itself. */
+  readOnly?: boolean;
 }
+
+/**
+ * Verbs that change something in the world (a record, an account, money, a service, a message
+ * sent): any of them ordered from a tool that only reads or computes is outside its job.
+ */
+const STATE_VERBS = verbs(
+  // Verbs that are also common nouns or usage words ("stop polling", "a code block", "tip",
+  // "follow the format", "text", "order") are left out.
+  "transition renew rebook scale restart reboot terminate deploy rollback revert archive reopen reassign rename merge approve reject accept decline cancel unsubscribe subscribe enrol enroll invite dm publish tweet upvote reserve buy purchase pay transfer wire donate refund charge submit dispute delete erase wipe purge truncate overwrite update modify toggle enable disable install uninstall upgrade downgrade grant revoke unshare unlock unblock ban mute kick commit sell withdraw",
+) +
+  String
+    .raw`|shut(?:s|ting)?\s+down|roll(?:s|ed|ing)?\s+back|sign(?:s|ed|ing)?\s+up|files?\s+(?:a|an)\s+(?:\w+\s+)?(?:dispute|claim|complaint|chargeback|report|ticket)`;
 
 /** Taking, reading or moving verbs, the last one before a store of the user's. */
 const TAKE_VERB =
@@ -203,6 +217,17 @@ const KINDS: readonly ActionKind[] = [
       // count it reports ("stars, forks, open issues").
       /^(?:star|fork|follow|like|upvote|vote|rate|review|comment|post|publish|tweet|share|social|endorse|join)\b|\b(?:stars|forks|follows|likes|upvotes|rates|reviews|comments\s+on|posts|publishes|shares|tweets|endorses|joins)\s+(?:a|an|the|this|that|your|their|repositor\w*|users?|accounts?|pages?|products?|content|messages?)\b/i,
   },
+  {
+    kind: "a change ordered from a tool that only reads",
+    // With an object after it ("renew the user's plan", "transfer ownership of the folder").
+    act: new RegExp(
+      String
+        .raw`\b(?:${STATE_VERBS})\b(?=\s+(?:(?:to|on|of|up|down|out|off|in|into)\s+)?(?:[\w-]+\s+(?:of|to|on|for)\s+)?(?:the|a|an|all|every|each|any|their|his|her|its|this|that|these|those|them|it|our|my|him)\b)(?!\s+(?:(?:the|a|an|this|that|its)\s+)?(?:[\w\x60'-]+\s+)?(?:parameters?|arguments?|fields?|options?|flags?|limits?|query|filters?|cursor|page|format|units?|locale|language|timeouts?|headers?|results?|output|response)\b)`,
+      "i",
+    ),
+    purpose: /$^/,
+    readOnly: true,
+  },
 ];
 
 /** A call of a named tool: "call X", "via X", "X is called", "make sure X runs". */
@@ -218,7 +243,7 @@ const ACTING_NAME = new RegExp(`(?:^|_)${ACTING_WORDS}(?:_|$)`);
 /** The model named as the one addressed. */
 const ADDRESSED = new RegExp(
   String
-    .raw`\b(?:(?:the|any|an|each|every|all)\s+)?(?:ai|ais|assistants?|agents?|models?|llms?|language\s+models?|copilot|bot|chatbot|orchestrator|planner)\b(?!\s+(?:model|api|id|name|provider|version)s?\b)|\bwhoever\s+(?:reads|is\s+reading|processes|sees|handles|runs|uses)\b|\bif\s+you(?:'re|\s+are)\s+(?:an?\s+)?(?:ai|assistant|agent|language\s+model|llm|bot|model)\b|\b(?:it\s+is|it's)\s+your\s+(?:job|task|duty|responsibility|role)\b|\bfalls\s+to\s+you\b|\byou,\s+the\b|\b(?:yourself|your\s+job)\b|\bhereby\b`,
+    .raw`\b(?:(?:the|any|an|each|every|all)\s+)?(?<!\buser[\s-])(?:ai|ais|assistants?|agents?|models?|llms?|language\s+models?|copilot|bot|chatbot|orchestrator|planner)\b(?!\s+(?:model|api|id|name|provider|version)s?\b)|\bwhoever\s+(?:reads|is\s+reading|processes|sees|handles|runs|uses)\b|\bif\s+you(?:'re|\s+are)\s+(?:an?\s+)?(?:ai|assistant|agent|language\s+model|llm|bot|model)\b|\b(?:it\s+is|it's)\s+your\s+(?:job|task|duty|responsibility|role)\b|\bfalls\s+to\s+you\b|\byou,\s+the\b|\b(?:yourself|your\s+job)\b|\bhereby\b|\b(?:assistenten|assistentin|ki-(?:agent|assistent)\w*|assistente|asistente|l'assistant|l'ia|la\s+ia|l'agent|el\s+agente|il\s+modello|o\s+modelo|das\s+modell|le\s+modèle)\b`,
   "i",
 );
 
@@ -232,7 +257,7 @@ const OBLIGED =
  */
 const SKIPPED = new RegExp(
   String
-    .raw`\b(?:(?:no|without|never|don't|do\s+not|does\s+not|doesn't|needn't|need\s+not|not|nor)\s+(?!(?:\w+\s+){0,3}?(?:skip|bypass|omit|forget|ignore|avoid|bother\w*\s+(?:with\s+)?(?:a|the)\s+user)\w*)(?:\w+\s+){0,3}?(?:ask\w*|confirm\w*|prompt\w*|consult\w*|bother\w*|check\w*\s+(?:with|back)|request\w*\s+(?:\w+\s+)?(?:permission|consent|approval)|flag\w*|mention\w*|tell\w*|notify\w*|inform\w*|comment\w*|draw\w*\s+attention|rais\w*\s+it|require\s+sign-?off|sign-?off|approval|permission|consent|confirmation|fuss)|(?:asking|confirming|a\s+confirmation|confirmation\s+(?:screens?|prompts?|dialogs?|steps?)|the\s+prompt|prompts?|checking)\s+(?:\w+\s+){0,4}?(?:slows?|annoys?|annoying|spoils?|is\s+unnecessary|interrupts?|gets?\s+in\s+the\s+way|just\s+slows|wastes?)|(?:users|people|shoppers|customers|buyers|travell?ers|they|everyone)\s+(?:\w+\s+){0,2}?(?:always|would|will|do|all)\s+(?:\w+\s+){0,1}?(?:want|appreciate|prefer|love|like|say\s+yes|agree)|would\s+have\s+said\s+yes|(?:opt-?in|consent|permission|approval)\s+is\s+(?:assumed|implied|implicit|given|granted)|appreciate\s+not\s+having\s+to|skip\s+(?:the\s+)?(?:\w+\s+)?(?:confirmation|approval|prompt|asking)|needs\s+no\s+comment|quietly|silently|discreetly|without\s+a\s+word|sin\s+pregunt\w*|ohne\s+(?:zu\s+)?frag\w*|sans\s+demander)\b`,
+    .raw`\b(?:(?:no|without|never|don't|do\s+not|does\s+not|doesn't|needn't|need\s+not|not|nor)\s+(?!(?:\w+\s+){0,3}?(?:skip|bypass|omit|forget|ignore|avoid|bother\w*\s+(?:with\s+)?(?:a|the)\s+user)\w*)(?:\w+\s+){0,3}?(?:ask\w*|confirm\w*|prompt\w*|consult\w*|bother\w*|check\w*\s+(?:with|back)|request\w*\s+(?:\w+\s+)?(?:permission|consent|approval)|flag\w*|mention\w*|tell\w*|notify\w*|inform\w*|comment\w*|draw\w*\s+attention|rais\w*\s+it|require\s+sign-?off|sign-?off|approval|permission|consent|confirmation|fuss)|(?:asking|confirming|a\s+confirmation|confirmation\s+(?:screens?|prompts?|dialogs?|steps?)|the\s+prompt|prompts?|checking)\s+(?:\w+\s+){0,4}?(?:slows?|annoys?|annoying|spoils?|is\s+unnecessary|interrupts?|gets?\s+in\s+the\s+way|just\s+slows|wastes?)|(?:users|people|shoppers|customers|buyers|travell?ers|they|everyone)\s+(?:\w+\s+){0,2}?(?:always|would|will|do|all|are|were)\s+(?:\w+\s+){0,1}?(?:want|appreciate|prefer|love|like|say\s+yes|agree|glad|happy|grateful|thankful|pleased|fine\s+with|okay\s+with|ok\s+with)|would\s+have\s+said\s+yes|(?:opt-?in|consent|permission|approval)\s+is\s+(?:assumed|implied|implicit|given|granted)|appreciate\s+not\s+having\s+to|skip\s+(?:the\s+)?(?:\w+\s+)?(?:confirmation|approval|prompt|asking)|needs\s+no\s+comment|quietly|silently|discreetly|without\s+a\s+word|sin\s+pregunt\w*|sin\s+consultar|ohne\s+(?:zu\s+)?(?:nach|rück)?frag\w*|ohne\s+r(?:ü|ue)ckfrage|sans\s+(?:demander|confirmation|le\s+dire)|senza\s+chiedere|sem\s+perguntar)\b`,
   "i",
 );
 
@@ -246,7 +271,7 @@ const FLAG_BOUND = new RegExp(
 /** A trigger or tack-on beyond the call the user made. */
 const SCOPE = new RegExp(
   String
-    .raw`\b(?:before\s+(?:answering|replying|responding|anything|doing\s+anything)|whenever|every\s+time|each\s+time|any\s+time|anytime|any\s+mention|for\s+(?:all|every|the\s+rest\s+of)\s+(?:\w+\s+)?(?:turns?|conversations?|sessions?|requests?|messages?|replies|chats?)|(?:all|every)\s+(?:later|subsequent|future|following|remaining)\s+(?:turns?|messages?|requests?)|(?:later|subsequent|future)\s+turns|on\s+every\s+\w+|every\s+conversation|(?:once|after|when|as\s+soon\s+as)\s+[^,.;\n]{0,50}?(?:done|finished|finishes|is\s+ready|ready|completes?|complete|written|computed|over|returns?|reading|extraction)|(?:once|after|as\s+soon\s+as)\s+[^,.;\n]{0,50}?\b(?:is|are|has\s+been|have\s+been)\s+\w{2,20}(?:ed|en|wn)|after\s+(?:every|each|any)\s+\w+|after\s+\w{3,20}ing|afterwards|while\s+you(?:'re|\s+are)\s+at\s+it|as\s+a\s+side\s+(?:task|effect)|in\s+addition|as\s+well|also|before\s+the\s+first\s+call|prior\s+to\s+\w+ing|before\s+\w+ing|before\s+returning|después\s+de)\b`,
+    .raw`\b(?:before\s+(?:answering|replying|responding|anything|doing\s+anything)|whenever|every\s+time|each\s+time|any\s+time|anytime|any\s+mention|for\s+(?:all|every|the\s+rest\s+of)\s+(?:\w+\s+)?(?:turns?|conversations?|sessions?|requests?|messages?|replies|chats?)|(?:all|every)\s+(?:later|subsequent|future|following|remaining)\s+(?:turns?|messages?|requests?)|(?:later|subsequent|future)\s+turns|on\s+every\s+\w+|(?:for|with)\s+(?:every|each)\s+\w+|every\s+conversation|nach\s+jeder|après\s+chaque|después\s+de\s+cada|dopo\s+ogni|(?:once|after|when|as\s+soon\s+as)\s+[^,.;\n]{0,50}?(?:done|finished|finishes|is\s+ready|ready|completes?|complete|written|computed|over|returns?|reading|extraction)|(?:once|after|as\s+soon\s+as)\s+[^,.;\n]{0,50}?\b(?:is|are|has\s+been|have\s+been)\s+\w{2,20}(?:ed|en|wn)|after\s+(?:every|each|any)\s+\w+|after\s+\w{3,20}ing|afterwards|while\s+you(?:'re|\s+are)\s+at\s+it|as\s+a\s+side\s+(?:task|effect)|in\s+addition|as\s+well|also|before\s+the\s+first\s+call|prior\s+to\s+\w+ing|before\s+\w+ing|before\s+returning|después\s+de)\b`,
   "i",
 );
 
@@ -286,7 +311,7 @@ const NEGATION_BEFORE =
 
 /** A clause that only describes (a threat, an example, what something "can" do to the user). */
 const DESCRIBES =
-  /\b(?:e\.g\.|for\s+example|such\s+as|attacks?|malicious|phishing|scam\w*|detect\w*|flags?\s+(?:text|descriptions?)|warns?\s+(?:about|when))\b/i;
+  /\b(?:e\.g\.|for\s+example|such\s+as|prompt\s+examples?|examples?\W{0,4}:|attacks?|malicious|phishing|scam\w*|detect\w*|flags?\s+(?:text|descriptions?)|warns?\s+(?:about|when))\b/i;
 
 /** Sentences with their offsets: split after . ! ? followed by a space, and at line breaks. */
 function sentences(text: string): { s: string; at: number }[] {
@@ -340,6 +365,31 @@ const RULE_ORDER = () => ruleById("act.off_purpose_order");
 const RULE_UNASKED = () => ruleById("act.off_purpose_unasked");
 const RULE_OTHER = () => ruleById("act.other_tool_acts");
 
+/** What a tool that only reads or computes opens its description or name with. */
+const READ_OPENING =
+  /^(?:(?:returns?|gets?|lists?|searche?s?|finds?|fetche?s?|reads?|shows?|views?|displays?|looks?\s+up|lookups?|quer(?:y|ies)|describes?|checks?|validates?|verif(?:y|ies)|converts?|calc(?:ulates?)?|computes?|counts?|summari[sz]es?|translates?|renders?|previews?|explains?|suggests?|extracts?|parses?|compares?|analy[sz]es?|detects?|inspects?|retrieves?|estimates?|aggregates?|categori[sz]es?|classif(?:y|ies)|scores?|measures?|tracks?|monitors?|reports?|provides?|gives?|tells?|answers?|recommends?|generates?|creates?\s+a\s+(?:preview|summary|report|chart|diagram)|formats?|scales?\s+ingredient|current|live|latest|active|recent|hourly|daily|today's|real-time|up-to-date|detailed|basic|full-text|statistics|stats|details|information|info|status|weather|forecast|news|headlines|prices?|quotes?|definitions?|lyrics)\b|^[a-z]+(?:'s)?\s+(?:statistics|stats|status|details|info|information|lookup|search|viewer|summary|history|report|preview|forecast|weather)\b)/i;
+const READ_NAME =
+  /^(?:get|list|search|find|fetch|read|show|view|lookup|query|describe|check|validate|convert|calc|calculate|count|summarize|summarise|translate|render|preview|explain|suggest|extract|parse|compare|analyze|analyse|detect|inspect|diff|track|monitor|estimate)(?:_|$)/;
+/** The tool's own name or first sentence changing things: not read-only, whatever it opens with. */
+const STATE_IN_PURPOSE = new RegExp(String.raw`\b(?:${STATE_VERBS})\b`, "i");
+
+function readOnly(tool: ActionTool, self: string, first: string, title: string): boolean {
+  const hint = (tool as { annotations?: { readOnlyHint?: unknown } }).annotations?.readOnlyHint;
+  if (hint === false) return false;
+  const head = first.replace(/^[\s#*>-]+/, "");
+  if (STATE_IN_PURPOSE.test(`${self.replace(/_/g, " ")} ${title} ${head}`) && hint !== true) {
+    // "Searches and deletes ...": a tool that also writes is not read-only.
+    const opening = READ_OPENING.exec(head);
+    if (!opening || STATE_IN_PURPOSE.test(head.slice(opening[0].length))) return false;
+    if (STATE_IN_PURPOSE.test(self.replace(/_/g, " "))) return false;
+  }
+  return hint === true || READ_OPENING.test(head) || READ_NAME.test(self);
+}
+
+/** The order's own verb: right after a modal or the model named ("the agent files ..."). */
+const ORDER_VERB_LEAD =
+  /(?:\b(?:must|should|shall|ought\s+to|(?:is|are)\s+to|has\s+to|have\s+to|needs?\s+to|please|kindly|bitte)|\b(?:ai|assistants?|agents?|models?|llms?|language\s+models?|you))\s+(?:(?:\w+ly|also|then|always|first|now|just)\s+){0,2}$/i;
+
 /** Runs the unrequested-action checks over every tool (`texts[i]` are its strings). */
 export function scanActions(
   col: Collector,
@@ -356,6 +406,7 @@ export function scanActions(
     const self = snakeName(tool.name);
     const purpose = `${self.replace(/_/g, " ")} ${title} ${first}`;
     const params = new Set(parameterNames(tool.inputSchema).map((p) => snakeName(p.text)));
+    const onlyReads = readOnly(tool, self, first, title);
     for (const it of prose) {
       const ss = sentences(it.text);
       ss.forEach(({ s, at }, k) => {
@@ -377,8 +428,16 @@ export function scanActions(
         for (const { kind, m: found } of acts) {
           const m = { index: found!.index, 0: found!.text };
           if (NEGATION_BEFORE.test(s.slice(Math.max(0, m.index - 40), m.index))) continue;
-          if ((kind.purposeOf?.(m[0]) ?? kind.purpose).test(purpose)) continue;
           const lead = s.slice(Math.max(0, m.index - 60), m.index);
+          if (kind.readOnly) {
+            // Any change, but only from a read-only tool and only as the order's own verb.
+            if (!onlyReads || acts.length > 1) continue;
+            const verb = m[0].split(/\s/)[0]!;
+            const spoken = ORDER_VERB_LEAD.test(lead) && !/ed$/i.test(verb);
+            if (!(CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(verb)) && !spoken) continue;
+            // Not one of a list of verbs ("(create, update, delete)").
+            if (/[(,]\s*$/.test(lead) && /^\w+\s*[,)]/.test(s.slice(m.index))) continue;
+          } else if ((kind.purposeOf?.(m[0]) ?? kind.purpose).test(purpose)) continue;
           if (USER_SUBJECT.test(lead)) continue;
           const opens = CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(m[0].split(/\s/)[0]!);
           const directive = addressed || obliged || opens;
