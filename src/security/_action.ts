@@ -222,7 +222,7 @@ const KINDS: readonly ActionKind[] = [
     // With an object after it ("renew the user's plan", "transfer ownership of the folder").
     act: new RegExp(
       String
-        .raw`\b(?:${STATE_VERBS})\b(?=\s+(?:(?:to|on|of|up|down|out|off|in|into)\s+)?(?:[\w-]+\s+(?:of|to|on|for)\s+)?(?:the|a|an|all|every|each|any|their|his|her|its|this|that|these|those|them|it|our|my|him)\b)(?!\s+(?:(?:the|a|an|this|that|its)\s+)?(?:[\w\x60'-]+\s+)?(?:parameters?|arguments?|fields?|options?|flags?|limits?|query|filters?|cursor|page|format|units?|locale|language|timeouts?|headers?|results?|output|response)\b)`,
+        .raw`\b(?:${STATE_VERBS})\b(?<!ed|ing)(?=\s+(?:(?:to|on|of|up|down|out|off|in|into)\s+)?(?:[\w-]+\s+(?:of|to|on|for)\s+)?(?:the|a|an|all|every|each|any|their|his|her|its|this|that|these|those|them|it|our|my|him)\b)(?!\s+(?:(?:the|a|an|this|that|its)\s+)?(?:[\w\x60'-]+\s+)?(?:parameters?|arguments?|fields?|options?|flags?|limits?|query|filters?|cursor|page|format|units?|locale|language|timeouts?|headers?|results?|output|response)\b)`,
       "i",
     ),
     purpose: /$^/,
@@ -338,8 +338,10 @@ const CLAUSE_OPEN =
   /(?:^|[:,;\u2014(>-]\s*|\b(?:and|then|also|please|kindly|just|first|always|now|quietly|silently)\s+|\b\w+ly\s+)$/i;
 
 function isProse(field: string): boolean {
-  return field.endsWith("/description") || field.endsWith("/title") ||
-    field.startsWith("/annotations/") || /\/(?:default|examples?\/\d+|example)$/.test(field);
+  if (field.endsWith("/description") || field.endsWith("/title")) return true;
+  if (field.startsWith("/annotations/")) return true;
+  return (field.includes("/default") || field.includes("/example")) &&
+    /\/(?:default|examples?\/\d+|example)$/.test(field);
 }
 
 /** A bare name with an acting word in it: the only names `act.other_tool_acts` looks at. */
@@ -347,6 +349,12 @@ const ACTING_IDENT = new RegExp(
   String.raw`[a-z0-9][_-]${ACTING_WORDS}\b|\b${ACTING_WORDS}[_-][a-z0-9]`,
   "i",
 );
+
+/** A description without its first sentence. */
+function afterFirst(text: string): string {
+  const end = /[.!?](?:\s|$)|\n/.exec(text);
+  return end ? text.slice(end.index + end[0].length) : "";
+}
 
 /** Per string: whether any kind or an acting name occurs in it at all (strings repeat a lot). */
 const hintMemo = new Map<string, boolean>();
@@ -398,7 +406,11 @@ export function scanActions(
 ): void {
   const listed = new Set(tools.map((t) => snakeName(t.name)));
   tools.forEach((tool, i) => {
-    const prose = texts[i]!.filter((it) => isProse(it.field) && hinted(it.text));
+    // The description's first sentence declares the tool and orders nothing: only the rest is
+    // looked at for a hint.
+    const prose = texts[i]!.filter((it) =>
+      isProse(it.field) && hinted(it.field === "/description" ? afterFirst(it.text) : it.text)
+    );
     if (prose.length === 0) return;
     const desc = texts[i]!.find((it) => it.field === "/description")?.text ?? "";
     const first = sentences(desc)[0]?.s ?? "";
