@@ -356,6 +356,18 @@ function afterFirst(text: string): string {
   return end ? text.slice(end.index + end[0].length) : "";
 }
 
+/** A description's hint, from its text after the first sentence (memoised on the whole text). */
+const descMemo = new Map<string, boolean>();
+function hintedDescription(text: string): boolean {
+  let h = descMemo.get(text);
+  if (h === undefined) {
+    h = hinted(afterFirst(text));
+    if (descMemo.size >= MEMO_MAX) descMemo.clear();
+    descMemo.set(text, h);
+  }
+  return h;
+}
+
 /** Per string: whether any kind or an acting name occurs in it at all (strings repeat a lot). */
 const hintMemo = new Map<string, boolean>();
 const MEMO_MAX = 50_000;
@@ -398,18 +410,81 @@ function readOnly(tool: ActionTool, self: string, first: string, title: string):
 const ORDER_VERB_LEAD =
   /(?:\b(?:must|should|shall|ought\s+to|(?:is|are)\s+to|has\s+to|have\s+to|needs?\s+to|please|kindly|bitte)|\b(?:ai|assistants?|agents?|models?|llms?|language\s+models?|you))\s+(?:(?:\w+ly|also|then|always|first|now|just)\s+){0,2}$/i;
 
+/** What a sentence holds, whatever the tool: its actions, idents and order pieces. */
+interface SentenceInfo {
+  s: string;
+  at: number;
+  acts: { kind: ActionKind; index: number; text: string }[];
+  /** Bare names of acting tools in a call frame, not negated. */
+  calls: { name: string; index: number; text: string }[];
+  skipped: boolean;
+  addressed: boolean;
+  scoped: boolean;
+  obliged: boolean;
+}
+
+/** Per string (descriptions apart: their first sentence is skipped), its sentences' pieces. */
+const infoMemo = [new Map<string, SentenceInfo[]>(), new Map<string, SentenceInfo[]>()];
+
+function analyse(text: string, isDescription: boolean): SentenceInfo[] {
+  const memo = infoMemo[isDescription ? 1 : 0]!;
+  let out = memo.get(text);
+  if (out !== undefined) return out;
+  out = [];
+  const ss = sentences(text);
+  ss.forEach(({ s, at }, k) => {
+    // The first description sentence declares the tool; it orders nothing.
+    if (isDescription && k === 0) return;
+    const acts = KINDS.flatMap((kind) => {
+      const m = findAct(kind, s);
+      return m ? [{ kind, index: m.index, text: m.text }] : [];
+    });
+    if (acts.length === 0 && !ACTING_IDENT.test(s)) return;
+    if (DESCRIBES.test(s)) return;
+    const near = [ss[k - 1]?.s ?? "", s, ss[k + 1]?.s ?? ""];
+    const skipped = near.some((x) => SKIPPED.test(x) && !FLAG_BOUND.test(x));
+    if (!skipped && USER_DECIDES.test(s)) return;
+    const calls: SentenceInfo["calls"] = [];
+    for (const id of s.matchAll(IDENT)) {
+      const name = snakeName(id[0]);
+      if (!ACTING_NAME.test(name)) continue;
+      const before = s.slice(Math.max(0, id.index! - 30), id.index!);
+      const after = s.slice(id.index! + id[0].length, id.index! + id[0].length + 30);
+      if (!CALL_BEFORE.test(before) && !CALL_AFTER.test(after)) continue;
+      if (NEGATION_BEFORE.test(before.replace(CALL_BEFORE, ""))) continue;
+      calls.push({ name, index: id.index!, text: id[0] });
+    }
+    out!.push({
+      s,
+      at,
+      acts,
+      calls,
+      skipped,
+      addressed: ADDRESSED.test(s),
+      scoped: SCOPE.test(s) || VIA_OTHER.test(s),
+      obliged: OBLIGED.test(s) || imperativeStart(s),
+    });
+  });
+  if (memo.size >= MEMO_MAX) memo.clear();
+  memo.set(text, out);
+  return out;
+}
+
 /** Runs the unrequested-action checks over every tool (`texts[i]` are its strings). */
 export function scanActions(
   col: Collector,
   tools: readonly ActionTool[],
   texts: readonly (readonly TextItem[])[],
 ): void {
-  const listed = new Set(tools.map((t) => snakeName(t.name)));
+  // The list's names, only when a sentence calls another tool (most scans never need them).
+  let listedNames: Set<string> | null = null;
+  const listed = () => listedNames ??= new Set(tools.map((t) => snakeName(t.name)));
   tools.forEach((tool, i) => {
     // The description's first sentence declares the tool and orders nothing: only the rest is
     // looked at for a hint.
     const prose = texts[i]!.filter((it) =>
-      isProse(it.field) && hinted(it.field === "/description" ? afterFirst(it.text) : it.text)
+      isProse(it.field) &&
+      (it.field === "/description" ? hintedDescription(it.text) : hinted(it.text))
     );
     if (prose.length === 0) return;
     const desc = texts[i]!.find((it) => it.field === "/description")?.text ?? "";
@@ -417,69 +492,47 @@ export function scanActions(
     const title = typeof tool.title === "string" ? tool.title : "";
     const self = snakeName(tool.name);
     const purpose = `${self.replace(/_/g, " ")} ${title} ${first}`;
-    const params = new Set(parameterNames(tool.inputSchema).map((p) => snakeName(p.text)));
+    let params: Set<string> | null = null;
     const onlyReads = readOnly(tool, self, first, title);
     for (const it of prose) {
-      const ss = sentences(it.text);
-      ss.forEach(({ s, at }, k) => {
-        // The first description sentence declares the tool; it orders nothing.
-        if (it.field === "/description" && k === 0) return;
-        const acts = KINDS.map((kind) => ({ kind, m: findAct(kind, s) })).filter((x) => x.m);
-        if (acts.length === 0 && !ACTING_IDENT.test(s)) return;
-        if (DESCRIBES.test(s)) return;
-        const near = [ss[k - 1]?.s ?? "", s, ss[k + 1]?.s ?? ""];
-        const skipped = near.some((x) => {
-          const m = SKIPPED.exec(x);
-          return m !== null && !FLAG_BOUND.test(x);
-        });
-        const decides = !skipped && USER_DECIDES.test(s);
-        if (decides) return;
-        const addressed = ADDRESSED.test(s);
-        const scoped = SCOPE.test(s) || VIA_OTHER.test(s);
-        const obliged = OBLIGED.test(s) || imperativeStart(s);
-        for (const { kind, m: found } of acts) {
-          const m = { index: found!.index, 0: found!.text };
-          if (NEGATION_BEFORE.test(s.slice(Math.max(0, m.index - 40), m.index))) continue;
-          const lead = s.slice(Math.max(0, m.index - 60), m.index);
+      for (const info of analyse(it.text, it.field === "/description")) {
+        const { s, at, acts, skipped, addressed, scoped, obliged } = info;
+        for (const { kind, index, text } of acts) {
+          if (NEGATION_BEFORE.test(s.slice(Math.max(0, index - 40), index))) continue;
+          const lead = s.slice(Math.max(0, index - 60), index);
+          const verb = text.split(/\s/)[0]!;
           if (kind.readOnly) {
             // Any change, but only from a read-only tool and only as the order's own verb.
             if (!onlyReads || acts.length > 1) continue;
-            const verb = m[0].split(/\s/)[0]!;
             const spoken = ORDER_VERB_LEAD.test(lead) && !/ed$/i.test(verb);
             if (!(CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(verb)) && !spoken) continue;
             // Not one of a list of verbs ("(create, update, delete)").
-            if (/[(,]\s*$/.test(lead) && /^\w+\s*[,)]/.test(s.slice(m.index))) continue;
-          } else if ((kind.purposeOf?.(m[0]) ?? kind.purpose).test(purpose)) continue;
+            if (/[(,]\s*$/.test(lead) && /^\w+\s*[,)]/.test(s.slice(index))) continue;
+          } else if ((kind.purposeOf?.(text) ?? kind.purpose).test(purpose)) continue;
           if (USER_SUBJECT.test(lead)) continue;
-          const opens = CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(m[0].split(/\s/)[0]!);
-          const directive = addressed || obliged || opens;
-          if (!directive) continue;
+          const opens = CLAUSE_OPEN.test(lead.slice(-40)) && BASE_FORM(verb);
+          if (!(addressed || obliged || opens)) continue;
           if (addressed || scoped && (obliged || opens)) {
-            col.add(RULE_ORDER(), i, it.field, at + m.index, m[0], {
+            col.add(RULE_ORDER(), i, it.field, at + index, text, {
               note: kind.kind,
               key: kind.kind,
             });
           }
           if (skipped) {
-            col.add(RULE_UNASKED(), i, it.field, at + m.index, m[0], {
+            col.add(RULE_UNASKED(), i, it.field, at + index, text, {
               note: kind.kind,
               key: kind.kind,
             });
           }
         }
         // Another, unlisted tool that acts, called on a trigger, without consent or by the model.
-        if (!(scoped || skipped) || !(obliged || addressed || skipped)) return;
-        for (const id of s.matchAll(IDENT)) {
-          const name = snakeName(id[0]);
-          if (name === self || listed.has(name) || params.has(name)) continue;
-          if (!ACTING_NAME.test(name)) continue;
-          const before = s.slice(Math.max(0, id.index! - 30), id.index!);
-          const after = s.slice(id.index! + id[0].length, id.index! + id[0].length + 30);
-          if (!CALL_BEFORE.test(before) && !CALL_AFTER.test(after)) continue;
-          if (NEGATION_BEFORE.test(before.replace(CALL_BEFORE, ""))) continue;
-          col.add(RULE_OTHER(), i, it.field, at + id.index!, id[0], { key: name });
+        if (!(scoped || skipped) || !(obliged || addressed || skipped)) continue;
+        for (const c of info.calls) {
+          params ??= new Set(parameterNames(tool.inputSchema).map((p) => snakeName(p.text)));
+          if (c.name === self || listed().has(c.name) || params.has(c.name)) continue;
+          col.add(RULE_OTHER(), i, it.field, at + c.index, c.text, { key: c.name });
         }
-      });
+      }
     }
   });
 }
