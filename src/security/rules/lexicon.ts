@@ -166,7 +166,7 @@ export const FLAG_SWITCH = String
  * prompting").
  */
 export const NOT_FLAG_BOUND = String
-  .raw`(?<!${FLAG_SWITCH}[^.\n]{0,60})(?![^.\n]{0,60}?${FLAG_SWITCH})`;
+  .raw`(?<!${FLAG_SWITCH}[^.\n\x00]{0,60})(?![^.\n\x00]{0,60}?${FLAG_SWITCH})`;
 
 /**
  * Not qualified, later in the sentence, by the user's own choice ("only if the user turns on
