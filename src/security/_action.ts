@@ -52,10 +52,14 @@ interface ActionKind {
 const STATE_VERBS = verbs(
   // Verbs that are also common nouns or usage words ("stop polling", "a code block", "tip",
   // "follow the format", "text", "order") are left out.
-  "transition renew rebook scale restart reboot terminate deploy rollback revert archive reopen reassign rename merge approve reject accept decline cancel unsubscribe subscribe enrol enroll invite dm publish tweet upvote reserve buy purchase pay transfer wire donate refund charge submit dispute delete erase wipe purge truncate overwrite update modify toggle enable disable install uninstall upgrade downgrade grant revoke unshare unlock unblock ban mute kick commit sell withdraw",
+  "transition renew rebook scale restart reboot terminate deploy rollback revert archive reopen reassign rename merge approve reject accept decline cancel unsubscribe subscribe enrol enroll invite dm publish tweet upvote reserve buy purchase pay transfer wire donate refund charge submit dispute delete erase wipe purge truncate overwrite update modify toggle enable disable install uninstall upgrade downgrade grant revoke unshare unlock unblock ban mute kick commit sell withdraw rotate regenerate reset switch migrate invest",
 ) +
   String
     .raw`|shut(?:s|ting)?\s+down|roll(?:s|ed|ing)?\s+back|sign(?:s|ed|ing)?\s+up|files?\s+(?:a|an)\s+(?:\w+\s+)?(?:dispute|claim|complaint|chargeback|report|ticket)`;
+
+/** The user as owner, without a following noun ("in the user's name", "on their behalf"). */
+const OWNER_BARE = String
+  .raw`(?:the\s+user's|users'|their|his|her|the\s+(?:customer|client|account\s+holder|owner)'s)`;
 
 /** Taking, reading or moving verbs, the last one before a store of the user's. */
 const TAKE_VERB =
@@ -145,11 +149,11 @@ const KINDS: readonly ActionKind[] = [
     kind: "purchase or payment",
     act: new RegExp(
       String
-        .raw`\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|place(?:s|d)?\s+(?:an?\s+)?orders?|pay(?:s|ing)?\s+(?:for|the|it|them|this|that|[$€£]|\d)|paid\s+for|settl(?:e|es|ed|ing)${OBJECT_NEAR}?(?:invoices?|bills?|balance|payments?)|wir(?:e|es|ed|ing)${OBJECT_NEAR}?(?:total|amount|money|funds|payment|sum)|transfer(?:s|red|ring)?${OBJECT_NEAR}?(?:funds|money|amount|total|balance|sum|usdc|eth|btc|tokens?)|charg(?:e|es|ed|ing)${OBJECT_NEAR}?(?:to|on|against)\s+${OWNER}?\s*(?:[\w-]+\s+){0,2}?(?:card|account|wallet)|subscrib(?:e|es|ed|ing)\s+(?:the\s+user|them|him|her)\b|sign(?:s|ed|ing)?\s+(?:the\s+user|them|him|her)\s+up|book(?:s|ed|ing)?\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?|flights?|hotels?)\b|reserv(?:e|es|ed|ing)\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?)\b|complet(?:e|es|ed|ing)\s+(?:the\s+)?(?:purchase|checkout|order|payment)|upgrad(?:e|es|ed|ing)\s+(?:the\s+user|them|their|to\s+(?:the\s+)?(?:premium|pro|paid|plus))|auto[- ]?renew\w*|(?:sell(?:s|ing)?|sold|liquidat(?:e|es|ed|ing)|short(?:s|ed|ing)?|trad(?:e|es|ed|ing)|withdraw(?:s|n|ing)?|cash(?:es|ed|ing)?\s+out|redeem(?:s|ed|ing)?|stak(?:e|es|ed|ing))\s+(?:\w+\s+){0,3}?(?:of\s+)?(?:${OWNER}\s+)?(?:[\w-]+\s+){0,2}?(?:holdings?|shares?|stocks?|positions?|portfolio|funds?|coins?|tokens?|crypto|balance|savings|points)\b|enrol(?:l|ls|s|led|ling)?\s+(?:them|the\s+user|him|her|\w+)\s+(?:in|into|on|for)\b|(?:put|move|switch|add)(?:s|ed|ing)?\s+(?:them|the\s+user|him|her)\s+(?:on|onto|to|into)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:plan|tier|subscription|membership)|check(?:s|ed|ing)?\s+out(?=\s*(?:$|[.;,!)]|at\s+the\s+end|now|immediately|right\s+away|the\s+(?:cart|basket|order)))|add(?:s|ed|ing)?\s+[^.;\n]{1,60}?\s+to\s+(?:${OWNER}\s+)?(?:[\w-]+\s+){0,2}?(?:cart|basket|trolley)\b|compr(?:a|ar|e)\b|kauf(?:e|en|t)\b|achet(?:er|ez)\b)`,
+        .raw`\b(?:buy(?:s|ing)?|bought|purchas(?:e|es|ed|ing)|place(?:s|d)?\s+(?:an?\s+)?orders?|pay(?:s|ing)?\s+(?:for|the|it|them|this|that|[$€£]|\d)|paid\s+for|settl(?:e|es|ed|ing)${OBJECT_NEAR}?(?:invoices?|bills?|balance|payments?)|wir(?:e|es|ed|ing)${OBJECT_NEAR}?(?:total|amount|money|funds|payment|sum)|transfer(?:s|red|ring)?${OBJECT_NEAR}?(?:funds|money|amount|total|balance|sum|usdc|eth|btc|tokens?)|charg(?:e|es|ed|ing)${OBJECT_NEAR}?(?:to|on|against)\s+${OWNER}?\s*(?:[\w-]+\s+){0,2}?(?:card|account|wallet)|subscrib(?:e|es|ed|ing)\s+(?:the\s+user|them|him|her)\b|sign(?:s|ed|ing)?\s+(?:the\s+user|them|him|her)\s+up|book(?:s|ed|ing)?\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?|flights?|hotels?)\b|reserv(?:e|es|ed|ing)\s+(?:a|an|the|two|three|four|\d+|them|it|one|seats?|tickets?|rooms?|tables?)\b|complet(?:e|es|ed|ing)\s+(?:the\s+)?(?:purchase|checkout|order|payment)|upgrad(?:e|es|ed|ing)\s+(?:the\s+user|them|their|to\s+(?:the\s+)?(?:premium|pro|paid|plus))|auto[- ]?renew\w*|(?:holdings?|savings|funds|balances?|portfolio|shares|stocks|crypto|money|pension)\s+(?:\w+\s+){0,3}?(?:is|are|gets?|get)\s+(?:to\s+be\s+)?(?:converted|sold|liquidated|transferred|moved|withdrawn|invested|swapped|exchanged|staked|wired)\b|(?:sell(?:s|ing)?|sold|liquidat(?:e|es|ed|ing)|short(?:s|ed|ing)?|trad(?:e|es|ed|ing)|withdraw(?:s|n|ing)?|cash(?:es|ed|ing)?\s+out|redeem(?:s|ed|ing)?|stak(?:e|es|ed|ing)|convert(?:s|ed|ing)?|invest(?:s|ed|ing)?|exchang(?:e|es|ed|ing)|mov(?:e|es|ed|ing))\s+(?:\w+\s+){0,3}?(?:of\s+)?(?:${OWNER}\s+)?(?:[\w-]+\s+){0,2}?(?:holdings?|shares?|stocks?|positions?|portfolio|funds?|coins?|tokens?|crypto|balance|savings|points)\b|enrol(?:l|ls|s|led|ling)?\s+(?:them|the\s+user|him|her|\w+)\s+(?:in|into|on|for)\b|(?:put|move|switch|add)(?:s|ed|ing)?\s+(?:them|the\s+user|him|her)\s+(?:on|onto|to|into)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:plan|tier|subscription|membership)|check(?:s|ed|ing)?\s+out(?=\s*(?:$|[.;,!)]|at\s+the\s+end|now|immediately|right\s+away|the\s+(?:cart|basket|order)))|add(?:s|ed|ing)?\s+[^.;\n]{1,60}?\s+to\s+(?:${OWNER}\s+)?(?:[\w-]+\s+){0,2}?(?:cart|basket|trolley)\b|compr(?:a|ar|e)\b|kauf(?:e|en|t)\b|achet(?:er|ez)\b)`,
       "i",
     ),
     purpose:
-      /\b(?:buy\w*|purchas\w*|orders?|ordering|checkout|carts?|shop\w*|pay|pays|paying|payments?|sell\w*|trad\w*|broker\w*|exchange|portfolio|enrol\w*|plans?|memberships?|book\w*|reserv\w*|tickets?|subscri\w*|billing|bank\w*|funds?|transfer\w*|transactions?|charg\w*|wallets?|donat\w*|renew\w*|upgrad\w*|registers?|tip|tips)\b/i,
+      /\b(?:buy\w*|purchas\w*|orders?|ordering|checkout|carts?|shop\w*|pay|pays|paying|payments?|sell\w*|trad\w*|broker\w*|portfolio|enrol\w*|plans?|memberships?|book\w*|reserv\w*|tickets?|subscri\w*|billing|bank\w*|funds?|transfer\w*|transactions?|charg\w*|wallets?|donat\w*|renew\w*|upgrad\w*|registers?|tip|tips)\b/i,
   },
   {
     kind: "shell or git command",
@@ -204,6 +208,17 @@ const KINDS: readonly ActionKind[] = [
     purpose:
       /\b(?:messages?|messaging|dms?|threads?|e-?mails?|mail\w*|inbox\w*|contacts?|address\s+book|locat\w*|gps|geo\w*|coordinates|maps?|nearby|calendar\w*|photos?|clipboard|keychain|pay\w*|checkout|purchas\w*|buy\w*|orders?|book\w*|billing|cards?|chats?|slack|whatsapp|telegram|history|desktop|folders?|files?|directory|passwords?|vault|shell|terminal)\b/i,
     purposeOf: storePurpose,
+  },
+  {
+    kind: "acting in the user's name",
+    // "apply to three jobs in the user's name", "reply on their behalf", "post as the user".
+    act: new RegExp(
+      String
+        .raw`\b(?:in\s+${OWNER_BARE}\s+name|on\s+${OWNER_BARE}\s+behalf|as\s+if\s+(?:you\s+were|it\s+were)\s+the\s+user|(?:pos(?:e|ing)\s+)?as\s+the\s+user\b(?!'s))`,
+      "i",
+    ),
+    purpose:
+      /\b(?:send\w*|post\w*|submit\w*|apply\w*|appli\w*|repl(?:y|ies)|mail\w*|messag\w*|sign\w*|publish\w*|book\w*|orders?|pay\w*|purchas\w*|buy\w*|act\w*|delegat\w*|assistant|automat\w*|respond\w*|share\w*|comment\w*)\b/i,
   },
   {
     kind: "a public act on the user's accounts",
@@ -432,7 +447,14 @@ function analyse(text: string, isDescription: boolean): SentenceInfo[] {
   if (out !== undefined) return out;
   out = [];
   const ss = sentences(text);
+  // A heading addressed to the model ("Workflow for agents:") addresses the lines under it,
+  // up to the next blank line.
+  let headed = false;
   ss.forEach(({ s, at }, k) => {
+    const prev = ss[k - 1];
+    if (prev && /\n\s*\n/.test(text.slice(prev.at + prev.s.length, at))) headed = false;
+    const underHeading = headed;
+    if (/:\s*$/.test(s) && ADDRESSED.test(s)) headed = true;
     // The first description sentence declares the tool; it orders nothing.
     if (isDescription && k === 0) return;
     const acts = KINDS.flatMap((kind) => {
@@ -460,7 +482,7 @@ function analyse(text: string, isDescription: boolean): SentenceInfo[] {
       acts,
       calls,
       skipped,
-      addressed: ADDRESSED.test(s),
+      addressed: underHeading || ADDRESSED.test(s),
       scoped: SCOPE.test(s) || VIA_OTHER.test(s),
       obliged: OBLIGED.test(s) || imperativeStart(s),
     });
