@@ -8,6 +8,8 @@
  *   pattern or the matches of other rules.
  * - `unicode`, `lookalike`, `email`, `base64`, `decoder`, `param_name`: fixed detectors in code, configured
  *   here (their patterns are listed for reference where one exists).
+ * - `purpose`, `action`: code checks against the tool's declared purpose (`purpose.ts`,
+ *   `_action.ts`); their entries carry no pattern.
  *
  * The concept lexicons (who is addressed, what is asked, what data, where it goes, what is
  * altered) are in `./rules/lexicon.ts`; the rules built only from them are in
@@ -28,6 +30,7 @@ import { PURPOSE_RULES } from "./purpose_rules.ts";
 import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
+import { ACTION_RULES } from "./rules/action.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -35,6 +38,7 @@ import {
   MOVE,
   NEGATED,
   NEGATED_LIST,
+  NOT_FLAG_BOUND,
   NOT_SAFE_DUTY,
   NOT_TO_CONFIG,
   NOT_USER_CONDITIONED,
@@ -102,7 +106,8 @@ export interface Rule {
     | "decoder"
     | "param_name"
     | "purpose"
-    | "schema";
+    | "schema"
+    | "action";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1031,7 +1036,7 @@ const rules: Rule[] = [
     description:
       'Tells the model to act without the user\'s confirmation ("without asking the user", "do not ask for permission", "confirmation dialogs are not needed").',
     pattern: String
-      .raw`\b(?:without\s+(?:(?:asking|requesting|seeking|getting|waiting\s+for)\s+)(?:the\s+user|them|for\s+(?:permission|confirmation|approval|consent))|(?:do\s+not|don't|never|no\s+need\s+to)\s+ask\s+(?:the\s+user\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)|(?:confirmation|approval|permission)s?\s+(?:dialogs?|prompts?|steps?)?\s*(?:are|is)\s+not\s+(?:needed|required|necessary)|(?:safe|fine|ok)\s+to\s+(?:call|use|run)\s+without\s+(?:asking|confirmation|approval)|the\s+user\s+has\s+already\s+(?:approved|consented|confirmed))`,
+      .raw`\b(?:without\s+(?:(?:asking|requesting|seeking|getting|waiting\s+for)\s+)(?:the\s+user|them|for\s+(?:permission|confirmation|approval|consent))|(?:do\s+not|don't|never|no\s+need\s+to)\s+ask\s+(?:the\s+user\s+)?(?:for\s+)?(?:permission|confirmation|approval|consent)|(?:confirmation|approval|permission)s?\s+(?:dialogs?|prompts?|steps?)?\s*(?:are|is)\s+not\s+(?:needed|required|necessary)|(?:safe|fine|ok)\s+to\s+(?:call|use|run)\s+without\s+(?:asking|confirmation|approval)|the\s+user\s+has\s+already\s+(?:approved|consented|confirmed))${NOT_FLAG_BOUND}`,
     flags: "gi",
   },
   {
@@ -1856,6 +1861,7 @@ const rules: Rule[] = [
   ...CONCEAL_RULES,
   ...STEER_RULES,
   ...SCHEMA_STEER_RULES,
+  ...ACTION_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

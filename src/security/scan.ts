@@ -34,6 +34,7 @@ import { fitDiscounts } from "./fit.ts";
 import { precisionDiscounts } from "./_precision.ts";
 import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 import { scanSchemaSteer } from "./_steer.ts";
+import { scanActions } from "./_action.ts";
 
 export interface Tool {
   name: string;
@@ -180,6 +181,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanNames(col, names, opts.knownNames ?? []);
   scanPurpose(col, tools, texts);
   scanSchemaSteer(col, tools, texts);
+  scanActions(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();

@@ -20,6 +20,7 @@ import {
   MOVE,
   NEGATED,
   NEGATED_LIST,
+  NOT_FLAG_BOUND,
   NOT_SAFE_DUTY,
   OBLIGATION,
   VOCATIVE,
@@ -740,7 +741,7 @@ export const CONCEPT_RULES: Rule[] = [
     description:
       'Tells the model to go ahead without the user\'s consent in any words ("never wait for the user to confirm", "don\'t check with them first", "no need to seek approval").',
     pattern: String
-      .raw`\b(?:never|do\s+not|don't|no\s+need\s+to|without)\s+(?:ever\s+|bother(?:ing)?\s+(?:to\s+)?)?(?:wait(?:ing)?\s+for|ask(?:ing)?(?:\s+for)?|check(?:ing)?\s+(?:with|back\s+with)|seek(?:ing)?|request(?:ing)?|get(?:ting)?|paus(?:e|ing)\s+for|stop(?:ping)?\s+for)\s+(?:the\s+(?:user|human|operator|owner)(?:'s)?\s+|them\s+|(?:a|any)\s+human(?:'s)?\s+|anyone(?:'s)?\s+|their\s+)?(?:to\s+)?(?:confirm|confirmation|approve|approval|consent|permission|go-ahead|sign-off|ok|okay|review|first)\b|\b(?:the\s+)?(?:user|human|operator)\s+(?:has\s+|have\s+)?(?:already\s+|implicitly\s+|earlier\s+|previously\s+)?(?:consented|agreed|approved|authori[sz]ed|signed\s+off|pre-?approved)\s+(?:earlier\s+|already\s+|previously\s+)?(?:to\s+)?(?:everything|all\s+\w{1,20}|any\s+\w{1,20}|in\s+advance|ahead\s+of\s+time|beforehand)|\b(?:treat|consider|regard|assume)\s+(?:[\w-]{1,20}\s+){0,3}?(?:as\s+)?(?:already\s+|implicitly\s+)?(?:pre-?approved|pre-?authori[sz]ed|pre-?confirmed|approved|authori[sz]ed|confirmed)\b`,
+      .raw`(?:\b(?:never|do\s+not|don't|no\s+need\s+to|without)\s+(?:ever\s+|bother(?:ing)?\s+(?:to\s+)?)?(?:wait(?:ing)?\s+for|ask(?:ing)?(?:\s+for)?|check(?:ing)?\s+(?:with|back\s+with)|seek(?:ing)?|request(?:ing)?|get(?:ting)?|paus(?:e|ing)\s+for|stop(?:ping)?\s+for)\s+(?:the\s+(?:user|human|operator|owner)(?:'s)?\s+|them\s+|(?:a|any)\s+human(?:'s)?\s+|anyone(?:'s)?\s+|their\s+)?(?:to\s+)?(?:confirm|confirmation|approve|approval|consent|permission|go-ahead|sign-off|ok|okay|review|first)\b|\b(?:the\s+)?(?:user|human|operator)\s+(?:has\s+|have\s+)?(?:already\s+|implicitly\s+|earlier\s+|previously\s+)?(?:consented|agreed|approved|authori[sz]ed|signed\s+off|pre-?approved)\s+(?:earlier\s+|already\s+|previously\s+)?(?:to\s+)?(?:everything|all\s+\w{1,20}|any\s+\w{1,20}|in\s+advance|ahead\s+of\s+time|beforehand)|\b(?:treat|consider|regard|assume)\s+(?:[\w-]{1,20}\s+){0,3}?(?:as\s+)?(?:already\s+|implicitly\s+)?(?:pre-?approved|pre-?authori[sz]ed|pre-?confirmed|approved|authori[sz]ed|confirmed)\b)${NOT_FLAG_BOUND}`,
     flags: "gi",
   },
   // ---- obligation to the model about private data -------------------------------------------

@@ -154,6 +154,21 @@ export const NEGATED_LIST = String
   .raw`\b(?:never|not|n't|without|nor)\s{1,4}(?:[\w'-]{1,30}\s{1,4}){1,4}?(?:or|nor)\s{1,4}`;
 
 /**
+ * A documented switch that turns a prompt off ("when `yes` is set", "with `confirm: false`",
+ * "--yes", "in non-interactive mode"): the tool's behaviour under a flag the user sets.
+ */
+export const FLAG_SWITCH = String
+  .raw`(?:\x60(?:--?[\w-]{1,30}|[\w-]{1,30}\s{0,2}[:=]\s{0,2}(?:true|false|yes|no|0|1)|yes|y|force|no-?confirm|auto_?confirm|non-?interactive)\x60|--(?:yes|force|no-confirm|non-interactive|assume-yes|quiet)\b|\b(?:non-?interactive|batch|headless|ci|unattended|scripted)\s+mode\b|\bnon-?interactively\b)`;
+
+/**
+ * Not a consent skip bound to a documented switch, before or after it in the sentence ("runs
+ * without asking for confirmation when `yes` is set", "in non-interactive mode it runs without
+ * prompting").
+ */
+export const NOT_FLAG_BOUND = String
+  .raw`(?<!${FLAG_SWITCH}[^.\n\x00]{0,60})(?![^.\n\x00]{0,60}?${FLAG_SWITCH})`;
+
+/**
  * Not qualified, later in the sentence, by the user's own choice ("only if the user turns on
  * sharing", "when the user asks"): a consent condition, not a covert order.
  */
