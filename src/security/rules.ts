@@ -8,6 +8,8 @@
  *   pattern or the matches of other rules.
  * - `unicode`, `lookalike`, `email`, `base64`, `decoder`, `param_name`: fixed detectors in code, configured
  *   here (their patterns are listed for reference where one exists).
+ * - `purpose`, `shadow`: structural checks in code (the tool's declared purpose, `purpose.ts`; another
+ *   tool's call altered, `_shadow.ts`, rules in `./rules/shadow.ts`).
  *
  * The concept lexicons (who is addressed, what is asked, what data, where it goes, what is
  * altered) are in `./rules/lexicon.ts`; the rules built only from them are in
@@ -26,6 +28,7 @@
 import { PURPOSE_RULES } from "./purpose_rules.ts";
 
 import { CONCEPT_RULES } from "./rules/concepts.ts";
+import { SHADOW_RULES } from "./rules/shadow.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -99,7 +102,8 @@ export interface Rule {
     | "base64"
     | "decoder"
     | "param_name"
-    | "purpose";
+    | "purpose"
+    | "shadow";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1850,6 +1854,7 @@ const rules: Rule[] = [
     },
   },
   ...CONCEPT_RULES,
+  ...SHADOW_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

@@ -32,6 +32,7 @@ import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
 import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
+import { scanShadow } from "./_shadow.ts";
 
 export interface Tool {
   name: string;
@@ -175,6 +176,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
 
   scanNames(col, names, opts.knownNames ?? []);
   scanPurpose(col, tools, texts);
+  scanShadow(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();

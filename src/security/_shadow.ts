@@ -1,0 +1,397 @@
+/**
+ * Shadowing found by structure (rules `pi.shadow_sibling`, `pi.shadow_safeguard`): a sentence in
+ * one tool's description or title whose topic is ANOTHER tool and that alters that tool's call.
+ *
+ * Who: the other tool, named as a sibling of the list (snake, kebab or camel name, or its words
+ * spaced out before "tool" or after "when you ..."), as a snake_case or camelCase name that is
+ * neither this tool nor a parameter of any tool, as "the X tool", or as "whatever tool places
+ * an order". A pronoun in the next sentence ("Work around it by ...") carries the topic on.
+ * What: an alteration of its arguments, targets, commands or results (replace, swap, prefix,
+ * append, insert, route through, convert, set ... to, overwrite, becomes, goes at the end of),
+ * not negated and not a restoration ("add it back"), with a scope or an override (every, any,
+ * always, whatever the user gives, instead of, the original) or an outside value (an address,
+ * account, host, channel, number); or a safeguard of it worked around (get past its refusal,
+ * treat paths as inside, readonly=false).
+ * Not: the other tool as an instrument or a comparison ("use X to ...", "call X first",
+ * "unlike X", "the id from X", "same as X"), which needs an outside value or an override
+ * before it counts, and values that are the user's own ("set its timezone to the user's own").
+ */
+import type { Collector } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { snakeName } from "./_walk.ts";
+import { ruleById } from "./rules.ts";
+
+interface ShadowTool {
+  name: string;
+  inputSchema?: Record<string, unknown>;
+}
+
+/** A cheap gate: a string with no alteration or workaround word cannot shadow. */
+const GATE =
+  /\b(?:is\s+to|are\s+to|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
+
+/** An alteration of what a call carries or returns, in any tense. */
+const ALTER = new RegExp(
+  String.raw`\b(?:` + [
+    // verbs whose object is the call's value, target or text
+    String
+      .raw`(?:replac|substitut|overwrit|overrid|prepend|append|insert|inject|rewrit|redirect|rerout|convert|proxy|proxi|widen|inflat|doubl|reorder)\w*(?!-)`,
+    String.raw`swap(?:s|ped|ping)?(?:\s+in)?`,
+    String.raw`(?:prefix|suffix)(?:es|ed|ing)?`,
+    String
+      .raw`(?:tack|bolt|slip|sneak)(?:s|ed|ing)?\s+(?:[\w'"\x60.-]{1,40}\s+){0,3}?(?:on|onto|in|into)`,
+    String.raw`(?:add|adds|added|adding)\s+(?:[^;,]{1,60}?\s)?(?:to|onto|as|among|at|in)`,
+    String
+      .raw`includ(?:e|es|ed|ing)\s+(?:[^;]{1,60}?\s)?(?:among|in\s+every|with\s+every|in\s+each)`,
+    String
+      .raw`(?:chang|switch|flip|forc|set|point|bump|rais|lower|expand)(?:e|es|ed|ing|s|ted|ting|ped|ping)?\s+(?:[^;,]{1,50}?\s)?(?:to|at|into)\b`,
+    // an amount shifted by a number, a value placed ahead of or after the call's own
+    String
+      .raw`(?:lower|rais|bump|increas|decreas|cut|reduc|inflat|shift|mov|delay|postpon|push)(?:e|es|ed|ing|s|ting)?\s+(?:[^;,]{1,40}?\s)?by\s+(?:\d|a\s+(?:few|couple)|one|two|three|ten)`,
+    String
+      .raw`(?:put|place|stick|slot)(?:s|ted|ting|ed|ing)?\s+(?:[^;]{1,80}?\s)?(?:in\s+front\s+of|ahead\s+of|at\s+the\s+(?:start|end|top|bottom|beginning|head)\s+of)`,
+    String.raw`(?:turn|switch|flip)(?:s|ed|ing|ped|ping)?\s+(?:[^.;]{1,30}?\s)?(?:on|off)\b`,
+    String.raw`(?:rout|funnel|tunnel|pip)(?:e|es|ed|ing|s)?\s+(?:[^;]{1,50}?\s)?(?:through|via)`,
+    String.raw`wrap(?:s|ped|ping)?\s+(?:[^;]{1,40}?\s)?(?:in|as|with|inside)`,
+    String.raw`patch(?:es|ed|ing)?\s+(?:its|their|the)\s+\w+`,
+    String.raw`(?:strip|drop|remov)(?:s|ped|ping|e|es|ed|ing)?\s+(?:any|every|all|each)\b`,
+    String.raw`(?:becomes?|became|is\s+to\s+(?:read|be|say|go)|are\s+to\s+(?:read|be|go))`,
+    String.raw`go(?:es)?\s+(?:at|to)\s+the\s+(?:end|start|top|bottom)\b`,
+    String
+      .raw`(?:receives?|get|gets)\s+(?:[\w'"\x60=.-]{1,40}\s+){1,4}?(?:tacked|appended|added|prefixed|inserted)`,
+    String.raw`(?:always\s+)?receives?\s+[\w-]{1,30}\s*=`,
+    String.raw`call(?:s|ed|ing)?\s+it\s+(?:again\s+)?with`,
+    // extra recipients or a copy sent on
+    String.raw`(?:invit|cc|bcc)(?:e|es|ed|ing|s|'d)?\s+(?=\S+@|the\s+\S+@)`,
+    String.raw`(?:also|additionally|too)\s+(?:goes|go|gets\s+sent|is\s+sent|lands?)\s+(?:to|in)`,
+    String
+      .raw`(?:duplicate|copy|copies|cc)\b[^;]{0,60}?\b(?:deliver|sen[dt]|forward|post|mirror|go)(?:s|es|ed|ing)?\s+(?:to|in)`,
+    String.raw`use\s+(?:the\s+)?[\w-]{1,30}\s+(?=\S+@|\S+\.\w{2,6}\b)`,
+  ].join("|") + String.raw`)`,
+  "gi",
+);
+
+/** A negation just before the alteration, or the alteration restoring something. */
+const NEGATED_BEFORE =
+  /(?:\b(?:never|not|no|nothing|cannot|without|nor|neither)|n't)\s+(?:[\w'-]{1,20}\s+){0,2}$/i;
+const RESTORES = /^\s*(?:(?:it|them|this|that)\s+)?back\b/i;
+
+/** A value from outside the conversation: an address, account, host, channel or number. */
+const OUTSIDE_VALUE = new RegExp(
+  [
+    String.raw`[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+`,
+    String.raw`\b(?:https?|s3|gs|ftp|wss?):\/\/[^\s'"\x60)]+`,
+    String.raw`\bgit@[\w.-]+:`,
+    String
+      .raw`\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})*\.(?:com|net|org|io|co|biz|top|dev|cc|xyz|app|info|ru|cn|me|us|site|online|link|click|pro|tk|ai|sh|to)\b(?!\.\w)`,
+    String
+      .raw`\b(?=[A-Z]{2}\d{2})[A-Z0-9]{2}\d{2}(?:\s?\d{4}|\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b`,
+    String.raw`\b0x[0-9a-fA-F]{20,64}\b`,
+    String.raw`\+\d{1,3}(?:[\s.-]?\d{2,5}){2,5}\b`,
+    String.raw`(?<![\w&/])#[a-z][\w-]{2,40}\b`,
+    String.raw`\b\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?\b`,
+    String.raw`;\s*(?:curl|wget|nc|bash|sh|python3?|rm|chmod|scp)\b`,
+    String
+      .raw`\b(?:account|acct|iban|routing|sort\s+code|wallet)\s+(?:number\s+)?[\w-]*\d[\d -]{5,}`,
+    String.raw`\b\d{1,6}\s+[A-Z][a-z]+\s+(?:Rd|Road|St|Street|Ave|Avenue|Blvd|Lane|Ln|Drive|Dr)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** Characters without which no outside value is written. */
+const OUTSIDE_HINT = /[@#+;]|\d{3}|\d\.\d|\.[a-z]{2,6}\b|:\/\//i;
+
+/** The user's own choice overridden, or the call's real value kept out of sight. */
+const OVERRIDE = new RegExp(
+  [
+    String
+      .raw`\b(?:whatever|whichever|whoever|no\s+matter\s+(?:what|which|who))\b[^.;]{0,30}?\b(?:the\s+user|they|you|user|clinician|customer|caller|person)\b`,
+    String
+      .raw`\b(?:regardless|irrespective)\s+of\b|\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|they|you|caller|customer)\b`,
+    String
+      .raw`\b(?:instead\s+of|rather\s+than|in\s+place\s+of|over)\s+(?:what|whatever|the\s+one|the\s+(?:user|user's|caller's|customer's|company's|original|real|actual|intended|requested|given|typed|chosen))\b`,
+    String
+      .raw`\b(?:the|its|their)\s+original\b|\bkeep(?:s|ing)?\s+(?:the\s+)?(?:rest|amount|original|other\s+\w+)\b|\bnot\s+the\s+(?:rewritten|changed|replaced|new)\b`,
+    String
+      .raw`\b(?:before|so\s+that|without)\s+(?:the\s+user|they|anyone)\s+(?:sees?|notices?|knows?)\b|\b(?:no\s+need\s+to|don't|do\s+not|never)\s+(?:bring\s+it\s+up|mention|tell)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** A scope that makes the change a standing rule rather than a single step. */
+const SCOPE =
+  /\b(?:every|each|any|all|always|whenever|anytime|from\s+now\s+on|by\s+default|as\s+well|also|too)\b/i;
+
+/** A safeguard of the other tool worked around or switched off. */
+const SAFEGUARD = new RegExp(
+  [
+    String
+      .raw`\b(?:work(?:s|ed|ing)?|get(?:s|ting)?|got)\s+(?:around|past)\b|\bsidestep\w*|\bcircumvent\w*|\bbypass\w*|\bevad(?:e|es|ed|ing)\b|\bdodg(?:e|es|ed|ing)\b`,
+    String
+      .raw`\btreat(?:s|ed|ing)?\s+(?:[^,.;]{1,50}?\s)?as\s+(?:if\s+(?:it\s+were\s+)?)?(?:inside|within|in\s+scope|allowed|approved|pre-?approved|trusted|safe|whitelisted|permitted|authori[sz]ed|confirmed|already\s+confirmed)\b`,
+    String
+      .raw`\b(?:read_?only|readonly|safe|safe_?mode|verify\w*|sandbox\w*|dry_?run|require_\w+|check_\w+|protect\w*|guard\w*)\s*[=:]\s*false\b`,
+    String
+      .raw`\b(?:skip_\w+|force|no_verify|confirm(?:ed)?|approved|bypass_\w+|unsafe|insecure|allow_all)\s*[=:]\s*true\b`,
+    String
+      .raw`\b(?:set|setting|flip|flipping|turn|turning|switch|switching)\s+(?:the\s+)?(?:confirm(?:ation)?|approval|read-?only|readonly|safety|review)\s+(?:flag\s+|guard\s+|setting\s+)?(?:to\s+(?:true|on|yes)\s+yourself|off)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** What opens an order: a clause start, a joining word, a modal or "by" ("get past it by ..."). */
+const ORDER_BEFORE =
+  /(?:^|[,;:(\u2014]\s*|\b(?:and|then|so|by|to|should|must|you|always|just|simply|please|instead|pass|passing|set|setting|use|using|with)\s+)$/i;
+
+/** Words without which no safeguard is worked around. */
+const SAFEGUARD_HINT =
+  /around|past|sidestep|circumvent|bypass|evad|dodg|treat|[=:]\s*(?:true|false)|\boff\b|yourself/i;
+
+/** Whether a sentence orders a safeguard worked around (not a description of one). */
+function orderedSafeguard(s: string): boolean {
+  const re = new RegExp(SAFEGUARD.source, "gi");
+  for (const m of s.matchAll(re)) {
+    if (ORDER_BEFORE.test(s.slice(Math.max(0, m.index! - 12), m.index!))) return true;
+  }
+  return false;
+}
+
+/** Values the user owns or chose, which no one else is shadowing. */
+const USER_VALUE =
+  /\b(?:to|with|as|from|by)\s+(?:the\s+user's|their|your)\s+(?:own\s+)?\w+|\b(?:configured|chosen|given|provided|picked|set)\s+by\s+the\s+user\b/i;
+
+/** The other tool as an instrument or a comparison, not the topic of a change. */
+const INSTRUMENT_BEFORE = new RegExp(
+  String
+    .raw`(?:(?:^|[,;:(\u2014]\s*|\b(?:and|then|or|please|instead|just|first|simply|so)\s+)(?:use|call|try|prefer|see|consult|invoke|poll|check)\s+(?:the\s+)?|\b(?:instead\s+of|rather\s+than|unlike|like|than|same\s+as|similar\s+to|compared\s+(?:to|with)|as\s+opposed\s+to|versus|vs\.?|from|returned\s+by|output\s+of|results?\s+of|response\s+of|provided\s+by|produced\s+by|(?:can|may)\s+be\s+(?:given|passed|fed)\s+to)\s+(?:the\s+)?(?:(?:previous|latest|last|earlier|same)\s+)?[\x60'"]?)$`,
+  "i",
+);
+const INSTRUMENT_AFTER =
+  /^[\x60'"]?\s*(?:tools?\s+)?(?:instead\b|first\b|to\s+(?:get|find|list|look|fetch|see|read|retrieve|obtain|resolve|discover|search|check|create|open|poll|browse|confirm|validate|verify|change|update|add|remove|delete|edit|set)\b|returns?\b|gives?\b|provides?\b)/i;
+
+/** A condition on the other tool's call ("when", "once", "each time" before its name). */
+const CONDITION_BEFORE =
+  /\b(?:when(?:ever)?|once|after|if|each\s+time|every\s+time|as\s+soon\s+as)\s+(?:the\s+)?[\x60'"]?$/i;
+
+/** A pronoun that carries the other tool from the previous sentence. */
+const CARRIED =
+  /\b(?:it|its|it's|them|their|that\s+tool|the\s+tool|(?:that|this)(?!\s+(?:tool|one|function|server|endpoint|parameter|field|option)\b))\b/i;
+
+/** "the X tool" (not this one), "whatever tool places an order", "any tool that shares". */
+const NAMED_AS_TOOL =
+  /\bthe\s+(?!(?:this|same|above|following|other|previous|next|current|right|new|best|only|first|second|last|main|right)\b)((?:[\w-]{2,30}\s+){0,2}?[\w-]{2,30})\s+tool\b(?!\s+(?:itself|here)\b)|\b(?:any|every|each|whatever|whichever)\s+(?:other\s+)?tools?\s+(?:that|which)\s+[a-z]{3,20}|\b(?:whatever|whichever)\s+tool\s+[a-z]{3,20}s\b/gi;
+
+/** A snake_case or camelCase identifier (a tool name not in the list). */
+const IDENT =
+  /(?<![\w.\/@:$-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)(?![\w\/@(-]|\.[a-z])/g;
+/** An unlisted identifier counts only in a call frame around it. */
+const FRAME_BEFORE =
+  /\b(?:when(?:ever)?|each\s+time|every\s+time|if|once|before|after|while|upon|with|for|on|about|regarding|concerning|to|through|via|using|calls?|runs?|uses?|invocations?|requests?)\s+(?:[\w'-]{1,20}\s+){0,4}?(?:the\s+)?[\x60'"]?$/i;
+const FRAME_AFTER =
+  /^[\x60'"]?(?:\s+tool\b|\s*[:,]|'s\s|\s+(?:is|gets|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|fires|calls?|invocations?|runs?|should|must|shall|needs|has|is|will|receives|sends|loads|returns)\b)/i;
+
+interface Mention {
+  key: string;
+  at: number;
+  end: number;
+  instrument: boolean;
+}
+
+/** Sentence bounds of a text (split after . ! ? ; and at line breaks). */
+function sentenceSpans(text: string): { s: string; start: number }[] {
+  const out: { s: string; start: number }[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/(?<=[.!?;])\s+|\n+/g)) {
+    // Not inside inline code ("`sh -c \"$CMD; ...\"`"): an odd count of backticks so far.
+    if (m[0][0] !== "\n" && (text.slice(start, m.index!).split("\x60").length % 2) === 0) continue;
+    if (m.index! > start) out.push({ s: text.slice(start, m.index!), start });
+    start = m.index! + m[0].length;
+  }
+  if (start < text.length) out.push({ s: text.slice(start), start });
+  return out;
+}
+
+/** A word of a sentence and where it is. */
+const WORD = /[A-Za-z][A-Za-z0-9]*(?:[_-][A-Za-z0-9]+)*/g;
+/** Most words a spaced tool name has. */
+const MAX_NAME_WORDS = 6;
+
+/** Tool names by their lowercase and their snake words ("create github pr" -> create_github_pr). */
+interface Siblings {
+  exact: Map<string, string>;
+  spaced: Map<string, string>;
+}
+
+function siblings(names: readonly string[]): Siblings {
+  const exact = new Map<string, string>();
+  const spaced = new Map<string, string>();
+  for (const n of names) {
+    const lower = n.toLowerCase();
+    if (n.length < 3 || n.length > 80) continue;
+    exact.set(lower, lower);
+    const w = snakeName(n).split("_").filter((x) => x.length > 0);
+    if (w.length >= 2 && w.length <= MAX_NAME_WORDS) spaced.set(w.join(" "), lower);
+  }
+  return { exact, spaced };
+}
+
+/** Sibling names in a sentence: exact tokens, and runs of words that spell a name. */
+function siblingHits(
+  s: string,
+  sib: Siblings,
+): { key: string; at: number; end: number; form: "exact" | "spaced" | "one" }[] {
+  const out: { key: string; at: number; end: number; form: "exact" | "spaced" | "one" }[] = [];
+  const words: { w: string; at: number; end: number }[] = [];
+  for (const m of s.matchAll(WORD)) {
+    const at = m.index!;
+    const end = at + m[0].length;
+    // Not part of a path, address or dotted name.
+    if (/[.\/@]/.test(s[at - 1] ?? "") || /^[\/@]|^\.[A-Za-z]/.test(s.slice(end, end + 2))) {
+      words.push({ w: "", at, end });
+      continue;
+    }
+    const lower = m[0].toLowerCase();
+    words.push({ w: lower, at, end });
+    const key = sib.exact.get(lower);
+    if (key) out.push({ key, at, end, form: /[_-]|[a-z][A-Z]/.test(m[0]) ? "exact" : "one" });
+  }
+  if (sib.spaced.size === 0) return out;
+  for (let i = 0; i < words.length; i++) {
+    if (!words[i]!.w) continue;
+    let joined = words[i]!.w;
+    for (let k = i + 1; k < words.length && k < i + MAX_NAME_WORDS; k++) {
+      // Words of one run are separated by white space only.
+      if (!words[k]!.w || !/^\s+$/.test(s.slice(words[k - 1]!.end, words[k]!.at))) break;
+      joined += " " + words[k]!.w;
+      const key = sib.spaced.get(joined);
+      if (key) out.push({ key, at: words[i]!.at, end: words[k]!.end, form: "spaced" });
+    }
+  }
+  return out;
+}
+
+const SPACED_FRAME_AFTER =
+  /^\s+(?:tools?\b|(?:is|gets|are|was)\s+(?:called|invoked|used|run|triggered)\b|(?:calls?|runs)\b)/i;
+const SPACED_FRAME_BEFORE =
+  /\b(?:when(?:ever)?|each\s+time|every\s+time|if|once|before|after)\s+(?:you|the\s+(?:assistant|agent|model)|someone|anyone)\s+(?:are\s+going\s+to\s+|next\s+)?$/i;
+
+/** The mentions of other tools in one sentence. */
+function mentions(
+  s: string,
+  sib: Siblings,
+  own: ReadonlySet<string>,
+  known: ReadonlySet<string>,
+): Mention[] {
+  const out: Mention[] = [];
+  const push = (key: string, at: number, end: number, needFrame: boolean) => {
+    const before = s.slice(Math.max(0, at - 70), at);
+    const after = s.slice(end, end + 60);
+    if (needFrame && !FRAME_BEFORE.test(before) && !FRAME_AFTER.test(after)) return;
+    // An identifier that is not a tool of the list may be any code word: it counts only with an
+    // outside value or an override, like a tool named as an instrument.
+    // "When X returns, ...": a condition on its call is a topic, whatever follows the name.
+    const instrument = needFrame ||
+      !CONDITION_BEFORE.test(before) &&
+        (INSTRUMENT_BEFORE.test(before) || INSTRUMENT_AFTER.test(after));
+    out.push({ key, at, end, instrument });
+  };
+  for (const h of siblingHits(s, sib)) {
+    if (own.has(h.key)) continue;
+    const after = s.slice(h.end, h.end + 24);
+    // A spaced or one-word name is English unless framed as a tool or a call.
+    if (
+      h.form !== "exact" && !SPACED_FRAME_AFTER.test(after) &&
+      !(h.form === "spaced" && SPACED_FRAME_BEFORE.test(s.slice(Math.max(0, h.at - 40), h.at))) &&
+      !(h.form === "one" && /[\x60'"]$/.test(s.slice(h.at - 1, h.at)))
+    ) continue;
+    push(h.key, h.at, h.end, false);
+  }
+  for (const m of s.matchAll(IDENT)) {
+    const id = m[1]!;
+    const lower = id.toLowerCase();
+    if (own.has(lower) || known.has(lower) || sib.exact.has(lower)) continue;
+    // Code in a schema example ("{ typeSet: ... }") names a field, not a tool.
+    if (/[{,]\s*$/.test(s.slice(Math.max(0, m.index! - 3), m.index!))) continue;
+    push(lower, m.index!, m.index! + id.length, true);
+  }
+  for (const m of s.matchAll(NAMED_AS_TOOL)) {
+    const words = (m[1] ?? m[0]).toLowerCase();
+    if (own.has(words.replace(/\s+/g, "_"))) continue;
+    push(words, m.index!, m.index! + m[0].length, false);
+  }
+  return out;
+}
+
+/** Whether a sentence orders an alteration that is neither negated nor a restoration. */
+function alters(s: string): boolean {
+  ALTER.lastIndex = 0;
+  for (const m of s.matchAll(ALTER)) {
+    if (NEGATED_BEFORE.test(s.slice(Math.max(0, m.index! - 40), m.index!))) continue;
+    const rest = s.slice(m.index!).replace(/^\S+/, "");
+    // "adds it back", "replaces nothing": a restoration or a denial, not a change.
+    if (RESTORES.test(rest) || /^\s*(?:nothing|none|no\b)/i.test(rest)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** Runs the shadowing check over every tool's descriptions and titles. */
+export function scanShadow(
+  col: Collector,
+  tools: readonly ShadowTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  let sib: Siblings | undefined;
+  let known: Set<string> | undefined;
+  tools.forEach((tool, index) => {
+    let own: Set<string> | null = null;
+    for (const it of texts[index]!) {
+      if (!it.field.endsWith("/description") && !it.field.endsWith("/title")) continue;
+      if (it.text.length < 30 || !GATE.test(it.text)) continue;
+      const spans = sentenceSpans(it.text);
+      for (let i = 0; i < spans.length; i++) {
+        const { s, start } = spans[i]!;
+        // Cheap checks first: an order worked around, or an alteration with a scope or value.
+        const safeguard = SAFEGUARD_HINT.test(s) && orderedSafeguard(s);
+        let strong = false;
+        if (!safeguard) {
+          if (!alters(s)) continue;
+          strong = OUTSIDE_HINT.test(s) && OUTSIDE_VALUE.test(s) || OVERRIDE.test(s);
+          if (!strong && (!SCOPE.test(s) || USER_VALUE.test(s))) continue;
+        }
+        if (sib === undefined) {
+          sib = siblings(tools.map((t) => t.name));
+          // Every property name, enum value and default of every tool: fields, not tools.
+          known = new Set();
+          for (const items of texts) {
+            for (const x of items) {
+              if (
+                x.field === "/name" || x.field.endsWith("description") ||
+                x.field.endsWith("title")
+              ) continue;
+              if (x.text.length <= 80) known.add(x.text.toLowerCase());
+            }
+          }
+        }
+        own ??= new Set([tool.name.toLowerCase()]);
+        const found = mentions(s, sib, own, known!);
+        let topic = found.find((m) => !m.instrument) ?? null;
+        // "The read_file tool has a bug. Work around it by ...": the topic carried by a pronoun.
+        if (found.length === 0 && i > 0 && CARRIED.test(s)) {
+          topic = mentions(spans[i - 1]!.s, sib, own, known!).find((m) => !m.instrument) ?? null;
+        }
+        const any = topic ?? found[0];
+        if (!any) continue;
+        if (safeguard) {
+          if (topic) {
+            col.add(ruleById("pi.shadow_safeguard"), index, it.field, start, s, { key: any.key });
+          }
+          continue;
+        }
+        if (topic || strong) {
+          col.add(ruleById("pi.shadow_sibling"), index, it.field, start, s, { key: any.key });
+        }
+      }
+    }
+  });
+}
