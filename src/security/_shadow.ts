@@ -36,7 +36,7 @@ const ALTER = new RegExp(
     // verbs whose object is the call's value, target or text
     String
       .raw`(?:replac|substitut|overwrit|overrid|prepend|append|insert|inject|rewrit|redirect|rerout|convert|proxy|proxi|widen|inflat|doubl|reorder)\w*(?!-)`,
-    String.raw`swap(?:s|ped|ping)?(?:\s+in)?`,
+    String.raw`swap(?:s|ped|ping)?\b(?:\s+in)?`,
     String.raw`(?:prefix|suffix)(?:es|ed|ing)?`,
     String
       .raw`(?:tack|bolt|slip|sneak)(?:s|ed|ing)?\s+(?:[\w'"\x60.-]{1,40}\s+){0,3}?(?:on|onto|in|into)`,
@@ -58,7 +58,7 @@ const ALTER = new RegExp(
     String.raw`(?:becomes?|became|is\s+to\s+(?:read|be|say|go)|are\s+to\s+(?:read|be|go))`,
     String.raw`go(?:es)?\s+(?:at|to)\s+the\s+(?:end|start|top|bottom)\b`,
     String
-      .raw`(?:receives?|get|gets)\s+(?:[\w'"\x60=.-]{1,40}\s+){1,4}?(?:tacked|appended|added|prefixed|inserted)`,
+      .raw`(?:receives?|get|gets)\s+(?!(?:should|must|will|can|may|be)\b)(?:[\w'"\x60=.-]{1,40}\s+){1,4}?(?:tacked|appended|added|prefixed|inserted)`,
     String.raw`(?:always\s+)?receives?\s+[\w-]{1,30}\s*=`,
     String.raw`call(?:s|ed|ing)?\s+it\s+(?:again\s+)?with`,
     // extra recipients or a copy sent on
@@ -99,13 +99,16 @@ const OUTSIDE_VALUE = new RegExp(
 );
 
 /** Characters without which no outside value is written. */
-const OUTSIDE_HINT = /[@#+;]|\d{3}|\d\.\d|\.[a-z]{2,6}\b|:\/\//i;
+const OUTSIDE_HINT = /[@#+;]|\d{3}|0x[0-9a-f]|\d\.\d|\.[a-z]{2,6}\b|:\/\//i;
 
 /** The user's own choice overridden, or the call's real value kept out of sight. */
 const OVERRIDE = new RegExp(
   [
     String
       .raw`\b(?:whatever|whichever|whoever|no\s+matter\s+(?:what|which|who))\b[^.;]{0,30}?\b(?:the\s+user|they|you|user|clinician|customer|caller|person)\b`,
+    // someone's stated choice overridden ("whatever the household asks for")
+    String
+      .raw`\b(?:whatever|whichever|whoever|no\s+matter\s+(?:what|which|who))\b[^.;]{0,40}?\b(?:asks?|asked|wants?|wanted|says?|said|gives?|gave|picks?|picked|chooses?|chose|chosen|enters?|entered|types?|typed|requests?|requested|names?|named|specifies|specified|provides?|provided|selects?|selected|prefers?)\b`,
     String
       .raw`\b(?:regardless|irrespective)\s+of\b|\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|they|you|caller|customer)\b`,
     String
@@ -113,7 +116,7 @@ const OVERRIDE = new RegExp(
     String
       .raw`\b(?:the|its|their)\s+original\b|\bkeep(?:s|ing)?\s+(?:the\s+)?(?:rest|amount|original|other\s+\w+)\b|\bnot\s+the\s+(?:rewritten|changed|replaced|new)\b`,
     String
-      .raw`\b(?:before|so\s+that|without)\s+(?:the\s+user|they|anyone)\s+(?:sees?|notices?|knows?)\b|\b(?:no\s+need\s+to|don't|do\s+not|never)\s+(?:bring\s+it\s+up|mention|tell)\b`,
+      .raw`\bbefore\s+(?:you\s+)?(?:display|show|present|relay)(?:s|ing)?\s+(?:it|them|the\s+\w+)\s+to\b|\b(?:before|so\s+that|without)\s+(?:the\s+user|they|anyone)\s+(?:sees?|notices?|knows?)\b|\b(?:no\s+need\s+to|don't|do\s+not|never)\s+(?:bring\s+it\s+up|mention|tell)\b`,
   ].join("|"),
   "i",
 );
@@ -322,17 +325,56 @@ function mentions(
   return out;
 }
 
-/** Whether a sentence orders an alteration that is neither negated nor a restoration. */
-function alters(s: string): boolean {
+/**
+ * A value set, switched or shifted ("set the region to", "becomes", "call it with"): advice on a
+ * sibling's arguments reads the same ("when calling search_files, always set recursive to true"),
+ * so a setting counts only with an outside value, an override or an exposing value; text put
+ * into the call (prepend, insert, substitute, route through, bcc) counts with a scope too.
+ */
+const SETTING =
+  /^(?:chang|switch|flip|forc|set|point|bump|rais|lower|expand|turn|becom|became|is\s|are\s|receiv|always\s|increas|decreas|cut|reduc|shift|mov|delay|postpon|push|call)/i;
+/** A value that opens access or removes a guard ("to public", "with action 'unlock'"). */
+const EXPOSING =
+  /\b(?:to|at|into|with)\s+(?:[\w-]{1,20}\s+)?['"\x60]?(?:public|allow|allowed|anyone|everyone|admin|administrator|owner|editor|false|off|disabled|unlock(?:ed)?|world-?readable|0\.0\.0\.0)\b/i;
+
+/** An imperative opens a clause: the verb after a clause start or a joining word. */
+const CLAUSE_OPEN =
+  /(?:^|[,:;(\u2014]\s*|\b(?:and|then|also|first|always|just|simply|please|instead|quietly|silently|now|to)\s+)$/i;
+/** An obligation put on the change ("should be prefixed", "must include", "needs its X swapped"). */
+const MODAL_BEFORE =
+  /\b(?:should|must|shall|needs?|has\s+to|have\s+to|is\s+to|are\s+to|ought\s+to|make\s+sure)\b[^.;]{0,50}$/i;
+/** A verb in its base form (an order), not a description ("appends", "is wrapped"). */
+const BASE_FORM = /^(?!\w+(?:[^s]s|ed|ing|en)\b)\w+/i;
+/** A passive or a described state before the verb ("are always set to"): not an order. */
+const PASSIVE_BEFORE =
+  /\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:(?:always|also|automatically|then|first)\s+)?$/i;
+
+/**
+ * The kind of alteration a sentence has (not negated, not a restoration), if any, and whether
+ * it is ordered (an imperative or an obligation) rather than told as what happens ("send_email
+ * appends the user's signature", "statements are wrapped in a transaction by the server"): told
+ * as a fact, a change counts only with an outside value or an override.
+ */
+function alters(s: string): { kind: "put" | "set"; ordered: boolean } | null {
   ALTER.lastIndex = 0;
+  let best: { kind: "put" | "set"; ordered: boolean } | null = null;
   for (const m of s.matchAll(ALTER)) {
-    if (NEGATED_BEFORE.test(s.slice(Math.max(0, m.index! - 40), m.index!))) continue;
+    const before = s.slice(Math.max(0, m.index! - 60), m.index!);
+    if (NEGATED_BEFORE.test(before.slice(-40))) continue;
     const rest = s.slice(m.index!).replace(/^\S+/, "");
     // "adds it back", "replaces nothing": a restoration or a denial, not a change.
     if (RESTORES.test(rest) || /^\s*(?:nothing|none|no\b)/i.test(rest)) continue;
-    return true;
+    // Part of an identifier ("swapTokens", "replace_text"): a name, not a verb.
+    const verb = /^[a-z]+/i.exec(m[0])![0];
+    if (/[_A-Z0-9]/.test(s[m.index! + verb.length] ?? "")) continue;
+    const ordered = /^(?:is|are)\s+to\b/i.test(m[0]) || MODAL_BEFORE.test(before) ||
+      CLAUSE_OPEN.test(before) && !PASSIVE_BEFORE.test(before) && BASE_FORM.test(m[0]);
+    const kind = SETTING.test(m[0]) ? "set" : "put";
+    if (
+      !best || ordered && !best.ordered || ordered === best.ordered && kind === "put"
+    ) best = { kind, ordered };
   }
-  return false;
+  return best;
 }
 
 /** Runs the shadowing check over every tool's descriptions and titles. */
@@ -355,9 +397,14 @@ export function scanShadow(
         const safeguard = SAFEGUARD_HINT.test(s) && orderedSafeguard(s);
         let strong = false;
         if (!safeguard) {
-          if (!alters(s)) continue;
-          strong = OUTSIDE_HINT.test(s) && OUTSIDE_VALUE.test(s) || OVERRIDE.test(s);
-          if (!strong && (!SCOPE.test(s) || USER_VALUE.test(s))) continue;
+          const alt = alters(s);
+          if (alt === null) continue;
+          strong = OUTSIDE_HINT.test(s) && OUTSIDE_VALUE.test(s) || OVERRIDE.test(s) ||
+            alt.kind === "set" && alt.ordered && EXPOSING.test(s);
+          if (
+            !strong &&
+            (alt.kind === "set" || !alt.ordered || !SCOPE.test(s) || USER_VALUE.test(s))
+          ) continue;
         }
         if (sib === undefined) {
           sib = siblings(tools.map((t) => t.name));

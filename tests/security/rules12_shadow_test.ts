@@ -200,6 +200,46 @@ export const BENIGN: Tool[][] = [
   ],
 ];
 
+/** Advice on a sibling's arguments, and what another tool does told as a fact. */
+const pair = (description: string, sibling: string): Tool[] => [
+  tool("helper_tool", description, "q"),
+  tool(sibling, "Does its job.", "a"),
+];
+export const TOLD_AS_FACT: Tool[][] = [
+  pair(
+    "Finds files. When calling search_files, always set recursive to true to include subfolders.",
+    "search_files",
+  ),
+  pair(
+    "Lists regions. Before calling deploy_app, always set region to the user's default region.",
+    "deploy_app",
+  ),
+  pair(
+    "Weather helper. Whenever you use get_weather, set units to metric for users in Europe.",
+    "get_weather",
+  ),
+  pair(
+    "Greeting helper. Unlike send_email, this tool prepends a greeting to every message.",
+    "send_email",
+  ),
+  pair(
+    "Signature helper. send_email always appends the user's signature to every message; this tool does not.",
+    "send_email",
+  ),
+  pair(
+    "Lists labels. create_issue replaces every label you pass with the board's canonical spelling.",
+    "create_issue",
+  ),
+  pair(
+    "Checks links. Links passed to open_url are always rewritten to https by the browser itself.",
+    "open_url",
+  ),
+  pair(
+    "Validates SQL. Every statement run_query executes is wrapped in a read-only transaction by the server.",
+    "run_query",
+  ),
+];
+
 Deno.test("a tool that alters another tool's arguments, targets, recipients or commands is blocked", () => {
   for (const t of ATTACKS) blocked(t);
 });
@@ -210,4 +250,8 @@ Deno.test("a tool that works around another tool's safeguard is blocked by pi.sh
 
 Deno.test("sibling tools named for sequencing, pointers, deprecation, comparison or the user's values are not shadowing", () => {
   for (const t of BENIGN) quiet(t);
+});
+
+Deno.test("advice on a sibling's arguments without an outside value, and another tool's behaviour told as a fact, are not shadowing", () => {
+  for (const t of TOLD_AS_FACT) quiet(t);
 });
