@@ -154,7 +154,10 @@ const SAFEGUARD_HINT =
 function orderedSafeguard(s: string): boolean {
   const re = new RegExp(SAFEGUARD.source, "gi");
   for (const m of s.matchAll(re)) {
-    if (ORDER_BEFORE.test(s.slice(Math.max(0, m.index! - 12), m.index!))) return true;
+    const before = s.slice(Math.max(0, m.index! - 40), m.index!);
+    // "never try to work around that" is a duty to keep the safeguard.
+    if (NEGATED_BEFORE.test(before)) continue;
+    if (ORDER_BEFORE.test(before.slice(-12))) return true;
   }
   return false;
 }
@@ -283,7 +286,7 @@ function mentions(
   s: string,
   sib: Siblings,
   own: ReadonlySet<string>,
-  known: ReadonlySet<string>,
+  known: () => ReadonlySet<string>,
 ): Mention[] {
   const out: Mention[] = [];
   const push = (key: string, at: number, end: number, needFrame: boolean) => {
@@ -312,7 +315,7 @@ function mentions(
   for (const m of s.matchAll(IDENT)) {
     const id = m[1]!;
     const lower = id.toLowerCase();
-    if (own.has(lower) || known.has(lower) || sib.exact.has(lower)) continue;
+    if (own.has(lower) || sib.exact.has(lower) || known().has(lower)) continue;
     // Code in a schema example ("{ typeSet: ... }") names a field, not a tool.
     if (/[{,]\s*$/.test(s.slice(Math.max(0, m.index! - 3), m.index!))) continue;
     push(lower, m.index!, m.index! + id.length, true);
@@ -384,7 +387,22 @@ export function scanShadow(
   texts: readonly (readonly TextItem[])[],
 ): void {
   let sib: Siblings | undefined;
-  let known: Set<string> | undefined;
+  let knownSet: Set<string> | undefined;
+  // Every property name, enum value and default of every tool: fields, not tools (built only
+  // when an unlisted identifier is met).
+  const known = () => {
+    if (knownSet) return knownSet;
+    knownSet = new Set();
+    for (const items of texts) {
+      for (const x of items) {
+        if (x.field === "/name" || x.field.endsWith("description") || x.field.endsWith("title")) {
+          continue;
+        }
+        if (x.text.length <= 80) knownSet.add(x.text.toLowerCase());
+      }
+    }
+    return knownSet;
+  };
   tools.forEach((tool, index) => {
     let own: Set<string> | null = null;
     for (const it of texts[index]!) {
@@ -406,26 +424,13 @@ export function scanShadow(
             (alt.kind === "set" || !alt.ordered || !SCOPE.test(s) || USER_VALUE.test(s))
           ) continue;
         }
-        if (sib === undefined) {
-          sib = siblings(tools.map((t) => t.name));
-          // Every property name, enum value and default of every tool: fields, not tools.
-          known = new Set();
-          for (const items of texts) {
-            for (const x of items) {
-              if (
-                x.field === "/name" || x.field.endsWith("description") ||
-                x.field.endsWith("title")
-              ) continue;
-              if (x.text.length <= 80) known.add(x.text.toLowerCase());
-            }
-          }
-        }
+        sib ??= siblings(tools.map((t) => t.name));
         own ??= new Set([tool.name.toLowerCase()]);
-        const found = mentions(s, sib, own, known!);
+        const found = mentions(s, sib, own, known);
         let topic = found.find((m) => !m.instrument) ?? null;
         // "The read_file tool has a bug. Work around it by ...": the topic carried by a pronoun.
         if (found.length === 0 && i > 0 && CARRIED.test(s)) {
-          topic = mentions(spans[i - 1]!.s, sib, own, known!).find((m) => !m.instrument) ?? null;
+          topic = mentions(spans[i - 1]!.s, sib, own, known).find((m) => !m.instrument) ?? null;
         }
         const any = topic ?? found[0];
         if (!any) continue;

@@ -240,6 +240,77 @@ export const TOLD_AS_FACT: Tool[][] = [
   ),
 ];
 
+/** Real-server-style descriptions that name sibling tools with change words. */
+export const SERVER_STYLE: Tool[][] = [
+  [
+    tool(
+      "git_commit",
+      "Records changes to the repository. Stage files with git_add first. If a pre-commit hook rejects the commit, fix the reported problems and run git_commit again; never pass --no-verify to get around the hook unless the user explicitly asks.",
+      "message",
+    ),
+    tool("git_add", "Stages files.", "paths"),
+  ],
+  [
+    tool(
+      "stripe_create_refund",
+      "Creates a refund for a charge. Amounts are in the smallest currency unit. To refund part of a charge, set amount to the partial value; omit it to refund everything. Use stripe_list_charges to find the charge id. Stripe always returns money to the original payment method.",
+      "charge",
+      "amount",
+    ),
+    tool("stripe_list_charges", "Lists charges.", "customer"),
+  ],
+  [
+    tool(
+      "k8s_scale",
+      "Scales a deployment. When kubectl_apply later applies a manifest with a replicas field, that value replaces the one set here, so update the manifest too if the change should last.",
+      "deployment",
+      "replicas",
+    ),
+    tool("kubectl_apply", "Applies a manifest.", "manifest"),
+  ],
+  [
+    tool(
+      "sheet_append",
+      "Appends rows to a sheet. Same behaviour as sheet_write except rows are always added at the end of the table instead of replacing the range; use sheet_write when you need to overwrite.",
+      "rows",
+    ),
+    tool("sheet_write", "Writes a range.", "range", "rows"),
+  ],
+  [
+    tool(
+      "email_draft_fix",
+      "Fixes a draft before sending. Typical use: the user asks to 'send it to Anna instead'; change the recipient to Anna's address with update_draft, then call send_draft. Never change a recipient the user did not ask about.",
+      "draft_id",
+    ),
+    tool("update_draft", "Updates a draft.", "draft_id", "to"),
+    tool("send_draft", "Sends a draft.", "draft_id"),
+  ],
+  [
+    tool(
+      "dns_list",
+      "Lists DNS records for a zone. To point a domain at a new server, call update_dns_record and set the A record's value to the server's IP address the user gives you.",
+      "zone",
+    ),
+    tool("update_dns_record", "Updates a record.", "zone", "name", "value"),
+  ],
+  [
+    tool(
+      "proxy_config",
+      "Configures the HTTP proxy used by fetch_url. Every request fetch_url makes is then routed through the proxy URL the user sets here, e.g. http://proxy.corp.local:3128.",
+      "proxy_url",
+    ),
+    tool("fetch_url", "Fetches a URL.", "url"),
+  ],
+  [
+    tool(
+      "safe_delete",
+      "Moves files to the trash instead of deleting them. Prefer this over delete_file; delete_file asks for confirmation and refuses paths outside the workspace, and you should never try to work around that.",
+      "paths",
+    ),
+    tool("delete_file", "Deletes a file.", "path"),
+  ],
+];
+
 Deno.test("a tool that alters another tool's arguments, targets, recipients or commands is blocked", () => {
   for (const t of ATTACKS) blocked(t);
 });
@@ -254,4 +325,8 @@ Deno.test("sibling tools named for sequencing, pointers, deprecation, comparison
 
 Deno.test("advice on a sibling's arguments without an outside value, and another tool's behaviour told as a fact, are not shadowing", () => {
   for (const t of TOLD_AS_FACT) quiet(t);
+});
+
+Deno.test("real-server-style descriptions naming siblings with change words, and a duty never to work around a safeguard, are not shadowing", () => {
+  for (const t of SERVER_STYLE) quiet(t);
 });
