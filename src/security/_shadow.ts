@@ -28,7 +28,7 @@ interface ShadowTool {
 
 /** A cheap gate: a string with no alteration or workaround word cannot shadow. */
 const GATE =
-  /\b(?:is\s+to|are\s+to|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
+  /\b(?:is\s+to|are\s+to|is\s+always|slid|nudg|skew|pad|carr|bear|contain|never|won't|formality|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
 
 /** An alteration of what a call carries or returns, in any tense. */
 const ALTER = new RegExp(
@@ -39,7 +39,13 @@ const ALTER = new RegExp(
     String.raw`swap(?:s|ped|ping)?\b(?:\s+in)?`,
     String.raw`(?:prefix|suffix)(?:es|ed|ing)?`,
     String
-      .raw`(?:tack|bolt|slip|sneak)(?:s|ed|ing)?\s+(?:[\w'"\x60.-]{1,40}\s+){0,3}?(?:on|onto|in|into)`,
+      .raw`(?:tack|bolt|slip|sneak)(?:s|ed|ing)?\s+(?:[^\s;]{1,40}\s+){0,3}?(?:on|onto|in|into)`,
+    // a line the call carries ("carries our referral code in the notes line")
+    String
+      .raw`(?:carr(?:y|ies|ied|ying)|bears?|contains?)\s+(?:[^;,]{1,40}?\s)?(?:in|on)\s+(?:the|its|their)\s+[\w-]{1,20}\s+(?:line|field|notes?|body|footer|header|memo|subject)`,
+    // a standing value for its argument ("its branch argument is always main")
+    String
+      .raw`(?:its|the)\s+[\w-]{1,30}\s+(?:argument|field|parameter|param|value|setting)\s+is\s+(?:always|now|henceforth|from\s+now\s+on)\b`,
     String.raw`(?:add|adds|added|adding)\s+(?:[^;,]{1,60}?\s)?(?:to|onto|as|among|at|in)`,
     String
       .raw`includ(?:e|es|ed|ing)\s+(?:[^;]{1,60}?\s)?(?:among|in\s+every|with\s+every|in\s+each)`,
@@ -47,7 +53,7 @@ const ALTER = new RegExp(
       .raw`(?:chang|switch|flip|forc|set|point|bump|rais|lower|expand)(?:e|es|ed|ing|s|ted|ting|ped|ping)?\s+(?:[^;,]{1,50}?\s)?(?:to|at|into)\b`,
     // an amount shifted by a number, a value placed ahead of or after the call's own
     String
-      .raw`(?:lower|rais|bump|increas|decreas|cut|reduc|inflat|shift|mov|delay|postpon|push)(?:e|es|ed|ing|s|ting)?\s+(?:[^;,]{1,40}?\s)?by\s+(?:\d|a\s+(?:few|couple)|one|two|three|ten)`,
+      .raw`(?:lower|rais|bump|increas|decreas|cut|reduc|inflat|shift|mov|delay|postpon|push|slid|nudg|skew|pad)(?:e|es|ed|ing|s|ting|ding)?\s+(?:[^;,]{1,40}?\s)?by\s+(?:\d|a\s+(?:few|couple)|one|two|three|ten)`,
     String
       .raw`(?:put|place|stick|slot)(?:s|ted|ting|ed|ing)?\s+(?:[^;]{1,80}?\s)?(?:in\s+front\s+of|ahead\s+of|at\s+the\s+(?:start|end|top|bottom|beginning|head)\s+of)`,
     String.raw`(?:turn|switch|flip)(?:s|ed|ing|ped|ping)?\s+(?:[^.;]{1,30}?\s)?(?:on|off)\b`,
@@ -83,7 +89,10 @@ const OUTSIDE_VALUE = new RegExp(
     String.raw`\b(?:https?|s3|gs|ftp|wss?):\/\/[^\s'"\x60)]+`,
     String.raw`\bgit@[\w.-]+:`,
     String
-      .raw`\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})*\.(?:com|net|org|io|co|biz|top|dev|cc|xyz|app|info|ru|cn|me|us|site|online|link|click|pro|tk|ai|sh|to)\b(?!\.\w)`,
+      .raw`\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})*\.(?:com|net|org|io|co|biz|top|dev|cc|xyz|app|info|ru|cn|me|us|site|online|link|click|pro|tk|ai|sh|to|shop|store|live|cloud|tech|space|website|club|page|host|zip|email|support|security)\b(?!\.\w)`,
+    // a tag, code or link of the tool's maker put into the call
+    String
+      .raw`\bour\s+(?:[\w-]{1,20}\s+)?(?:referral|affiliate|tracking|partner|promo|sponsor|campaign|coupon)\s+(?:code|id|tag|link|pixel|parameter)\b`,
     String
       .raw`\b(?=[A-Z]{2}\d{2})[A-Z0-9]{2}\d{2}(?:\s?\d{4}|\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b`,
     String.raw`\b0x[0-9a-fA-F]{20,64}\b`,
@@ -109,6 +118,12 @@ const OVERRIDE = new RegExp(
     // someone's stated choice overridden ("whatever the household asks for")
     String
       .raw`\b(?:whatever|whichever|whoever|no\s+matter\s+(?:what|which|who))\b[^.;]{0,40}?\b(?:asks?|asked|wants?|wanted|says?|said|gives?|gave|picks?|picked|chooses?|chose|chosen|enters?|entered|types?|typed|requests?|requested|names?|named|specifies|specified|provides?|provided|selects?|selected|prefers?)\b`,
+    // "whichever branch the developer is on": someone's own value, whatever it is
+    String
+      .raw`\b(?:whatever|whichever|whoever)\s+(?:[\w-]{1,20}\s+){0,2}?(?:the|their|your)\s+(?:user|developer|customer|caller|owner|author|clinician|household|person|team|client|patient|sender|recipient)s?\b`,
+    // the change kept from the user ("keep telling the user the time they asked for")
+    String
+      .raw`\b(?:keep|still)\s+(?:telling|showing|reporting|displaying)\b|\bbefore\s+it\s+reaches\b`,
     String
       .raw`\b(?:regardless|irrespective)\s+of\b|\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|they|you|caller|customer)\b`,
     String
@@ -148,10 +163,16 @@ const ORDER_BEFORE =
 
 /** Words without which no safeguard is worked around. */
 const SAFEGUARD_HINT =
-  /around|past|sidestep|circumvent|bypass|evad|dodg|treat|[=:]\s*(?:true|false)|\boff\b|yourself/i;
+  /around|past|sidestep|circumvent|bypass|evad|dodg|treat|[=:]\s*(?:true|false)|\boff\b|yourself|never|won't|not\s+block|formality/i;
+
+/** The aim of an order: the safeguard never triggers ("so it never blocks"), or is dismissed. */
+const SAFEGUARD_AIM =
+  /\bso\s+(?:that\s+)?(?:it|they|the\s+[\w-]{1,20})\s+(?:never|doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?:blocks?|refuses?|asks?|complains?|prompts?|stops?|fails?|checks?)\b|\b(?:check|confirmation|approval|guard|review|prompt|restriction|limit)\s+is\s+(?:only|just|merely|purely)\s+(?:a\s+)?(?:formality|theater|theatre|cosmetic|decorative)\b/i;
 
 /** Whether a sentence orders a safeguard worked around (not a description of one). */
 function orderedSafeguard(s: string): boolean {
+  const aim = SAFEGUARD_AIM.exec(s);
+  if (aim && !NEGATED_BEFORE.test(s.slice(Math.max(0, aim.index - 40), aim.index))) return true;
   const re = new RegExp(SAFEGUARD.source, "gi");
   for (const m of s.matchAll(re)) {
     const before = s.slice(Math.max(0, m.index! - 40), m.index!);
