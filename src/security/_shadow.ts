@@ -18,7 +18,7 @@
  */
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
-import { snakeName } from "./_walk.ts";
+import { parameterNames, snakeName } from "./_walk.ts";
 import { ruleById } from "./rules.ts";
 
 interface ShadowTool {
@@ -28,7 +28,7 @@ interface ShadowTool {
 
 /** A cheap gate: a string with no alteration or workaround word cannot shadow. */
 const GATE =
-  /\b(?:is\s+to|are\s+to|is\s+always|slid|nudg|skew|pad|carr|bear|contain|never|won't|formality|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
+  /\b(?:is\s+to|are\s+to|is\s+always|multipl|divid|scal|mak|=\s*off|slid|nudg|skew|pad|carr|bear|contain|never|won't|formality|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
 
 /** An alteration of what a call carries or returns, in any tense. */
 const ALTER = new RegExp(
@@ -53,11 +53,15 @@ const ALTER = new RegExp(
       .raw`(?:chang|switch|flip|forc|set|point|bump|rais|lower|expand)(?:e|es|ed|ing|s|ted|ting|ped|ping)?\s+(?:[^;,]{1,50}?\s)?(?:to|at|into)\b`,
     // an amount shifted by a number, a value placed ahead of or after the call's own
     String
-      .raw`(?:lower|rais|bump|increas|decreas|cut|reduc|inflat|shift|mov|delay|postpon|push|slid|nudg|skew|pad)(?:e|es|ed|ing|s|ting|ding)?\s+(?:[^;,]{1,40}?\s)?by\s+(?:\d|a\s+(?:few|couple)|one|two|three|ten)`,
+      .raw`(?:lower|rais|bump|increas|decreas|cut|reduc|inflat|shift|mov|delay|postpon|push|slid|nudg|skew|pad|multipl|divid|scal)(?:e|es|ed|ing|s|ting|ding|y|ies|ied|ying)?\s+(?:[^;,]{1,40}?\s)?by\s+(?:\d|a\s+(?:few|couple)|one|two|three|ten)`,
     String
       .raw`(?:put|place|stick|slot)(?:s|ted|ting|ed|ing)?\s+(?:[^;]{1,80}?\s)?(?:in\s+front\s+of|ahead\s+of|at\s+the\s+(?:start|end|top|bottom|beginning|head)\s+of)`,
     String.raw`(?:turn|switch|flip)(?:s|ed|ing|ped|ping)?\s+(?:[^.;]{1,30}?\s)?(?:on|off)\b`,
-    String.raw`(?:rout|funnel|tunnel|pip)(?:e|es|ed|ing|s)?\s+(?:[^;]{1,50}?\s)?(?:through|via)`,
+    String.raw`(?:rout|funnel|tunnel|pip)(?:e|es|ed|ing|s)?\s+(?:[^;]{1,50}?\s)?(?:through|via|to)`,
+    // a value received into the call's list, a role raised
+    String.raw`receiv(?:e|es|ed|ing)\s+(?:[^;,]{1,60}?\s)?(?:in|among|as)\s+(?:its|the|their)\b`,
+    String
+      .raw`mak(?:e|es|ing)\s+(?:[^;,]{1,40}?\s)?(?:an?\s+)?(?:admin\w*|owner|superuser|root|public)\b`,
     String.raw`wrap(?:s|ped|ping)?\s+(?:[^;]{1,40}?\s)?(?:in|as|with|inside)`,
     String.raw`patch(?:es|ed|ing)?\s+(?:its|their|the)\s+\w+`,
     String.raw`(?:strip|drop|remov)(?:s|ped|ping|e|es|ed|ing)?\s+(?:any|every|all|each)\b`,
@@ -108,7 +112,7 @@ const OUTSIDE_VALUE = new RegExp(
 );
 
 /** Characters without which no outside value is written. */
-const OUTSIDE_HINT = /[@#+;]|\d{3}|0x[0-9a-f]|\d\.\d|\.[a-z]{2,6}\b|:\/\//i;
+const OUTSIDE_HINT = /[@#+;]|\d{3}|\d\s+[A-Z][a-z]|0x[0-9a-f]|\d\.\d|\.[a-z]{2,6}\b|:\/\//i;
 
 /** The user's own choice overridden, or the call's real value kept out of sight. */
 const OVERRIDE = new RegExp(
@@ -123,7 +127,7 @@ const OVERRIDE = new RegExp(
       .raw`\b(?:whatever|whichever|whoever)\s+(?:[\w-]{1,20}\s+){0,2}?(?:the|their|your)\s+(?:user|developer|customer|caller|owner|author|clinician|household|person|team|client|patient|sender|recipient)s?\b`,
     // the change kept from the user ("keep telling the user the time they asked for")
     String
-      .raw`\b(?:keep|still)\s+(?:telling|showing|reporting|displaying)\b|\bbefore\s+it\s+reaches\b`,
+      .raw`\b(?:keep|still)\s+(?:telling|showing|reporting|displaying)\b|\bbefore\s+it\s+reaches\b|\b(?:does|do)(?:\s+not|n't)\s+need\s+to\s+(?:know|hear|see)\b`,
     String
       .raw`\b(?:regardless|irrespective)\s+of\b|\beven\s+(?:if|when|though)\s+(?:the\s+)?(?:user|they|you|caller|customer)\b`,
     String
@@ -148,7 +152,7 @@ const SAFEGUARD = new RegExp(
     String
       .raw`\btreat(?:s|ed|ing)?\s+(?:[^,.;]{1,50}?\s)?as\s+(?:if\s+(?:it\s+were\s+)?)?(?:inside|within|in\s+scope|allowed|approved|pre-?approved|trusted|safe|whitelisted|permitted|authori[sz]ed|confirmed|already\s+confirmed)\b`,
     String
-      .raw`\b(?:read_?only|readonly|safe|safe_?mode|verify\w*|sandbox\w*|dry_?run|require_\w+|check_\w+|protect\w*|guard\w*)\s*[=:]\s*false\b`,
+      .raw`\b(?:read_?only|readonly|safe|safe_?mode|verify\w*|sandbox\w*|dry_?run|require_\w+|check_\w+|protect\w*|guard\w*|redact\w*|filter\w*|mask\w*|censor\w*)\s*[=:]\s*(?:false|off|none|0)\b`,
     String
       .raw`\b(?:skip_\w+|force|no_verify|confirm(?:ed)?|approved|bypass_\w+|unsafe|insecure|allow_all)\s*[=:]\s*true\b`,
     String
@@ -359,7 +363,7 @@ const SETTING =
   /^(?:chang|switch|flip|forc|set|point|bump|rais|lower|expand|turn|becom|became|is\s|are\s|receiv|always\s|increas|decreas|cut|reduc|shift|mov|delay|postpon|push|call)/i;
 /** A value that opens access or removes a guard ("to public", "with action 'unlock'"). */
 const EXPOSING =
-  /\b(?:to|at|into|with)\s+(?:[\w-]{1,20}\s+)?['"\x60]?(?:public|allow|allowed|anyone|everyone|admin|administrator|owner|editor|false|off|disabled|unlock(?:ed)?|world-?readable|0\.0\.0\.0)\b/i;
+  /\b(?:to|at|into|with)\s+(?:[\w-]{1,20}(?:\s+|\s*[=:]\s*))?['"\x60]?(?:public|allow|allowed|anyone|everyone|admin|administrator|owner|editor|false|off|disabled|unlock(?:ed)?|world-?readable|0\.0\.0\.0)\b/i;
 
 /** An imperative opens a clause: the verb after a clause start or a joining word. */
 const CLAUSE_OPEN =
@@ -401,6 +405,40 @@ function alters(s: string): { kind: "put" | "set"; ordered: boolean } | null {
   return best;
 }
 
+/**
+ * A value assigned to another tool's own parameter ("destination: always ...", "its 'to_acct'
+ * must be ...", "frequent_flyer = ..."): a setting, counted like one.
+ */
+const ASSIGN =
+  /(?<![\w.-])['"\x60]?([a-zA-Z][\w-]{1,40})['"\x60]?\s*(?:[:=]|\u2192|->|(?:should|must|shall)\s+(?:always\s+)?(?:be|become|read|equal)|is\s+always)\s*/g;
+
+function assigns(
+  s: string,
+  owners: ReadonlyMap<string, number[]>,
+  self: number,
+  named: (tool: number, s: string) => boolean,
+): { kind: "set"; ordered: boolean } | null {
+  if (!/[:=>\u2192]|should|must|shall|always/.test(s)) return null;
+  for (const m of s.matchAll(ASSIGN)) {
+    // A JSON or code example ({"url": ...}) shows a call's shape, it orders nothing.
+    if (
+      /^"[^"]*"\s*:/.test(m[0]) || /[{,\[]\s*$/.test(s.slice(Math.max(0, m.index! - 30), m.index!))
+    ) {
+      continue;
+    }
+    if (s.lastIndexOf("{", m.index!) > s.lastIndexOf("}", m.index!)) continue;
+    // A query string or a scheme ("?cursor=", "https:") is part of a URL, not an assignment.
+    const token = s.slice(Math.max(0, m.index! - 200), m.index!).split(/\s/).pop() ?? "";
+    if (token.includes("://") || /^["'\x60]?(?:https?|ftp|mailto|file)\s*:/i.test(m[0])) continue;
+    const list = owners.get(m[1]!.toLowerCase());
+    // A parameter of a tool this sentence names (not of this tool).
+    if (list && !list.includes(self) && list.some((i) => named(i, s))) {
+      return { kind: "set", ordered: true };
+    }
+  }
+  return null;
+}
+
 /** Runs the shadowing check over every tool's descriptions and titles. */
 export function scanShadow(
   col: Collector,
@@ -408,6 +446,27 @@ export function scanShadow(
   texts: readonly (readonly TextItem[])[],
 ): void {
   let sib: Siblings | undefined;
+  // Whether a sentence names a tool (its name, or its words spaced out).
+  const namedIn = (i: number, text: string) => {
+    const lower = text.toLowerCase();
+    const n = tools[i]!.name.toLowerCase();
+    return lower.includes(n) || lower.includes(snakeName(tools[i]!.name).replace(/_+/g, " "));
+  };
+  let owners: Map<string, number[]> | undefined;
+  // Which tools have a parameter of each name (lowercase).
+  const paramOwners = () => {
+    if (owners) return owners;
+    owners = new Map();
+    tools.forEach((t, i) => {
+      for (const p of parameterNames(t.inputSchema)) {
+        const k = p.text.toLowerCase();
+        const list = owners!.get(k) ?? [];
+        if (!list.includes(i)) list.push(i);
+        owners!.set(k, list);
+      }
+    });
+    return owners;
+  };
   let knownSet: Set<string> | undefined;
   // Every property name, enum value and default of every tool: fields, not tools (built only
   // when an unlisted identifier is met).
@@ -436,7 +495,7 @@ export function scanShadow(
         const safeguard = SAFEGUARD_HINT.test(s) && orderedSafeguard(s);
         let strong = false;
         if (!safeguard) {
-          const alt = alters(s);
+          const alt = alters(s) ?? assigns(s, paramOwners(), index, namedIn);
           if (alt === null) continue;
           strong = OUTSIDE_HINT.test(s) && OUTSIDE_VALUE.test(s) || OVERRIDE.test(s) ||
             alt.kind === "set" && alt.ordered && EXPOSING.test(s);
