@@ -28,7 +28,7 @@ interface ShadowTool {
 
 /** A cheap gate: a string with no alteration or workaround word cannot shadow. */
 const GATE =
-  /\b(?:is\s+to|are\s+to|is\s+always|multipl|divid|scal|mak|=\s*off|slid|nudg|skew|pad|carr|bear|contain|never|won't|formality|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
+  /\b(?:is\s+to|are\s+to|(?:argument|field|parameter|param|value|setting)\s+is\s+always|multipl|divid|administrator|superuser|=\s*off|slid|nudg|skew|carries|carry|so\s+(?:that\s+)?it\s+never|never\s+blocks|formality|put|place|stick|slot|increas|decreas|shift|delay|postpon|invit|cc|bcc|copy|copies|duplicate|repla|substitut|swap|overwr|overrid|prefix|suffix|prepend|append|insert|inject|tack|add|among|in\s+every|with\s+every|in\s+each|chang|conver|rewr|rout|redirect|proxy|point|set|forc|flip|switch|widen|expand|bump|raise|lower|doubl|inflat|wrap|patch|strip|drop|remov|reorder|goe?s?\b|becom|receiv|work\w*\s+around|get\w*\s+(?:past|around)|sidestep|circumvent|bypass|treat|call\w*\s+it\s+with|use\s+(?:the\s+)?[\w-]{1,30}\s+\S+(?:@|\.[a-z]{2,6}\b))/i;
 
 /** An alteration of what a call carries or returns, in any tense. */
 const ALTER = new RegExp(
@@ -167,7 +167,7 @@ const ORDER_BEFORE =
 
 /** Words without which no safeguard is worked around. */
 const SAFEGUARD_HINT =
-  /around|past|sidestep|circumvent|bypass|evad|dodg|treat|[=:]\s*(?:true|false)|\boff\b|yourself|never|won't|not\s+block|formality/i;
+  /around|past|sidestep|circumvent|bypass|evad|dodg|treat|[=:]\s*(?:true|false)|\boff\b|yourself|\bso\s+(?:that\s+)?(?:it|they|the)\b|formality/i;
 
 /** The aim of an order: the safeguard never triggers ("so it never blocks"), or is dismissed. */
 const SAFEGUARD_AIM =
@@ -412,13 +412,14 @@ function alters(s: string): { kind: "put" | "set"; ordered: boolean } | null {
 const ASSIGN =
   /(?<![\w.-])['"\x60]?([a-zA-Z][\w-]{1,40})['"\x60]?\s*(?:[:=]|\u2192|->|(?:should|must|shall)\s+(?:always\s+)?(?:be|become|read|equal)|is\s+always)\s*/g;
 
+const ASSIGN_HINT = /[:=\u2192]|->|\bshould\b|\bmust\b|\bshall\b|\bis\s+always\b/;
+
 function assigns(
   s: string,
   owners: ReadonlyMap<string, number[]>,
   self: number,
-  named: (tool: number, s: string) => boolean,
+  named: (tool: number) => boolean,
 ): { kind: "set"; ordered: boolean } | null {
-  if (!/[:=>\u2192]|should|must|shall|always/.test(s)) return null;
   for (const m of s.matchAll(ASSIGN)) {
     // A JSON or code example ({"url": ...}) shows a call's shape, it orders nothing.
     if (
@@ -432,7 +433,7 @@ function assigns(
     if (token.includes("://") || /^["'\x60]?(?:https?|ftp|mailto|file)\s*:/i.test(m[0])) continue;
     const list = owners.get(m[1]!.toLowerCase());
     // A parameter of a tool this sentence names (not of this tool).
-    if (list && !list.includes(self) && list.some((i) => named(i, s))) {
+    if (list && !list.includes(self) && list.some(named)) {
       return { kind: "set", ordered: true };
     }
   }
@@ -446,12 +447,6 @@ export function scanShadow(
   texts: readonly (readonly TextItem[])[],
 ): void {
   let sib: Siblings | undefined;
-  // Whether a sentence names a tool (its name, or its words spaced out).
-  const namedIn = (i: number, text: string) => {
-    const lower = text.toLowerCase();
-    const n = tools[i]!.name.toLowerCase();
-    return lower.includes(n) || lower.includes(snakeName(tools[i]!.name).replace(/_+/g, " "));
-  };
   let owners: Map<string, number[]> | undefined;
   // Which tools have a parameter of each name (lowercase).
   const paramOwners = () => {
@@ -495,8 +490,21 @@ export function scanShadow(
         const safeguard = SAFEGUARD_HINT.test(s) && orderedSafeguard(s);
         let strong = false;
         if (!safeguard) {
-          const alt = alters(s) ?? assigns(s, paramOwners(), index, namedIn);
-          if (alt === null) continue;
+          let alt = alters(s);
+          if (alt === null) {
+            // An assignment to a parameter of a tool the sentence names is a setting.
+            if (!ASSIGN_HINT.test(s)) continue;
+            sib ??= siblings(tools.map((t) => t.name));
+            const self = tool.name.toLowerCase();
+            const named = new Set(
+              siblingHits(s, sib).filter((h) => h.form !== "one" && h.key !== self).map((h) =>
+                h.key
+              ),
+            );
+            if (named.size === 0) continue;
+            alt = assigns(s, paramOwners(), index, (i) => named.has(tools[i]!.name.toLowerCase()));
+            if (alt === null) continue;
+          }
           strong = OUTSIDE_HINT.test(s) && OUTSIDE_VALUE.test(s) || OVERRIDE.test(s) ||
             alt.kind === "set" && alt.ordered && EXPOSING.test(s);
           if (
