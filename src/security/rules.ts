@@ -8,8 +8,9 @@
  *   pattern or the matches of other rules.
  * - `unicode`, `lookalike`, `email`, `base64`, `decoder`, `param_name`: fixed detectors in code, configured
  *   here (their patterns are listed for reference where one exists).
- * - `purpose`, `action`: code checks against the tool's declared purpose (`purpose.ts`,
- *   `_action.ts`); their entries carry no pattern.
+ * - `purpose`, `action`, `shadow`, `schema`: structural checks in code; their entries carry no
+ *   pattern: the tool's declared purpose (`purpose.ts`), actions beyond it (`_action.ts`),
+ *   another tool's call altered (`_shadow.ts`), orders in schema structure (`_steer.ts`).
  *
  * The concept lexicons (who is addressed, what is asked, what data, where it goes, what is
  * altered) are in `./rules/lexicon.ts`; the rules built only from them are in
@@ -31,6 +32,7 @@ import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
 import { ACTION_RULES } from "./rules/action.ts";
+import { SHADOW_RULES } from "./rules/shadow.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -107,7 +109,8 @@ export interface Rule {
     | "param_name"
     | "purpose"
     | "schema"
-    | "action";
+    | "action"
+    | "shadow";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1862,6 +1865,7 @@ const rules: Rule[] = [
   ...STEER_RULES,
   ...SCHEMA_STEER_RULES,
   ...ACTION_RULES,
+  ...SHADOW_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

@@ -35,6 +35,7 @@ import { precisionDiscounts } from "./_precision.ts";
 import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 import { scanSchemaSteer } from "./_steer.ts";
 import { scanActions } from "./_action.ts";
+import { scanShadow } from "./_shadow.ts";
 
 export interface Tool {
   name: string;
@@ -182,6 +183,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanPurpose(col, tools, texts);
   scanSchemaSteer(col, tools, texts);
   scanActions(col, tools, texts);
+  scanShadow(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
