@@ -469,26 +469,15 @@ function termMatches(
 }
 
 /** Roughly how much work a term's matches still take: 0 when known, else the tools to scan. */
-function termCost(t: Term, gate: Gate | undefined, cache: Map<string, Span[]>, text: string) {
+function termCost(t: Term, gate: Gate | undefined, cache: Map<string, Span[]>) {
   if (!("pattern" in t)) return 0;
   if (cache.has((t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? ""))) {
     return 0;
   }
   const plan = gate?.plans.get(planKey(t.pattern, re(t.pattern, t.flags ?? "gi").flags));
   if (!gate || !plan) return Infinity;
-  if (!Number.isFinite(plan.crossings)) return gate.anywhere(plan) ? text.length : 0;
-  // The characters a pass reads: the stretches', or the windows' when those are used.
-  let chars = 0;
-  for (const st of gate.stretches(plan)) chars += stretchLength(gate.nuls, text, st);
-  const w = matchSettings.windows === "off"
-    ? null
-    : gate.windows(plan, matchSettings.windows === "always");
-  if (w) {
-    let c = 0;
-    for (const x of w) c += x.cut - x.lo;
-    if (c * 4 <= chars * 3 || matchSettings.windows === "always") return c;
-  }
-  return chars;
+  if (!Number.isFinite(plan.crossings)) return gate.anywhere(plan) ? gate.nuls.length + 1 : 0;
+  return gate.stretches(plan).length;
 }
 
 /** The length of stretch `s` (a tool's text up to its separator NUL). */
@@ -574,9 +563,9 @@ export function matchText(text: string): RawMatch[] {
     else {
       const n = rule.near!;
       // Evaluate the cheaper term first (matches of other rules are already known; with the
-      // prefilter, the term whose pass reads fewer characters) and skip the other one when it found
+      // prefilter, the term to run over fewer tools) and skip the other one when it found
       // nothing: a pair needs both, so the order never changes the result.
-      const bFirst = termCost(n.b, gate, cache, text) < termCost(n.a, gate, cache, text);
+      const bFirst = termCost(n.b, gate, cache) < termCost(n.a, gate, cache);
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache, gate);
       // A pair lies within one tool: the second term is needed only in the first one's tools
       // (its matches starting there are exact, so the pairs are the same), and there only up
