@@ -230,7 +230,8 @@ function inWindows(
     }
     picked = keep;
   }
-  let cost = 0;
+  // Each window costs a pass of its own: counted as WINDOW_COST characters more.
+  let cost = picked.length * WINDOW_COST;
   for (const w of picked) cost += w.cut - w.lo;
   if (cost * 4 > stretchCost * 3 && matchSettings.windows !== "always") return false;
   let pos = 0;
@@ -247,6 +248,9 @@ function inWindows(
   }
   return true;
 }
+
+/** What starting a pass costs, in characters a pass reads in about the same time. */
+const WINDOW_COST = 48;
 
 /** The ranges `window` characters around each span, merged, ascending. */
 function spread(spans: readonly Span[], window: number): Span[] {
