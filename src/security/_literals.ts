@@ -53,6 +53,15 @@ export interface MatchPlan {
    * NUL, so a pass from the NUL finds the same matches from there as a full pass.
    */
   edge: boolean;
+  /**
+   * At most how many characters, as the literal pass reads them, one attempt to match at a
+   * position examines from there: the longest match, what its lookaheads read past it and a
+   * character peeked after each (Infinity: no bound). A pass over a prefix of the text that
+   * holds that many from every start it tries sees what a full pass sees there.
+   */
+  reach: number;
+  /** The longest match, as the literal pass reads it (Infinity: no bound). */
+  maxC: number;
 }
 
 /** A plan with a requirement. */
@@ -293,6 +302,11 @@ class Reader {
    * it starts at (Infinity for a backreference: it may be anything).
    */
   reach = 0;
+  /**
+   * What every lookahead read so far may read past where it starts (its longest match and a
+   * character peeked after it), summed: a bound on how far past a match's end it looks.
+   */
+  ahead = 0;
   constructor(readonly src: string, readonly dotAll: boolean) {}
 
   peek(k = 0): string | undefined {
@@ -439,6 +453,7 @@ class Reader {
         }
         // A lookahead starting on a separator NUL reads into the next tool.
         this.reach = Math.max(outer, inner, body.cross + (body.firstNul ? 1 : 0));
+        this.ahead += body.maxC + 1;
         return {
           exact: [""],
           req: null,
@@ -775,5 +790,9 @@ export function matchPlan(pattern: string, flags = ""): MatchPlan | null {
     crossings,
     crossReq: crossReq && minimise(crossReq),
     edge: info.cross === 0 && info.firstNul,
+    // The match, its lookaheads, and one character peeked after (a boundary, `$`, a class
+    // that fails), with one more to spare.
+    reach: info.maxC + r.ahead + 2,
+    maxC: info.maxC,
   };
 }

@@ -4,7 +4,7 @@
  * the cost is linear in the corpus plus n log n in the number of term matches.
  */
 import { type Rule, RULES, type Term } from "./rules.ts";
-import { type Gate, type Plan, planKey, Prefilter } from "./_prefilter.ts";
+import { type Gate, type Plan, planKey, Prefilter, type Window } from "./_prefilter.ts";
 
 /**
  * Internal switches. `prefilter` off runs every pattern over the whole corpus (the
@@ -13,13 +13,23 @@ import { type Gate, type Plan, planKey, Prefilter } from "./_prefilter.ts";
  * scanned `prefilterBuildAfter` characters in all: building its automaton takes about as long
  * as a few large scans, so a one-off scan never waits for it. `profile`, when set, receives
  * the milliseconds each text rule took, summed over calls (the literal pass as "(prefilter)").
+ * `windows` "auto" runs a pattern only in the windows around its literals when they hold less
+ * text than the stretches (tools) it would run over; "off" never, "always" whenever the
+ * pattern has them (the equivalence tests compare the three).
  */
 export const matchSettings: {
   prefilter: boolean;
   prefilterMinLength: number;
   prefilterBuildAfter: number;
   profile: Map<string, number> | null;
-} = { prefilter: true, prefilterMinLength: 16_384, prefilterBuildAfter: 1_000_000, profile: null };
+  windows: "auto" | "always" | "off";
+} = {
+  prefilter: true,
+  prefilterMinLength: 16_384,
+  prefilterBuildAfter: 1_000_000,
+  profile: null,
+  windows: "auto",
+};
 
 /** Characters scanned so far (decides when the automaton is worth building). */
 let scanned = 0;
@@ -107,10 +117,15 @@ export function allMatches(
   gate?: Gate,
   only?: readonly number[],
   until?: ReadonlyMap<number, number>,
+  around?: Around,
 ): Span[] {
   const r = re(pattern, flags);
   const out: Span[] = [];
   const plan = gate?.plans.get(planKey(pattern, r.flags));
+  if (gate && plan && matchSettings.windows !== "off") {
+    const w = gate.windows(plan, matchSettings.windows === "always");
+    if (w && inWindows(r, text, gate, plan, w, out, only, until, around)) return out;
+  }
   // A full pass (no plan, or matches that may run past any number of separators) still ends
   // at the latest start needed.
   let stop = until ? 0 : Infinity;
@@ -141,10 +156,13 @@ export function allMatches(
     let limit = last < nuls.length ? nuls[last]! : text.length; // the latest start
     const needed = until?.get(last);
     if (needed !== undefined && needed < limit) limit = needed;
-    const cut = last + plan.crossings < nuls.length
-      ? nuls[last + plan.crossings]! + 1
-      : text.length;
-    const sub = cut === text.length ? text : text.slice(0, cut);
+    let cut = last + plan.crossings < nuls.length ? nuls[last + plan.crossings]! + 1 : text.length;
+    // An attempt from the latest start reads at most `reach` characters on: the pass can stop
+    // there instead of looking on to the end of the tool for a match it would not keep.
+    if (needed !== undefined && Number.isFinite(plan.reach)) {
+      cut = Math.min(cut, gate.readsOn(limit, plan.reach));
+    }
+    const sub = cut >= text.length ? text : text.slice(0, cut);
     r.lastIndex = Math.max(first === 0 ? 0 : nuls[first - 1]! + back, pos);
     let m: RegExpExecArray | null;
     while ((m = r.exec(sub)) !== null && m.index <= limit) {
@@ -153,6 +171,96 @@ export function allMatches(
       pos = r.lastIndex;
     }
     a = b + 1;
+  }
+  return out;
+}
+
+/**
+ * The matches of the other term of a `near` rule that matter: those overlapping `window`
+ * characters around one of `spans` (a pair needs its two parts that close, and a match
+ * overlapping the first term is what the pairing steps over).
+ */
+export interface Around {
+  spans: readonly Span[];
+  window: number;
+}
+
+/**
+ * Runs a pattern only in the windows around its literals (Gate.windows), when they hold less
+ * text than the stretches a pass would run over; false (nothing added) when they do not.
+ * Every match starts in a window. The windows are taken in order and each pass starts at the
+ * window's start or after the last match, whichever is later: a match from an earlier window
+ * is found there, so each pass continues as a full pass would. Each runs on a prefix that
+ * holds everything an attempt from the window reads. With `around`, only the windows whose
+ * matches can overlap the ranges it names are run (windows are apart: a match of one never
+ * reaches the next), so the matches overlapping those ranges are exact and others may be
+ * missing; otherwise every match is listed.
+ */
+function inWindows(
+  r: RegExp,
+  text: string,
+  gate: Gate,
+  plan: Plan,
+  windows: readonly Window[],
+  out: Span[],
+  only: readonly number[] | undefined,
+  until: ReadonlyMap<number, number> | undefined,
+  around: Around | undefined,
+): boolean {
+  const { nuls } = gate;
+  const stretchLen = (s: number) => stretchLength(nuls, text, s);
+  // What a pass over stretches would read (up to the latest start needed in each).
+  let stretchCost = 0;
+  const runs = only && around ? restrict(gate, plan, only) : gate.stretches(plan);
+  for (const st of runs) {
+    const u = until?.get(st);
+    const from = st === 0 ? 0 : nuls[st - 1]! + 1;
+    stretchCost += u === undefined
+      ? stretchLen(st)
+      : Math.max(0, Math.min(u - from, stretchLen(st)));
+  }
+  let picked: readonly Window[] = windows;
+  if (around) {
+    const ranges = spread(around.spans, around.window);
+    const keep: Window[] = [];
+    let k = 0;
+    for (const w of windows) {
+      while (k < ranges.length && ranges[k]!.end < w.lo) k++;
+      if (k < ranges.length && ranges[k]!.start <= w.end) keep.push(w);
+    }
+    picked = keep;
+  }
+  // Each window costs a pass of its own: counted as WINDOW_COST characters more.
+  let cost = picked.length * WINDOW_COST;
+  for (const w of picked) cost += w.cut - w.lo;
+  if (cost * 4 > stretchCost * 3 && matchSettings.windows !== "always") return false;
+  let pos = 0;
+  for (const w of picked) {
+    if (w.hi < pos) continue;
+    const sub = w.cut >= text.length ? text : text.slice(0, w.cut);
+    r.lastIndex = Math.max(w.lo, pos);
+    let m: RegExpExecArray | null;
+    while ((m = r.exec(sub)) !== null && m.index <= w.hi) {
+      if (m[0].length === 0) r.lastIndex++;
+      else out.push({ start: m.index, end: m.index + m[0].length });
+      pos = r.lastIndex;
+    }
+  }
+  return true;
+}
+
+/** What starting a pass costs, in characters a pass reads in about the same time. */
+const WINDOW_COST = 48;
+
+/** The ranges `window` characters around each span, merged, ascending. */
+function spread(spans: readonly Span[], window: number): Span[] {
+  const out: Span[] = [];
+  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+    const start = s.start - window;
+    const end = s.end + window;
+    const last = out[out.length - 1];
+    if (last && start <= last.end) last.end = Math.max(last.end, end);
+    else out.push({ start, end });
   }
   return out;
 }
@@ -346,12 +454,13 @@ function termMatches(
   gate: Gate | undefined,
   only?: readonly number[],
   until?: ReadonlyMap<number, number>,
+  around?: Around,
 ): Span[] {
   if ("pattern" in t) {
     const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
     let spans = cache.get(key);
     if (!spans) {
-      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only, until);
+      spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only, until, around);
       if (t.unless_after) spans = notAfter(spans, t.unless_after, text);
       if (!only) cache.set(key, spans);
     }
@@ -373,6 +482,11 @@ function termCost(t: Term, gate: Gate | undefined, cache: Map<string, Span[]>) {
   if (!gate || !plan) return Infinity;
   if (!Number.isFinite(plan.crossings)) return gate.anywhere(plan) ? gate.nuls.length + 1 : 0;
   return gate.stretches(plan).length;
+}
+
+/** The length of stretch `s` (a tool's text up to its separator NUL). */
+function stretchLength(nuls: readonly number[], text: string, s: number): number {
+  return (s < nuls.length ? nuls[s]! : text.length) - (s === 0 ? 0 : nuls[s - 1]! + 1);
 }
 
 const afterCache = new Map<string, RegExp>();
@@ -467,7 +581,9 @@ export function matchText(text: string): RawMatch[] {
         cache,
         gate,
         gate && stretchesOf(first, gate.nuls),
-        gate && lastNeeded(first, gate.nuls, n.window),
+        // A first part ends before its second part starts: needed up to the last start.
+        gate && lastNeeded(first, gate.nuls, bFirst && n.order === "a_then_b" ? null : n.window),
+        gate && { spans: first, window: n.window },
       );
       const [a, b] = bFirst ? [second, first] : [first, second];
       spans = near(a, b, n.window, n.order === "any", n.same_line ? crossesLine : crosses);
@@ -490,17 +606,19 @@ export function matchText(text: string): RawMatch[] {
  * rule that can pair with one of them (the furthest end plus the window). A pair lies within
  * one stretch, and its second part starts at most `window` after its first part ends, so a
  * match of the other term starting later pairs with none of these spans, in either order.
+ * With `window` null the spans are second parts (a_then_b) and the other term's matches first
+ * parts, which end at or before a second part starts: the latest start is the spans' latest.
  */
 function lastNeeded(
   spans: readonly Span[],
   nuls: readonly number[],
-  window: number,
+  window: number | null,
 ): Map<number, number> {
   const out = new Map<number, number>();
   let k = 0;
   for (const s of spans) {
     k = firstAtOrAfterNum(nuls, s.start, k);
-    const e = s.end + window;
+    const e = window === null ? s.start : s.end + window;
     if (!(out.get(k)! >= e)) out.set(k, e);
   }
   return out;

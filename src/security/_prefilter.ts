@@ -27,6 +27,28 @@ export interface Plan {
   crossIds: IdReq | null;
   /** Matches run into the next tool only from the separator NUL (see MatchPlan). */
   edge: boolean;
+  /** The longest match and how far an attempt reads, in characters as the pass reads them. */
+  maxC: number;
+  reach: number;
+  /**
+   * Whether the pass records where this plan's literals occur, so that the pattern can run
+   * only around them (see Gate.windows): it needs a requirement and bounded lengths.
+   */
+  placed: boolean;
+}
+
+/**
+ * Where a pattern can match, from its literals' places: groups of candidate starts, each
+ * `lo`..`hi` (raw offsets, inclusive) with every match starting there ending before `end`, and
+ * `cut`: a pass over text.slice(0, cut) from any start up to `hi` sees what a full pass sees.
+ * Groups are ascending and apart (a match of one never reaches the next), and no match starts
+ * outside them.
+ */
+export interface Window {
+  lo: number;
+  hi: number;
+  end: number;
+  cut: number;
 }
 
 export function planKey(pattern: string, flags: string): string {
@@ -50,6 +72,7 @@ export class Gate {
   /** Stretch sets are bitsets of this many 32-bit words. */
   private words: number;
   private litBits = new Map<number, Uint32Array>();
+  private winMemo = new Map<number, Window[] | null>();
   constructor(
     /** The plans of the automaton that made this gate, by planKey. */
     readonly plans: ReadonlyMap<string, Plan>,
@@ -64,6 +87,8 @@ export class Gate {
     private litEnds: (number[] | undefined)[],
     /** The same count at each separator NUL. */
     private nulReads: number[],
+    /** The text position where each read starts (one more entry: the text's length). */
+    private raw: Int32Array,
   ) {
     this.words = (nuls.length + 1 + 31) >>> 5;
   }
@@ -95,6 +120,122 @@ export class Gate {
       this.crossMemo.set(plan.id, s);
     }
     return s;
+  }
+
+  /**
+   * For a placed plan: the windows around its literals where its matches can start (see
+   * Window), only in the stretches where its requirement holds. Every match contains an
+   * occurrence of one of the literals the requirement rests on and is at most `maxC`
+   * characters long as the pass reads them, so it starts at most that many reads before the
+   * occurrence ends and ends at most that many after; an attempt from there reads at most
+   * `reach`. Null when the plan is not placed, or (unless `dense`) when its literals are so
+   * common that the windows would hold about as much as the stretches.
+   */
+  windows(plan: Plan, dense = false): Window[] | null {
+    if (!plan.placed) return null;
+    const key = plan.id * 2 + (dense ? 1 : 0);
+    let w = this.winMemo.get(key);
+    if (w !== undefined) return w;
+    // Where a match can start; a match that runs into later tools may hold its literals there.
+    const allowed = new Uint8Array(this.nuls.length + 1);
+    let chars = 0;
+    if (plan.crossings === 0) {
+      for (const st of this.stretches(plan)) {
+        allowed[st] = 1;
+        chars += this.stretchEnd(st) - (st === 0 ? 0 : this.nuls[st - 1]!);
+      }
+    } else {
+      allowed.fill(1);
+      chars = this.raw[this.raw.length - 1]!;
+    }
+    // Literals so common that their windows would cover the stretches anyway: not worth
+    // listing (a pass over the stretches is as quick), unless `dense`.
+    if (!dense && this.count(plan.ids!) * (plan.maxC + 1) > 2 * chars) {
+      this.winMemo.set(key, null);
+      return null;
+    }
+    const { raw, nulReads } = this;
+    const reads = raw.length - 1;
+    const at = (k: number) => raw[k < 0 ? 0 : k > reads ? reads : k]!;
+    w = [];
+    let st = 0;
+    let cur: Window | null = null;
+    for (const e of this.occurrences(plan.ids!)) {
+      while (st < nulReads.length && nulReads[st]! < e) st++;
+      if (allowed[st] === 0) continue;
+      const lo = at(e - plan.maxC);
+      const hi = at(e + 1) - 1;
+      const end = at(e + plan.maxC + 1);
+      const cut = at(e + plan.reach + 1);
+      if (cur && lo <= cur.end) {
+        if (hi > cur.hi) cur.hi = hi;
+        if (end > cur.end) cur.end = end;
+        if (cut > cur.cut) cur.cut = cut;
+      } else {
+        cur = { lo, hi, end, cut };
+        w.push(cur);
+      }
+    }
+    this.winMemo.set(key, w);
+    return w;
+  }
+
+  /**
+   * Where a prefix of the text must end to hold `reads` characters, as the pass reads them,
+   * from `pos` on (the whole read they end in included); the text's length at most.
+   */
+  readsOn(pos: number, reads: number): number {
+    const { raw } = this;
+    const last = raw.length - 1;
+    // The read holding `pos`: the last one starting at or before it.
+    let lo = 0;
+    let hi = last;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (raw[mid]! <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    return raw[Math.min(last, lo + reads + 1)]!;
+  }
+
+  /** Where stretch `s` ends (its NUL, or the text's end). */
+  private stretchEnd(s: number): number {
+    return s < this.nuls.length ? this.nuls[s]! : this.raw[this.raw.length - 1]!;
+  }
+
+  /** How many occurrences `occurrences` would list. */
+  private count(r: IdReq): number {
+    if ("lit" in r) {
+      let n = 0;
+      for (const l of r.lit) n += this.litEnds[l]?.length ?? 0;
+      return n;
+    }
+    if ("all" in r) return Math.min(...r.all.map((p) => this.count(p)));
+    let n = 0;
+    for (const p of r.any) n += this.count(p);
+    return n;
+  }
+
+  /**
+   * Ascending read indices where literals end such that every match meeting the requirement
+   * contains one of them: a literal list's occurrences, the sparsest part of an `all`, all
+   * parts of an `any`.
+   */
+  private occurrences(r: IdReq): Int32Array {
+    if ("all" in r) {
+      let best = r.all[0]!;
+      for (const p of r.all) if (this.count(p) < this.count(best)) best = p;
+      return this.occurrences(best);
+    }
+    const lists: ArrayLike<number>[] = "lit" in r
+      ? r.lit.map((l) => this.litEnds[l] ?? [])
+      : r.any.map((p) => this.occurrences(p));
+    let size = 0;
+    for (const x of lists) size += x.length;
+    const out = new Int32Array(size);
+    let k = 0;
+    for (const x of lists) for (let i = 0; i < x.length; i++) out[k++] = x[i]!;
+    return lists.length > 1 ? out.sort() : out;
   }
 
   /** Whether the requirement holds over the text as a whole (for patterns that span tools). */
@@ -190,6 +331,12 @@ export class Gate {
   }
 }
 
+/** Adds every literal of a requirement to a set. */
+function markAll(r: IdReq, to: Set<number>) {
+  if ("lit" in r) { for (const l of r.lit) to.add(l); }
+  else for (const p of "all" in r ? r.all : r.any) markAll(p, to);
+}
+
 /** The first index of an ascending list whose value is at least `x`. */
 function lowerBound(list: readonly number[], x: number): number {
   let lo = 0;
@@ -272,14 +419,20 @@ export class Prefilter {
       const lp = matchPlan(pattern, flags);
       if (!lp) continue;
       const id = this.plans.size;
+      const ids = lp.req && toIds(lp.req);
+      const placed = ids !== null && Number.isFinite(lp.crossings) && Number.isFinite(lp.reach);
+      if (placed) markAll(ids, positional);
       this.plans.set(key, {
         id,
         req: lp.req,
         crossings: lp.crossings,
-        ids: lp.req && toIds(lp.req),
+        ids,
         // With `edge` no pass looks back, so what a crossing match needs is never asked.
         crossIds: lp.crossReq && !lp.edge ? toIds(lp.crossReq) : null,
         edge: lp.edge,
+        maxC: lp.maxC,
+        reach: lp.reach,
+        placed,
       });
     }
     this.literalCount = literalIds.size;
@@ -348,21 +501,30 @@ export class Prefilter {
     // States are stored premultiplied by the alphabet width (row offsets into delta); a
     // transition into a state where literals end is stored as its bitwise complement, and
     // outAt (per state) gives the start of that state's output list (which ends with -1).
+    //
+    // States are renumbered breadth first (the root, then by depth): text mostly keeps the
+    // automaton in shallow states, whose rows then lie together in the table (fewer cache
+    // misses on a table of megabytes). The automaton is the same.
+    const order = new Int32Array(n);
+    order.set(queue.subarray(0, qEnd), 1); // every state but the root, breadth first
+    const rank = new Int32Array(n);
+    for (let k = 0; k < n; k++) rank[order[k]!] = k;
     this.delta = new Int32Array(n * width);
     this.width = width;
     this.outAt = new Int32Array(n).fill(-1);
     this.statePos = new Uint8Array(n);
     const list: number[] = [];
-    for (let s = 0; s < n; s++) {
-      if (out[s]!.some((l) => this.litPos[l] === 1)) this.statePos[s] = 1;
+    for (let k = 0; k < n; k++) {
+      const s = order[k]!;
+      if (out[s]!.some((l) => this.litPos[l] === 1)) this.statePos[k] = 1;
       if (out[s]!.length > 0) {
-        this.outAt[s] = list.length;
+        this.outAt[k] = list.length;
         list.push(...out[s]!, -1);
       }
-    }
-    for (let e = 0; e < n * width; e++) {
-      const t = next[e]!;
-      this.delta[e] = out[t]!.length > 0 ? ~(t * width) : t * width;
+      for (let a = 0; a < width; a++) {
+        const t = next[s * width + a]!;
+        this.delta[k * width + a] = out[t]!.length > 0 ? ~(rank[t]! * width) : rank[t]! * width;
+      }
     }
     this.outList = Int32Array.from(list);
   }
@@ -374,16 +536,16 @@ export class Prefilter {
     const litStretches: (number[] | undefined)[] = new Array(this.literalCount);
     const litEnds: (number[] | undefined)[] = new Array(this.literalCount);
     const litSeen = new Int32Array(this.literalCount).fill(-1);
+    const n = text.length;
     const stateDone = new Int32Array(this.outAt.length).fill(-1);
     const { delta, cls, outAt, outList, litLen, litLead, litTrail, litPos, statePos, width } = this;
-    // Text positions of the last 64 characters read (a run of whitespace is read once): where
-    // a literal that ends here starts.
-    const ring = new Int32Array(64);
+    // The text position of each character read (a run of whitespace is read once): where a
+    // literal that ends here starts, and where the windows around literals lie.
+    const raw = new Int32Array(n + 1);
     let read = 0;
     let lastSpace = false;
     let s = 0;
     let stretch = 0;
-    const n = text.length;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       if (SPACE[c] === 1) {
@@ -397,7 +559,7 @@ export class Prefilter {
           stretch++;
         }
       }
-      ring[read++ & 63] = i;
+      raw[read++] = i;
       const t = delta[s + cls[c]!]!; // non-ASCII characters are class 0: back to the root
       if (t >= 0) {
         s = t;
@@ -410,7 +572,7 @@ export class Prefilter {
       for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
         if (litSeen[l] === stretch && litPos[l] === 0) continue;
         if (litLead[l] === 1) {
-          const b = ring[(read - litLen[l]!) & 63]! - 1;
+          const b = raw[read - litLen[l]!]! - 1;
           if (b >= 0) {
             const p = text.charCodeAt(b);
             if (p < 128 && WORD[p] === 1) {
@@ -439,6 +601,7 @@ export class Prefilter {
       }
       if (done) stateDone[id] = stretch;
     }
-    return new Gate(this.plans, nuls, litStretches, litEnds, nulReads);
+    raw[read] = n; // where a read after the last would start
+    return new Gate(this.plans, nuls, litStretches, litEnds, nulReads, raw.subarray(0, read + 1));
   }
 }

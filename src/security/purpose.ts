@@ -598,6 +598,17 @@ type FieldKind = typeof FieldKind[keyof typeof FieldKind];
 const fieldKinds = new Map<string, FieldKind>();
 const HINT = 1;
 const IDENT_HINT = 2;
+/**
+ * Which hint a text holds (DATA_HINT, MOVE_HINT, STEER_HINT, PATH_HINT). A match in one text is
+ * a match in the tool's prose joined by line feeds (a boundary sees a line feed there as it sees
+ * the text's end). MOVE_HINT, STEER_HINT and PATH_HINT match no line feed, so the joined prose
+ * holds one of them exactly when one of its texts does; DATA_HINT may match across a line feed
+ * ("previous\nturn"), so without its bit the joined prose is still tested.
+ */
+const DATA_BIT = 4;
+const MOVE_BIT = 8;
+const STEER_BIT = 16;
+const PATH_BIT = 32;
 const textHints = new Map<string, number>();
 const MEMO_MAX = 50_000;
 
@@ -620,8 +631,13 @@ function fieldKind(f: string): FieldKind {
 function hintsOf(text: string): number {
   let h = textHints.get(text);
   if (h === undefined) {
-    h = (ANY_HINT.test(text) || PATH_HINT.test(text) ? HINT : 0) |
-      (IDENT_GATE.test(text) ? IDENT_HINT : 0);
+    h = PATH_HINT.test(text) ? HINT | PATH_BIT : 0;
+    // The three stems together first: most texts hold none of them.
+    if (ANY_HINT.test(text)) {
+      h |= HINT | (DATA_HINT.test(text) ? DATA_BIT : 0) | (MOVE_HINT.test(text) ? MOVE_BIT : 0) |
+        (STEER_HINT.test(text) ? STEER_BIT : 0);
+    }
+    if (IDENT_GATE.test(text)) h |= IDENT_HINT;
     if (textHints.size >= MEMO_MAX) textHints.clear();
     textHints.set(text, h);
   }
@@ -641,7 +657,7 @@ export function scanPurpose(
   tools.forEach((tool, i) => {
     const items = texts[i]!;
     // Cheap gates over the tool's text before any per-sentence work.
-    let hint = false;
+    let hints = 0;
     let sensitiveParam = false;
     let identInText = false;
     const prose: string[] = [];
@@ -658,15 +674,15 @@ export function scanPurpose(
       const h = hintsOf(it.text);
       if (kind === FieldKind.Described) identInText ||= (h & IDENT_HINT) !== 0;
       prose.push(it.text);
-      hint ||= (h & HINT) !== 0;
+      hints |= h;
     }
     if (identInText) shadowOther(col, i, tool.name, items, listed);
-    if (!hint && !sensitiveParam) return;
+    if ((hints & HINT) === 0 && !sensitiveParam) return;
     const all = prose.join("\n");
     const data = sensitiveParam ||
-      (DATA_HINT.test(all) || PATH_HINT.test(all)) && GATE_DATA.test(all);
-    const move = MOVE_HINT.test(all) && MOVE.test(all) && DEST.test(all);
-    const steer = STEER_HINT.test(all) &&
+      ((hints & (DATA_BIT | PATH_BIT)) !== 0 || DATA_HINT.test(all)) && GATE_DATA.test(all);
+    const move = (hints & MOVE_BIT) !== 0 && MOVE.test(all) && DEST.test(all);
+    const steer = (hints & STEER_BIT) !== 0 &&
       // The rarer universal claim first: most steering words come without one.
       (UNIVERSAL.test(all) && SELF_STEER.test(all) || DISMISS.test(all) ||
         DISMISS_VERB_FIRST.test(all));

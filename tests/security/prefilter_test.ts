@@ -19,7 +19,14 @@ import { Prefilter } from "../../src/security/_prefilter.ts";
 import { base64Runs, isUtf8 } from "../../src/security/_base64.ts";
 import { ruleById } from "../../src/security/rules.ts";
 import { buildCorpus } from "../../src/security/_corpus.ts";
-import { DATA, GATE_DATA } from "../../src/security/_purpose_words.ts";
+import {
+  DATA,
+  DATA_HINT,
+  GATE_DATA,
+  MOVE_HINT,
+  PATH_HINT,
+  STEER_HINT,
+} from "../../src/security/_purpose_words.ts";
 import { isDefaultIgnorable, latinLookalike } from "../../src/security/confusables.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { loadFixtures } from "./_support.ts";
@@ -52,6 +59,11 @@ function assertSameBothWays(lists: { label: string; tools: Tool[] }[]) {
       matchSettings.prefilterBuildAfter = 0;
       const gated = scanOutput(tools);
       assertEquals(gated, full, `prefilter changed the scan of ${label}`);
+      // Every pattern that can run only around its literals does so.
+      matchSettings.windows = "always";
+      const windowed = scanOutput(tools);
+      matchSettings.windows = saved.windows;
+      assertEquals(windowed, full, `windows around literals changed the scan of ${label}`);
     }
   } finally {
     Object.assign(matchSettings, saved);
@@ -790,4 +802,168 @@ Deno.test("prefilter: a pattern that runs into the next tool only from the separ
   }
   assert(edges > 500, `only ${edges} patterns that cross only from the NUL`);
   assert(checked > 300, `only ${checked} restricted passes with matches`);
+});
+
+// ---- passes in the windows around literals -----------------------------------------------------
+
+Deno.test("matchPlan: the longest match and how far an attempt reads, as the literal pass reads them", () => {
+  const plan = (p: string) => matchPlan(p, "gi")!;
+  // A run of whitespace reads as one character; one more peeked after the match, one spare.
+  assertEquals([plan(String.raw`\bfoo\s+bar\b`).maxC, plan(String.raw`\bfoo\s+bar\b`).reach], [
+    7,
+    9,
+  ]);
+  // A lookahead reads past the match: its longest match and one more.
+  const look = plan(String.raw`foo(?=\s{0,3}bar)`);
+  assertEquals([look.maxC, look.reach], [3, 3 + 5 + 2]);
+  assertEquals(plan(String.raw`foo[^.\n]{0,40}?bar`).maxC, 46);
+  // Unbounded repetition, in the match or a lookahead: no bound.
+  assertEquals(plan(String.raw`foo\S+`).maxC, Infinity);
+  assertEquals(plan(String.raw`foo(?!\w*bar)`).reach, Infinity);
+  assertEquals(plan(String.raw`foo(?!\w*bar)`).maxC, 3);
+});
+
+/** A long text of tools with few literal-bearing pieces among filler words. */
+function sparseText(r: () => number): string {
+  const filler = ["lorem ipsum ", "dolor sit amet, ", "consectetur ", "x_y ", "\n", "qq. "];
+  const tools: string[] = [];
+  for (let t = 0; t < 4 + Math.floor(r() * 12); t++) {
+    let s = "";
+    for (let k = 0; k < 6 + Math.floor(r() * 30); k++) {
+      s += r() < 0.12 ? randomText(r).slice(0, 14) : pick(r, filler);
+    }
+    tools.push(s);
+  }
+  return tools.join("\n\u0000\n");
+}
+
+Deno.test("prefilter windows: random patterns over sparse texts: passes around the literals find exactly the full pass's matches, and those near given spans", () => {
+  const r = rng(777);
+  const saved = { ...matchSettings };
+  let windowed = 0;
+  let near = 0;
+  try {
+    matchSettings.windows = "always";
+    for (let i = 0; i < 2500; i++) {
+      const pattern = i % 2 === 0 ? randomPattern(r) : lookaroundPattern(r);
+      const flags = pick(r, ["g", "gi", "gim", "gis"]);
+      let re: RegExp;
+      try {
+        re = new RegExp(pattern, flags);
+      } catch {
+        continue;
+      }
+      if (/[*+]/.test(pattern) && r() < 0.7) continue; // mostly bounded (the texts are long)
+      const pf = new Prefilter([{ pattern, flags: re.flags }]);
+      const plan = pf.plans.get(`${re.flags}\u0000${pattern}`);
+      const text = sparseText(r);
+      const full: { start: number; end: number }[] = [];
+      for (const m of text.matchAll(new RegExp(pattern, re.flags))) {
+        if (m[0].length > 0) full.push({ start: m.index, end: m.index + m[0].length });
+      }
+      const gate = pf.gate(text);
+      if (!plan || gate.windows(plan, true) === null) continue;
+      windowed++;
+      const label = `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)}`;
+      assertEquals(allMatches(pattern, flags, text, gate), full, label);
+      // Around a few spans (the other term's matches of a near rule): the matches that
+      // overlap the ranges `window` characters around them are exact.
+      const spans = Array.from({ length: 1 + Math.floor(r() * 3) }, () => {
+        const start = Math.floor(r() * text.length);
+        return { start, end: Math.min(text.length, start + 1 + Math.floor(r() * 10)) };
+      });
+      const window = Math.floor(r() * 30);
+      const wanted = (m: { start: number; end: number }) =>
+        spans.some((s) => m.start <= s.end + window && m.end >= s.start - window);
+      assertEquals(
+        allMatches(pattern, flags, text, gate, undefined, undefined, { spans, window })
+          .filter(wanted),
+        full.filter(wanted),
+        `${label} around ${JSON.stringify(spans)} ±${window}`,
+      );
+      if (full.some(wanted)) near++;
+    }
+  } finally {
+    Object.assign(matchSettings, saved);
+  }
+  assert(windowed > 800, `only ${windowed} patterns ran in windows`);
+  assert(near > 200, `only ${near} passes around spans with matches`);
+});
+
+Deno.test("prefilter: a pass over some tools that stops at a latest start ends its text where an attempt from there stops reading, exactly", () => {
+  const r = rng(9090);
+  const pickTools = rng(9191);
+  const saved = { ...matchSettings };
+  let checked = 0;
+  try {
+    matchSettings.windows = "off";
+    for (let i = 0; i < 2000; i++) {
+      const pattern = i % 2 === 0 ? randomPattern(r) : lookaroundPattern(r);
+      const flags = pick(r, ["g", "gi", "gim", "gis"]);
+      let re: RegExp;
+      try {
+        re = new RegExp(pattern, flags);
+      } catch {
+        continue;
+      }
+      if (/[*+]/.test(pattern)) continue; // bounded reach only (the cut needs it)
+      const pf = new Prefilter([{ pattern, flags: re.flags }]);
+      const text = sparseText(r);
+      const gate = pf.gate(text);
+      const full = allMatches(pattern, flags, text);
+      const only = gate.nuls.concat(text.length).map((_, k) => k).filter(() => pickTools() < 0.5);
+      const until = new Map<number, number>();
+      for (const s of only) {
+        const lo = s === 0 ? 0 : gate.nuls[s - 1]! + 1;
+        const hi = s < gate.nuls.length ? gate.nuls[s]! : text.length;
+        until.set(s, lo + Math.floor(pickTools() * (hi - lo + 1)));
+      }
+      const stretchOf = (pos: number) => gate.nuls.filter((n) => n < pos).length;
+      const wanted = (m: { start: number }) => {
+        const s = stretchOf(m.start);
+        return only.includes(s) && m.start <= until.get(s)!;
+      };
+      assertEquals(
+        allMatches(pattern, flags, text, gate, only, until).filter(wanted),
+        full.filter(wanted),
+        `${JSON.stringify(pattern)} /${flags} on ${JSON.stringify(text)} in ${only}`,
+      );
+      if (full.some(wanted)) checked++;
+    }
+  } finally {
+    Object.assign(matchSettings, saved);
+  }
+  assert(checked > 300, `only ${checked} restricted passes with matches`);
+});
+
+Deno.test("purpose hints: a tool's prose joined by line feeds holds MOVE, STEER and PATH hints exactly when one of its texts does", () => {
+  // The purpose gate tests these per text (memoised) instead of on the joined prose.
+  const material = evalCases.flatMap((c) => c.tools.map((t) => t.description ?? ""))
+    .filter((s) => s.length > 0);
+  const r = rng(31337);
+  let hits = 0;
+  for (let i = 0; i < 4000; i++) {
+    // A description cut into texts at spaces, so phrases straddle the joins.
+    const words = pick(r, material).split(" ");
+    const texts: string[] = [];
+    let cur: string[] = [];
+    for (const w of words) {
+      cur.push(w);
+      if (r() < 0.25) {
+        texts.push(cur.join(" "));
+        cur = [];
+      }
+    }
+    texts.push(cur.join(" "));
+    const all = texts.join("\n");
+    for (const re of [MOVE_HINT, STEER_HINT, PATH_HINT]) {
+      const any = texts.some((t) => re.test(t));
+      if (any) hits++;
+      assertEquals(re.test(all), any, `${re.source.slice(0, 30)} on ${JSON.stringify(texts)}`);
+    }
+    // DATA_HINT: a match in one text is one in the joined prose (the gate relies on that one
+    // way only: across a line feed it may match where no text does).
+    if (texts.some((t) => DATA_HINT.test(t))) assert(DATA_HINT.test(all), JSON.stringify(texts));
+  }
+  assert(hits > 1000, `only ${hits} hints found`);
 });
