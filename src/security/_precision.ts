@@ -537,6 +537,109 @@ function ownSending(
 }
 
 /** Findings in one string past which none of them is discounted here. */
+// ---- catalog: what a tool built to detect or explain attacks flags, listed as its object -------
+
+const CATALOG_RULES = new Set([
+  "pi.override",
+  "pi.role",
+  "pi.role_switch",
+  "pi.shell_payload",
+  "pi.fake_tag",
+  "pi.urgency",
+  "pi.steering",
+  "pi.steer_frame",
+  "pi.steer_exclusive",
+  "purpose.self_steer",
+  "intent.model_directed",
+  "intent.mandated",
+  "intent.take_sensitive",
+  "secret.ask_content",
+  "secret.key_path",
+  "secret.credential_path",
+  "exfil.url",
+]);
+const CATALOG_PURPOSE = new RegExp(
+  DETECTOR_PURPOSE.source + String.raw`|\b(?:explain\w*|review\w*|warn\w*|lint\w*)\b`,
+  "i",
+);
+/** Quoted spans: '...', "...", `...`, “...” (a closing quote mark not inside a word). */
+const QUOTED = /(?<![\w])'[^'\n]{1,200}'(?![\w])|"[^"\n]{1,200}"|`[^`\n]{1,200}`|“[^”\n]{1,200}”/g;
+/** The sentence states what the tool flags: a detection verb opens it ... */
+const CATALOG_VERB =
+  /^\s*(?:(?:it|this\s+(?:tool|server|check(?:er)?|scanner|linter|classifier|auditor)|the\s+(?:tool|server|check(?:er)?|scanner|linter|classifier|auditor|audit|report))\s+(?:also\s+)?)?(?:flags|detects|catches|reports|warns\s+(?:about|of|on|against)|highlights|finds|looks\s+for|recogni[sz]es|marks|spots|matches|covers|labels)\b/i;
+/** ... or a noun naming the flagged items heads it ("Typical positives:", "Sample attack prompts include"). */
+const CATALOG_NOUN =
+  /^[^.:;!?\n]{0,60}?\b(?:positives|hits|red\s+flags|patterns|signals|examples|samples|constructs|payloads|attacks|attack\s+prompts|indicators)\b[^.:;!?\n]{0,40}?(?:\bincludes?\b|\bare\b|:)/i;
+/** An unquoted flagged item is reported through a noun (text that ..., instructions to ...). */
+const REPORTER_NOUN =
+  /\b(?:text|texts|instructions?|requests?|attempts?|demands?|commands?|descriptions?|phrases?|prompts?|messages?|patterns?|constructs?|sections?|blocks?|claims?|lines?|strings?|content|wording|markup)\b/i;
+/** Outside the quotes: someone addressed, or the sentence goes on to an order. */
+const CATALOG_ORDER =
+  /\b(?:you|your|yours|yourself|assistant|please|instead|then|now|afterwards|thereafter)\b|\bfrom\s+(?:now|this\s+point)\s+on\b|https?:/i;
+
+/** The text with the inside of every quoted span blanked (same length; one-entry cache). */
+let maskedFor = ["", ""];
+function maskQuotes(text: string): string {
+  if (maskedFor[0] !== text) {
+    maskedFor = [text, text.replace(QUOTED, (q) => q[0] + "x".repeat(q.length - 2) + q.at(-1))];
+  }
+  return maskedFor[1]!;
+}
+
+function catalogued(text: string, f: Finding, purpose: string, params: readonly string[]): boolean {
+  if (!CATALOG_PURPOSE.test(purpose) || GO_ALONG_TEXT.test(text)) return false;
+  // Sentences are cut on the masked text, so a quoted "curl ... | sh" does not end one.
+  const masked = maskQuotes(text);
+  const [s, e] = sentenceBounds(masked, f.offset, f.offset + f.match.length);
+  const start = f.offset - s;
+  const end = start + f.match.length;
+  const sentence = masked.slice(s, e);
+  if (end > sentence.length) return false;
+  const inQuote = sentence.slice(start, end) === "x".repeat(end - start) &&
+    f.match !== sentence.slice(start, end);
+  // A back-quoted own parameter is a placement, not a flagged item.
+  for (const q of text.slice(s, e).matchAll(/`([^`\n]{1,60})`/g)) {
+    if (params.includes(q[1]!.toLowerCase())) return false;
+  }
+  if (CATALOG_ORDER.test(sentence) || GO_ALONG.test(sentence)) return false;
+  const mark = CATALOG_VERB.exec(sentence) ?? CATALOG_NOUN.exec(sentence);
+  if (mark === null || mark[0].length > end) return false;
+  // Quoted items are the attack's own words; unquoted ones must be named through a noun.
+  return inQuote || REPORTER_NOUN.test(sentence.slice(mark[0].length, end));
+}
+
+// ---- guard: what the tool blocks, rejects, scrubs or never asks for ----------------------------
+
+const GUARD_RULES = new Set([
+  "secret.cloud_metadata",
+  "secret.key_material",
+  "purpose.unneeded_data",
+  "intent.take_sensitive",
+  "secret.ask_content",
+]);
+/** The clause's subject (holding the data) is blocked, rejected, scrubbed ... at its end. */
+const GUARD_PASSIVE =
+  /\b(?:is|are|gets?|will\s+be|get)\s+(?:always\s+|automatically\s+)?(?:blocked|refused|rejected|denied|redacted|scrubbed|stripped|masked|dropped|filtered(?:\s+out)?|discarded|ignored)(?:\s+(?:with\s+an\s+error|on\s+upload|before\s+\w+ing))?\s*[.;!]?\s*$/i;
+/** The tool (or its server) blocks ... the data, or never asks for it. */
+const GUARD_ACTIVE =
+  /^\s*(?:(?:before|when|on)\s+\w+ing(?:\s+\w+){0,2}\s*,\s*)?(?:the\s+(?:server|tool|service|collector|proxy|backend|gateway|client)|this\s+(?:server|tool|service)|it)\s+(?:(?:scrubs|redacts|masks|strips|rejects|blocks|refuses|drops|removes|filters\s+out)\b|(?:never|does\s+not|doesn't|will\s+not|won't|cannot)\s+(?:asks?\s+for|requests?|reads?|stores?|sees?|handles?|logs?|accepts?|receives?|collects?)\b)/i;
+/** A warning: whoever asks for it is a fraud. */
+const GUARD_WARNING =
+  /^\s*(?:if\s+(?:anyone|anybody|someone|a\s+\w+)\s+asks\s+(?:you\s+)?for\b[^,;.]{1,60},\s*(?:that|it|they)\s+(?:is|are)\s+(?:an?\s+)?(?:scam|fraud|phishing|attack|scammers?)\b|(?:anyone|anybody|whoever)\s+(?:who\s+)?asks\s+(?:you\s+)?for\b[^,;.]{1,60}\b(?:is|are)\s+(?:an?\s+)?(?:scam\w*|fraud\w*|phishing|attacker|attempting\s+(?:fraud|a\s+scam|theft))\b)/i;
+/** Anything that undoes the safeguard or places the data after all. */
+const GUARD_UNDONE =
+  /\b(?:unless|except|instead|but|however|otherwise|only\s+if|so|then|pass|put|paste|copy|include|send\s+(?:it|them)|needs?|requires?|must|should|please|read)\b|[`@]|https?:|\bin\s+(?:the\s+)?\w+\s+(?:field|parameter|argument)\b/i;
+
+function guarded(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e) return false;
+  const clause = text.slice(s, e);
+  const masked = clause.replace(/\bif\s+(?:anyone|anybody|someone)\s+asks\s+you\b/i, "");
+  if (GUARD_UNDONE.test(masked.replace(/^\s*before\s+\w+ing\b/i, ""))) return false;
+  if (/\byou\b|\byour\b/i.test(masked)) return false;
+  return GUARD_PASSIVE.test(clause) || GUARD_ACTIVE.test(clause) || GUARD_WARNING.test(clause);
+}
+
 const MAX_PER_STRING = 200;
 
 /**
@@ -603,6 +706,10 @@ export function precisionDiscounts(
     const text = ft.get(f.field);
     if (text === undefined || text.slice(f.offset, f.offset + f.match.length) !== f.match) return;
     const id = f.rule_id;
+    if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i))) {
+      reasons[k] = "an attack named as what a tool built to detect or explain attacks flags";
+      return;
+    }
     if (TAG_RULES.has(id)) {
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
@@ -615,6 +722,10 @@ export function precisionDiscounts(
         (f.offset >= o && f.offset < c) || (f.offset >= cc && f.offset < ce)
       );
       if (inMarkup) reasons[k] = "authority tag around plain constraints on the tool's own inputs";
+      return;
+    }
+    if (GUARD_RULES.has(id) && guarded(text, f)) {
+      reasons[k] = "the data or address is what the tool blocks, scrubs or never asks for";
       return;
     }
     if (QUOTE_RULES.has(id) && quoted(text, f, firstSentence(i))) {
