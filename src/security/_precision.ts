@@ -577,6 +577,14 @@ const REPORTER_NOUN =
 const CATALOG_ORDER =
   /\b(?:you|your|yours|yourself|assistant|please|instead|then|now|afterwards|thereafter)\b|\bfrom\s+(?:now|this\s+point)\s+on\b|https?:/i;
 
+/** The tool itself is told what it must do ("it must be called first"). */
+const SELF_ORDER =
+  /\b(?:it|this\s+(?:tool|server))\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\b/i;
+/** The model addressed or made the subject (not the object of a reported attack, "telling the AI"). */
+const ADDRESSED =
+  /\b(?:you|your|yourself)\b|(?<!\b(?:tells?|telling|asks?|asking|instructs?|instructing|makes?|making|gets?|getting|tricks?|tricking|coax(?:es)?|coaxing|urges?|urging|for|on|against|at)\s+)\b(?:the|this)\s+(?:assistant|ai|agent|llm)\b(?!['\u2019]s)/i;
+const QUOTE_ONLY = new Set(["pi.override", "pi.role", "pi.role_switch", "pi.shell_payload"]);
+
 /** The text with the inside of every quoted span blanked (same length; one-entry cache). */
 let maskedFor = ["", ""];
 function maskQuotes(text: string): string {
@@ -586,7 +594,13 @@ function maskQuotes(text: string): string {
   return maskedFor[1]!;
 }
 
-function catalogued(text: string, f: Finding, purpose: string, params: readonly string[]): boolean {
+function catalogued(
+  text: string,
+  f: Finding,
+  purpose: string,
+  params: readonly string[],
+  name: string,
+): boolean {
   if (!CATALOG_PURPOSE.test(purpose) || GO_ALONG_TEXT.test(text)) return false;
   // Sentences are cut on the masked text, so a quoted "curl ... | sh" does not end one.
   const masked = maskQuotes(text);
@@ -601,7 +615,16 @@ function catalogued(text: string, f: Finding, purpose: string, params: readonly 
   for (const q of text.slice(s, e).matchAll(/`([^`\n]{1,60})`/g)) {
     if (params.includes(q[1]!.toLowerCase())) return false;
   }
-  if (CATALOG_ORDER.test(sentence) || GO_ALONG.test(sentence)) return false;
+  if (CATALOG_ORDER.test(sentence) || GO_ALONG.test(sentence) || SELF_ORDER.test(sentence)) {
+    return false;
+  }
+  // The tool's own name in the sentence: it is steering to itself, not listing what it flags.
+  const own = name.toLowerCase();
+  if (own.length > 2 && sentence.toLowerCase().includes(own)) return false;
+  // Anywhere outside quotes, the model addressed: an order may sit in a sentence no rule reads.
+  if (ADDRESSED.test(masked)) return false;
+  // Imperative phrases of their own (override, role, shell) count as listed only when quoted.
+  if (QUOTE_ONLY.has(f.rule_id) && !inQuote) return false;
   const mark = CATALOG_VERB.exec(sentence) ?? CATALOG_NOUN.exec(sentence);
   if (mark === null || mark[0].length > end) return false;
   // Quoted items are the attack's own words; unquoted ones must be named through a noun.
@@ -706,7 +729,7 @@ export function precisionDiscounts(
     const text = ft.get(f.field);
     if (text === undefined || text.slice(f.offset, f.offset + f.match.length) !== f.match) return;
     const id = f.rule_id;
-    if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i))) {
+    if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i), f.tool)) {
       reasons[k] = "an attack named as what a tool built to detect or explain attacks flags";
       return;
     }
