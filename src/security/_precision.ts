@@ -663,6 +663,95 @@ function guarded(text: string, f: Finding): boolean {
   return GUARD_PASSIVE.test(clause) || GUARD_ACTIVE.test(clause) || GUARD_WARNING.test(clause);
 }
 
+// ---- own key: an optional credential parameter standing in for the server's configured one ----
+
+/** The parameter stands in for a credential the server already holds. */
+const STANDS_IN =
+  /\b(?:optional(?:ly)?|overrides?|override\s+of|replaces?|when\s+omitted|if\s+omitted|if\s+not\s+(?:given|set|provided)|defaults?\s+to|falls?\s+back)\b/i;
+const SERVER_HELD =
+  /\b(?:the\s+server(?:'s)?|this\s+server(?:'s)?|the\s+service's|configured|configuration|started\s+with)\b/i;
+/** Whose key or where from: any of these and the parameter asks for more than an override. */
+const NOT_OWN_KEY =
+  /\b(?:users?|user's|you|your|yours|personal|own|prefer\w*|fill|put|paste|copy|read|here|other|another|file|files|disk|env(?:ironment)?\s+variables?)\b|[~/\\@`]|https?:/i;
+
+function ownKey(tool: PrecisionTool, f: Finding): boolean {
+  const node = atPointer(tool, f.field) as { description?: unknown } | undefined;
+  const d = typeof node?.description === "string" ? node.description : "";
+  if (d.length === 0 || d.length > 200 || sentences(d).length > 2) return false;
+  if (!STANDS_IN.test(d) || !SERVER_HELD.test(d) || NOT_OWN_KEY.test(d)) return false;
+  // The name says whose key only by the tool's own words ("geocode_key", not "openai_api_key").
+  const purpose = `${tool.name} ${tool.title ?? ""} ${tool.description ?? ""}`.toLowerCase();
+  const name = f.field.slice(f.field.lastIndexOf("/") + 1).toLowerCase();
+  return name.split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/).every((w) =>
+    w === "" || KEY_WORD.test(w) || (w.length > 2 && purpose.includes(w))
+  );
+}
+const KEY_WORD =
+  /^(?:api|key|keys|token|tokens|secret|access|auth|bearer|client|id|app|override|custom|per|call)$/;
+
+// ---- confirm: the user confirms the destination before anything is sent -------------------------
+
+const CONFIRM_RULES = new Set(["exfil.moved_out", "purpose.unneeded_data", "exfil.remote_dest"]);
+/** The sentence opens by asking the user to confirm, then "before <sending>". */
+const CONFIRM_OPEN =
+  /^\s*(?:(?:ask|have|get|let)\s+the\s+user(?:'s)?\s+(?:to\s+)?(?:explicit(?:ly)?\s+)?(?:confirm|approve|agree|okay|ok|approval|confirmation|consent|sign[- ]off)|confirm\s+(?:[\w'-]{1,20}\s+){0,4}?with\s+the\s+user|(?:get|obtain|require|request)\s+(?:the\s+user's\s+)?(?:explicit\s+)?(?:approval|confirmation|consent)(?:\s+from\s+the\s+user)?)\b[^.;!?\n]{0,100}?\bbefore\s+\w+ing\b/i;
+const CONFIRM_UNDONE =
+  /\b(?:then|also|as\s+well|only|don't|do\s+not|never|without|instead|unless|except|skip|silently|quietly|already)\b/i;
+
+function confirmedFirst(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e) return false;
+  const sentence = text.slice(s, e);
+  return CONFIRM_OPEN.test(sentence) && !CONFIRM_UNDONE.test(sentence) &&
+    !LITERAL_PLACE.test(sentence);
+}
+
+// ---- scope: the tool's own scope or output policy that names other tools ------------------------
+
+const SCOPE_RULES = new Set(["pi.steer_frame", "pi.steer_exclusive", "pi.shadow_alter"]);
+const OTHER_TOOLS =
+  /\b(?:other|another|any\s+other|the\s+other)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|servers?|extensions?|plugins?|apps?)\b/gi;
+/** Before the other tools, in the same clause: no effect on them. */
+const NO_EFFECT =
+  /\b(?:(?:does|do|will|would)\s+not|doesn't|don't|won't|never|cannot|can't)\s+(?:change|affect|alter|modify|override|influence|touch|reconfigure|interfere\s+with)\b|\bhas\s+no\s+(?:effect|influence|impact)\s+on\b/i;
+/** The tool's own output leaves the others out (third person: the tool, not an order). */
+const OWN_OUTPUT =
+  /\b(?:avoids|omits|excludes|leaves\s+out|never\s+(?:names|mentions|cites|quotes|lists)|(?:does\s+not|doesn't)\s+(?:name|mention|cite|quote|list))\s+(?:(?:naming|mentioning|citing|quoting|listing|comparing)\s+)?(?:\w{1,20}\s+)?$/i;
+const SCOPE_UNDONE =
+  /\b(?:you|your|call|use|invoke|instead|but|unless|except|however|only\s+if|unreliable|broken|fake|scam\w*|junk|stale|outdated|unsafe|dangerous|sole|approved|trust\w*|prefer\w*)\b/i;
+
+const STEER_WORDS =
+  /\b(?:default|all|every|always|first|before|whenever|any|each|must|should|replace\w*|route\w*|redirect\w*|handles?)\b/i;
+
+function ownScope(text: string, f: Finding): boolean {
+  const end = f.offset + f.match.length;
+  const [s0] = sentenceBounds(text, f.offset, f.offset);
+  const [, e0] = sentenceBounds(text, end - 1, end - 1);
+  const span = text.slice(s0, e0);
+  if (SCOPE_UNDONE.test(span)) return false;
+  // Each mention of other tools (or competitors) in the match is under "no effect" or left out,
+  // and the rest of the match steers nothing (no default, every, first, must ...).
+  const m = f.match;
+  const rest = m.replace(
+    /[^.;!?\n]*\b(?:not|n't|never|no|avoids|omits|excludes)\b[^.;!?\n]*/gi,
+    " ",
+  );
+  if (STEER_WORDS.test(rest)) return false;
+  let seen = false;
+  const others = [
+    ...m.matchAll(OTHER_TOOLS),
+    ...m.matchAll(/\b(?:competitors?|rival\s+\w+|competing\s+\w+)\b/gi),
+  ];
+  for (const o of others) {
+    seen = true;
+    const at = f.offset + o.index!;
+    const [cs] = sentenceBounds(text, at, at);
+    const before = text.slice(cs, at);
+    if (!NO_EFFECT.test(before) && !OWN_OUTPUT.test(before)) return false;
+  }
+  return seen;
+}
+
 const MAX_PER_STRING = 200;
 
 /**
@@ -719,6 +808,12 @@ export function precisionDiscounts(
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
     if (i === undefined) return;
+    if (f.rule_id === "secret.param_off_purpose") {
+      if (ownKey(tools[i]!, f)) {
+        reasons[k] = "an optional override of the credential the server is configured with";
+      }
+      return;
+    }
     const near = byField.get(`${f.tool}\u0000${f.field}`)!;
     if (near.length > MAX_PER_STRING) return;
     let ft = fieldTexts.get(i);
@@ -731,6 +826,14 @@ export function precisionDiscounts(
     const id = f.rule_id;
     if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i), f.tool)) {
       reasons[k] = "an attack named as what a tool built to detect or explain attacks flags";
+      return;
+    }
+    if (CONFIRM_RULES.has(id) && confirmedFirst(text, f)) {
+      reasons[k] = "the user confirms the destination before anything is sent";
+      return;
+    }
+    if (SCOPE_RULES.has(id) && ownScope(text, f)) {
+      reasons[k] = "the tool's own scope: no effect on other tools, or left out of its output";
       return;
     }
     if (TAG_RULES.has(id)) {
