@@ -752,6 +752,62 @@ function ownScope(text: string, f: Finding): boolean {
   return seen;
 }
 
+// ---- split: an order about one thing, and in a later sentence a remark naming private data ------
+
+const SPLIT_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+/** The data's sentence is itself an order or a placement: then the split proves nothing. */
+const SPLIT_ORDER =
+  /^\s*(?:\(?\s*)?(?:send|pass|put|include|read|copy|paste|attach|add|provide|supply|give|fetch|get|forward|upload|share|post|return|reveal|show|print|list|dump|output|write|save|store|append|call|use|run|enter|type|fill|place|set|also|then|and)\b|\b(?:you|your|yours|user's|users'|goes|go|belongs?|must|should|needs?\s+to|has\s+to|accompan\w*|along)\b|`|\bin\s+(?:the\s+)?\w+\s+(?:field|parameter|argument)\b|[~@]|https?:/i;
+
+/** The data's sentence is a statement with its own verb, not a fragment continuing the order. */
+const DECLARATIVE =
+  /\b(?:is|are|was|were|uses?|used|appears?|holds?|held|stays?|remains?|signed|published|posted|sent|authori[sz]ed|stored|kept|configured|set|handled|managed|comes?)\b/i;
+const POINTS_AHEAD =
+  /\b(?:below|following|as\s+follows|next|these|the\s+rest|everything|all\s+of\s+it)\b|:\s*$/i;
+
+function splitSentences(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  // The last sentence end inside the match (before its last word).
+  let cut = -1;
+  for (let i = end - 2; i > start; i--) {
+    if (isBoundary(text, i) && text[i] !== "\n") {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) return false;
+  const [, e] = sentenceBounds(text, end - 1, end - 1);
+  const tail = text.slice(cut + 1, e);
+  if (SPLIT_ORDER.test(tail) || !DECLARATIVE.test(tail)) return false;
+  // The order points ahead ("everything below"): the next sentence is its object.
+  if (POINTS_AHEAD.test(text.slice(start, cut))) return false;
+  // No data named in the order's part of the match.
+  return !all.some(({ finding: g }) =>
+    g !== f && DATA_OR_SECRET.test(g.rule_id) && g.offset >= start && g.offset < cut
+  );
+}
+
+// ---- server-held: a secret the server itself holds, named in a declarative sentence -------------
+
+const HELD_RULES = new Set([
+  "purpose.unneeded_data",
+  "secret.key_material",
+  "intent.take_sensitive",
+  "secret.env_secret",
+]);
+const HELD_BY_SERVER =
+  /\b(?:stored|kept|held|set|configured|saved|provisioned)\s+(?:in|on|by|for)\s+(?:the\s+)?(?:server(?:'s)?|service(?:'s)?|backend(?:'s)?)\b|\bthe\s+server\s+(?:was\s+started\s+with|starts\s+with|holds|keeps|stores|reads\s+from\s+its)\b|\b(?:server|service)(?:'s)?\s+(?:environment|env|config\w*|vault|keychain|secrets?\s+store)\b/i;
+const HELD_UNDONE =
+  /\b(?:you|your|yours|user's|users'|the\s+user|unless|except|instead|but|however|then|also|pass|put|paste|copy|include|send|return|reveal|show|print|output|share|forward|upload|read|must|should|needs?|requires?|ask\w*|returned|sent|shared|exposed|included|logged|posted|forwarded|uploaded|disclosed|shown|printed|attached|copied|echoed|responses?|reply|replies|output|results?|caller|chat|conversation)\b|[`~@]|https?:|\bin\s+(?:the\s+)?\w+\s+(?:field|parameter|argument)\b/i;
+
+function heldByServer(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e) return false;
+  const sentence = text.slice(s, e);
+  return HELD_BY_SERVER.test(sentence) && !HELD_UNDONE.test(sentence);
+}
+
 const MAX_PER_STRING = 200;
 
 /**
@@ -834,6 +890,14 @@ export function precisionDiscounts(
     }
     if (SCOPE_RULES.has(id) && ownScope(text, f)) {
       reasons[k] = "the tool's own scope: no effect on other tools, or left out of its output";
+      return;
+    }
+    if (SPLIT_RULES.has(id) && splitSentences(text, f, near)) {
+      reasons[k] = "the order and the data lie in different sentences";
+      return;
+    }
+    if (HELD_RULES.has(id) && heldByServer(text, f)) {
+      reasons[k] = "a secret the server itself holds, named in a plain statement";
       return;
     }
     if (TAG_RULES.has(id)) {
