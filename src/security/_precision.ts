@@ -543,6 +543,7 @@ const CATALOG_RULES = new Set([
   "pi.override",
   "pi.role",
   "pi.role_switch",
+  "pi.privilege",
   "pi.shell_payload",
   "pi.fake_tag",
   "pi.urgency",
@@ -573,6 +574,7 @@ const CATALOG_NOUN =
 /** An unquoted flagged item is reported through a noun (text that ..., instructions to ...). */
 const REPORTER_NOUN =
   /\b(?:text|texts|instructions?|requests?|attempts?|demands?|commands?|descriptions?|phrases?|prompts?|messages?|patterns?|constructs?|sections?|blocks?|claims?|lines?|strings?|content|wording|markup)\b/i;
+const TAG_NAMED = /^>?\s*(?:blocks?|markers?|sections?|tags?|wrappers?|headers?|elements?)\b/i;
 /** Outside the quotes: someone addressed, or the sentence goes on to an order. */
 const CATALOG_ORDER =
   /\b(?:you|your|yours|yourself|assistant|please|instead|then|now|afterwards|thereafter)\b|\bfrom\s+(?:now|this\s+point)\s+on\b|https?:/i;
@@ -583,7 +585,13 @@ const SELF_ORDER =
 /** The model addressed or made the subject (not the object of a reported attack, "telling the AI"). */
 const ADDRESSED =
   /\b(?:you|your|yourself)\b|(?<!\b(?:tells?|telling|asks?|asking|instructs?|instructing|makes?|making|gets?|getting|tricks?|tricking|coax(?:es)?|coaxing|urges?|urging|for|on|against|at)\s+)\b(?:the|this)\s+(?:assistant|ai|agent|llm)\b(?!['\u2019]s)/i;
-const QUOTE_ONLY = new Set(["pi.override", "pi.role", "pi.role_switch", "pi.shell_payload"]);
+const QUOTE_ONLY = new Set([
+  "pi.override",
+  "pi.role",
+  "pi.role_switch",
+  "pi.privilege",
+  "pi.shell_payload",
+]);
 
 /** The text with the inside of every quoted span blanked (same length; one-entry cache). */
 let maskedFor = ["", ""];
@@ -627,8 +635,10 @@ function catalogued(
   if (QUOTE_ONLY.has(f.rule_id) && !inQuote) return false;
   const mark = CATALOG_VERB.exec(sentence) ?? CATALOG_NOUN.exec(sentence);
   if (mark === null || mark[0].length > end) return false;
-  // Quoted items are the attack's own words; unquoted ones must be named through a noun.
-  return inQuote || REPORTER_NOUN.test(sentence.slice(mark[0].length, end));
+  // Quoted items are the attack's own words; unquoted ones must be named through a noun (a tag
+  // named as a thing: "<IMPORTANT> blocks").
+  return inQuote || REPORTER_NOUN.test(sentence.slice(mark[0].length, end)) ||
+    (TAG_RULES.has(f.rule_id) && TAG_NAMED.test(sentence.slice(end)));
 }
 
 // ---- guard: what the tool blocks, rejects, scrubs or never asks for ----------------------------
