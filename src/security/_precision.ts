@@ -818,6 +818,45 @@ function heldByServer(text: string, f: Finding): boolean {
   return HELD_BY_SERVER.test(sentence) && !HELD_UNDONE.test(sentence);
 }
 
+// ---- apart: the condition word of a mandate in another sentence than the data ------------------
+
+const MANDATED = ruleById("intent.mandated").near!;
+const MANDATE_WORD = new RegExp("pattern" in MANDATED.a ? MANDATED.a.pattern : "(?!)", "gi");
+/** The condition's sentence points back at the data ("This is required", "it must ..."). */
+const POINTS_BACK = /\b(?:this|it|that|these|those|them|so|such|too|also|as\s+well)\b/i;
+
+/** A condition on the model's turns, not on the tool's setup. */
+const EVERY_TURN =
+  /\b(?:you|your|the\s+(?:assistant|model|agent))\b|\bbefore\s+(?:any|every|each|replying|answering|responding|calling|using|continuing)\b|\b(?:every|each|any|all)\s+(?:calls?|requests?|questions?|replies|reply|answers?|turns?|messages?|tools?|conversations?)\b/i;
+
+function conditionApart(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  const [s0] = sentenceBounds(text, start, start);
+  const [, e1] = sentenceBounds(text, end - 1, end - 1);
+  if (e1 - s0 <= 0) return false;
+  const [, e0] = sentenceBounds(text, start, start);
+  if (e0 >= end) return false; // one sentence: not apart
+  const data = all.filter(({ finding: g }) =>
+    (g.rule_id === "intent.take_sensitive" || DATA_OR_SECRET.test(g.rule_id)) &&
+    g.offset < end && g.offset + g.match.length > start
+  );
+  if (data.length === 0) return false;
+  // Each sentence of the match holds the data or a condition word, never both; a condition's
+  // sentence does not point back at the data.
+  for (let p = s0; p < end;) {
+    const [ps, pe] = sentenceBounds(text, p, p);
+    const sentence = text.slice(ps, pe);
+    MANDATE_WORD.lastIndex = 0;
+    const cond = MANDATE_WORD.test(sentence);
+    const hasData = data.some(({ finding: g }) => g.offset >= ps && g.offset < pe);
+    if (cond && (hasData || POINTS_BACK.test(sentence))) return false;
+    if (cond && EVERY_TURN.test(sentence)) return false;
+    p = pe;
+  }
+  return true;
+}
+
 const MAX_PER_STRING = 200;
 
 /**
@@ -908,6 +947,10 @@ export function precisionDiscounts(
     }
     if (HELD_RULES.has(id) && heldByServer(text, f)) {
       reasons[k] = "a secret the server itself holds, named in a plain statement";
+      return;
+    }
+    if (id === "intent.mandated" && conditionApart(text, f, near)) {
+      reasons[k] = "the condition word lies in another sentence than the data";
       return;
     }
     if (TAG_RULES.has(id)) {
