@@ -21,6 +21,14 @@
  * - `prohibit`: a placement sentence that forbids the placement ("Don't include passwords in the
  *   `message` field", "`details` must not contain card numbers").
  * - `only_when`: "call this only when another X tool reports ..." restricts the tool's own use.
+ * - `catalog`: a detector lists an attack as what it flags (quoted, or named through a noun).
+ * - `guard`: what the tool blocks, scrubs or never asks for ("... 169.254.169.254 are blocked").
+ * - `own key`: an optional key parameter overriding the key the server is configured with.
+ * - `confirm`: "Ask the user to confirm ... before sending ..." with no address and no "then".
+ * - `scope`: other tools named only as unaffected ("does not change how other tools behave") or
+ *   left out of the tool's own output ("avoids naming competitors").
+ * - `split`/`apart`: the near terms lie in different sentences, the other one a plain statement.
+ * - `held`: a secret the server itself holds, in a plain statement of where it is kept.
  */
 import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
