@@ -21,6 +21,14 @@
  * - `prohibit`: a placement sentence that forbids the placement ("Don't include passwords in the
  *   `message` field", "`details` must not contain card numbers").
  * - `only_when`: "call this only when another X tool reports ..." restricts the tool's own use.
+ * - `catalog`: a detector lists an attack as what it flags (quoted, or named through a noun).
+ * - `guard`: what the tool blocks, scrubs or never asks for ("... 169.254.169.254 are blocked").
+ * - `own key`: an optional key parameter overriding the key the server is configured with.
+ * - `confirm`: "Ask the user to confirm ... before sending ..." with no address and no "then".
+ * - `scope`: other tools named only as unaffected ("does not change how other tools behave") or
+ *   left out of the tool's own output ("avoids naming competitors").
+ * - `split`/`apart`: the near terms lie in different sentences, the other one a plain statement.
+ * - `held`: a secret the server itself holds, in a plain statement of where it is kept.
  */
 import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
@@ -537,6 +545,326 @@ function ownSending(
 }
 
 /** Findings in one string past which none of them is discounted here. */
+// ---- catalog: what a tool built to detect or explain attacks flags, listed as its object -------
+
+const CATALOG_RULES = new Set([
+  "pi.override",
+  "pi.role",
+  "pi.role_switch",
+  "pi.privilege",
+  "pi.shell_payload",
+  "pi.fake_tag",
+  "pi.urgency",
+  "pi.steering",
+  "pi.steer_frame",
+  "pi.steer_exclusive",
+  "purpose.self_steer",
+  "intent.model_directed",
+  "intent.mandated",
+  "intent.take_sensitive",
+  "secret.ask_content",
+  "secret.key_path",
+  "secret.credential_path",
+  "exfil.url",
+]);
+const CATALOG_PURPOSE = new RegExp(
+  DETECTOR_PURPOSE.source + String.raw`|\b(?:explain\w*|review\w*|warn\w*|lint\w*)\b`,
+  "i",
+);
+/** Quoted spans: '...', "...", `...`, “...” (a closing quote mark not inside a word). */
+const QUOTED = /(?<![\w])'[^'\n]{1,200}'(?![\w])|"[^"\n]{1,200}"|`[^`\n]{1,200}`|“[^”\n]{1,200}”/g;
+/** The sentence states what the tool flags: a detection verb opens it ... */
+const CATALOG_VERB =
+  /^\s*(?:(?:it|this\s+(?:tool|server|check(?:er)?|scanner|linter|classifier|auditor)|the\s+(?:tool|server|check(?:er)?|scanner|linter|classifier|auditor|audit|report))\s+(?:also\s+)?)?(?:flags|detects|catches|reports|warns\s+(?:about|of|on|against)|highlights|finds|looks\s+for|recogni[sz]es|marks|spots|matches|covers|labels)\b/i;
+/** ... or a noun naming the flagged items heads it ("Typical positives:", "Sample attack prompts include"). */
+const CATALOG_NOUN =
+  /^[^.:;!?\n]{0,60}?\b(?:positives|hits|red\s+flags|patterns|signals|examples|samples|constructs|payloads|attacks|attack\s+prompts|indicators)\b[^.:;!?\n]{0,40}?(?:\bincludes?\b|\bare\b|:)/i;
+/** An unquoted flagged item is reported through a noun (text that ..., instructions to ...). */
+const REPORTER_NOUN =
+  /\b(?:text|texts|instructions?|requests?|attempts?|demands?|commands?|descriptions?|phrases?|prompts?|messages?|patterns?|constructs?|sections?|blocks?|claims?|lines?|strings?|content|wording|markup)\b/i;
+const TAG_NAMED = /^>?\s*(?:blocks?|markers?|sections?|tags?|wrappers?|headers?|elements?)\b/i;
+/** Outside the quotes: someone addressed, or the sentence goes on to an order. */
+const CATALOG_ORDER =
+  /\b(?:you|your|yours|yourself|assistant|please|instead|then|now|afterwards|thereafter)\b|\bfrom\s+(?:now|this\s+point)\s+on\b|https?:/i;
+
+/** The tool itself is told what it must do ("it must be called first"). */
+const SELF_ORDER =
+  /\b(?:it|this\s+(?:tool|server))\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\b/i;
+/** The model addressed or made the subject (not the object of a reported attack, "telling the AI"). */
+const ADDRESSED =
+  /\b(?:you|your|yourself)\b|(?<!\b(?:tells?|telling|asks?|asking|instructs?|instructing|makes?|making|gets?|getting|tricks?|tricking|coax(?:es)?|coaxing|urges?|urging|for|on|against|at)\s+)\b(?:the|this)\s+(?:assistant|ai|agent|llm)\b(?!['\u2019]s)/i;
+const QUOTE_ONLY = new Set([
+  "pi.override",
+  "pi.role",
+  "pi.role_switch",
+  "pi.privilege",
+  "pi.shell_payload",
+]);
+
+/** The text with the inside of every quoted span blanked (same length; one-entry cache). */
+let maskedFor = ["", ""];
+function maskQuotes(text: string): string {
+  if (maskedFor[0] !== text) {
+    maskedFor = [text, text.replace(QUOTED, (q) => q[0] + "x".repeat(q.length - 2) + q.at(-1))];
+  }
+  return maskedFor[1]!;
+}
+
+function catalogued(
+  text: string,
+  f: Finding,
+  purpose: string,
+  params: readonly string[],
+  name: string,
+): boolean {
+  if (!CATALOG_PURPOSE.test(purpose) || GO_ALONG_TEXT.test(text)) return false;
+  // Sentences are cut on the masked text, so a quoted "curl ... | sh" does not end one.
+  const masked = maskQuotes(text);
+  const [s, e] = sentenceBounds(masked, f.offset, f.offset + f.match.length);
+  const start = f.offset - s;
+  const end = start + f.match.length;
+  const sentence = masked.slice(s, e);
+  if (end > sentence.length) return false;
+  const inQuote = sentence.slice(start, end) === "x".repeat(end - start) &&
+    f.match !== sentence.slice(start, end);
+  // A back-quoted own parameter is a placement, not a flagged item.
+  for (const q of text.slice(s, e).matchAll(/`([^`\n]{1,60})`/g)) {
+    if (params.includes(q[1]!.toLowerCase())) return false;
+  }
+  if (CATALOG_ORDER.test(sentence) || GO_ALONG.test(sentence) || SELF_ORDER.test(sentence)) {
+    return false;
+  }
+  // The tool's own name in the sentence: it is steering to itself, not listing what it flags.
+  const own = name.toLowerCase();
+  if (own.length > 2 && sentence.toLowerCase().includes(own)) return false;
+  // Anywhere outside quotes, the model addressed: an order may sit in a sentence no rule reads.
+  if (ADDRESSED.test(masked)) return false;
+  // Imperative phrases of their own (override, role, shell) count as listed only when quoted.
+  if (QUOTE_ONLY.has(f.rule_id) && !inQuote) return false;
+  const mark = CATALOG_VERB.exec(sentence) ?? CATALOG_NOUN.exec(sentence);
+  if (mark === null || mark[0].length > end) return false;
+  // Quoted items are the attack's own words; unquoted ones must be named through a noun (a tag
+  // named as a thing: "<IMPORTANT> blocks").
+  return inQuote || REPORTER_NOUN.test(sentence.slice(mark[0].length, end)) ||
+    (TAG_RULES.has(f.rule_id) && TAG_NAMED.test(sentence.slice(end)));
+}
+
+// ---- guard: what the tool blocks, rejects, scrubs or never asks for ----------------------------
+
+const GUARD_RULES = new Set([
+  "secret.cloud_metadata",
+  "secret.key_material",
+  "purpose.unneeded_data",
+  "intent.take_sensitive",
+  "secret.ask_content",
+]);
+/** The clause's subject (holding the data) is blocked, rejected, scrubbed ... at its end. */
+const GUARD_PASSIVE =
+  /\b(?:is|are|gets?|will\s+be|get)\s+(?:always\s+|automatically\s+)?(?:blocked|refused|rejected|denied|redacted|scrubbed|stripped|masked|dropped|filtered(?:\s+out)?|discarded|ignored)(?:\s+(?:with\s+an\s+error|on\s+upload|before\s+\w+ing))?\s*[.;!]?\s*$/i;
+/** The tool (or its server) blocks ... the data, or never asks for it. */
+const GUARD_ACTIVE =
+  /^\s*(?:(?:before|when|on)\s+\w+ing(?:\s+\w+){0,2}\s*,\s*)?(?:the\s+(?:server|tool|service|collector|proxy|backend|gateway|client)|this\s+(?:server|tool|service)|it)\s+(?:(?:scrubs|redacts|masks|strips|rejects|blocks|refuses|drops|removes|filters\s+out)\b|(?:never|does\s+not|doesn't|will\s+not|won't|cannot)\s+(?:asks?\s+for|requests?|reads?|stores?|sees?|handles?|logs?|accepts?|receives?|collects?)\b)/i;
+/** A warning: whoever asks for it is a fraud. */
+const GUARD_WARNING =
+  /^\s*(?:if\s+(?:anyone|anybody|someone|a\s+\w+)\s+asks\s+(?:you\s+)?for\b[^,;.]{1,60},\s*(?:that|it|they)\s+(?:is|are)\s+(?:an?\s+)?(?:scam|fraud|phishing|attack|scammers?)\b|(?:anyone|anybody|whoever)\s+(?:who\s+)?asks\s+(?:you\s+)?for\b[^,;.]{1,60}\b(?:is|are)\s+(?:an?\s+)?(?:scam\w*|fraud\w*|phishing|attacker|attempting\s+(?:fraud|a\s+scam|theft))\b)/i;
+/** Anything that undoes the safeguard or places the data after all. */
+const GUARD_UNDONE =
+  /\b(?:unless|except|instead|but|however|otherwise|only\s+if|so|then|pass|put|paste|copy|include|send\s+(?:it|them)|needs?|requires?|must|should|please|read)\b|[`@]|https?:|\bin\s+(?:the\s+)?\w+\s+(?:field|parameter|argument)\b/i;
+
+function guarded(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e) return false;
+  const clause = text.slice(s, e);
+  const masked = clause.replace(/\bif\s+(?:anyone|anybody|someone)\s+asks\s+you\b/i, "");
+  if (GUARD_UNDONE.test(masked.replace(/^\s*before\s+\w+ing\b/i, ""))) return false;
+  if (/\byou\b|\byour\b/i.test(masked)) return false;
+  return GUARD_PASSIVE.test(clause) || GUARD_ACTIVE.test(clause) || GUARD_WARNING.test(clause);
+}
+
+// ---- own key: an optional credential parameter standing in for the server's configured one ----
+
+/** The parameter stands in for a credential the server already holds. */
+const STANDS_IN =
+  /\b(?:optional(?:ly)?|overrides?|override\s+of|replaces?|when\s+omitted|if\s+omitted|if\s+not\s+(?:given|set|provided)|defaults?\s+to|falls?\s+back)\b/i;
+const SERVER_HELD =
+  /\b(?:the\s+server(?:'s)?|this\s+server(?:'s)?|the\s+service's|configured|configuration|started\s+with)\b/i;
+/** Whose key or where from: any of these and the parameter asks for more than an override. */
+const NOT_OWN_KEY =
+  /\b(?:users?|user's|you|your|yours|personal|own|prefer\w*|fill|put|paste|copy|read|here|other|another|file|files|disk|env(?:ironment)?\s+variables?)\b|[~/\\@`]|https?:/i;
+
+function ownKey(tool: PrecisionTool, f: Finding): boolean {
+  const node = atPointer(tool, f.field) as { description?: unknown } | undefined;
+  const d = typeof node?.description === "string" ? node.description : "";
+  if (d.length === 0 || d.length > 200 || sentences(d).length > 2) return false;
+  if (!STANDS_IN.test(d) || !SERVER_HELD.test(d) || NOT_OWN_KEY.test(d)) return false;
+  // The name says whose key only by the tool's own words ("geocode_key", not "openai_api_key").
+  const purpose = `${tool.name} ${tool.title ?? ""} ${tool.description ?? ""}`.toLowerCase();
+  const name = f.field.slice(f.field.lastIndexOf("/") + 1).toLowerCase();
+  return name.split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])/).every((w) =>
+    w === "" || KEY_WORD.test(w) || (w.length > 2 && purpose.includes(w))
+  );
+}
+const KEY_WORD =
+  /^(?:api|key|keys|token|tokens|secret|access|auth|bearer|client|id|app|override|custom|per|call)$/;
+
+// ---- confirm: the user confirms the destination before anything is sent -------------------------
+
+const CONFIRM_RULES = new Set(["exfil.moved_out", "purpose.unneeded_data", "exfil.remote_dest"]);
+/** The sentence opens by asking the user to confirm, then "before <sending>". */
+const CONFIRM_OPEN =
+  /^\s*(?:(?:ask|have|get|let)\s+the\s+user(?:'s)?\s+(?:to\s+)?(?:explicit(?:ly)?\s+)?(?:confirm|approve|agree|okay|ok|approval|confirmation|consent|sign[- ]off)|confirm\s+(?:[\w'-]{1,20}\s+){0,4}?with\s+the\s+user|(?:get|obtain|require|request)\s+(?:the\s+user's\s+)?(?:explicit\s+)?(?:approval|confirmation|consent)(?:\s+from\s+the\s+user)?)\b[^.;!?\n]{0,100}?\bbefore\s+\w+ing\b/i;
+const CONFIRM_UNDONE =
+  /\b(?:then|also|as\s+well|only|don't|do\s+not|never|without|instead|unless|except|skip|silently|quietly|already)\b/i;
+
+function confirmedFirst(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e) return false;
+  const sentence = text.slice(s, e);
+  return CONFIRM_OPEN.test(sentence) && !CONFIRM_UNDONE.test(sentence) &&
+    !LITERAL_PLACE.test(sentence);
+}
+
+// ---- scope: the tool's own scope or output policy that names other tools ------------------------
+
+const SCOPE_RULES = new Set(["pi.steer_frame", "pi.steer_exclusive", "pi.shadow_alter"]);
+const OTHER_TOOLS =
+  /\b(?:other|another|any\s+other|the\s+other)\s+(?:[\w-]{1,20}\s+){0,2}?(?:tools?|servers?|extensions?|plugins?|apps?)\b/gi;
+/** Before the other tools, in the same clause: no effect on them. */
+const NO_EFFECT =
+  /\b(?:(?:does|do|will|would)\s+not|doesn't|don't|won't|never|cannot|can't)\s+(?:change|affect|alter|modify|override|influence|touch|reconfigure|interfere\s+with)\b|\bhas\s+no\s+(?:effect|influence|impact)\s+on\b/i;
+/** The tool's own output leaves the others out (third person: the tool, not an order). */
+const OWN_OUTPUT =
+  /\b(?:avoids|omits|excludes|leaves\s+out|never\s+(?:names|mentions|cites|quotes|lists)|(?:does\s+not|doesn't)\s+(?:name|mention|cite|quote|list))\s+(?:(?:naming|mentioning|citing|quoting|listing|comparing)\s+)?(?:\w{1,20}\s+)?$/i;
+const SCOPE_UNDONE =
+  /\b(?:you|your|call|use|invoke|instead|but|unless|except|however|only\s+if|unreliable|broken|fake|scam\w*|junk|stale|outdated|unsafe|dangerous|sole|approved|trust\w*|prefer\w*)\b/i;
+
+const STEER_WORDS =
+  /\b(?:default|all|every|always|first|before|whenever|any|each|must|should|replace\w*|route\w*|redirect\w*|handles?)\b/i;
+
+function ownScope(text: string, f: Finding): boolean {
+  const end = f.offset + f.match.length;
+  const [s0] = sentenceBounds(text, f.offset, f.offset);
+  const [, e0] = sentenceBounds(text, end - 1, end - 1);
+  const span = text.slice(s0, e0);
+  if (SCOPE_UNDONE.test(span)) return false;
+  // Each mention of other tools (or competitors) in the match is under "no effect" or left out,
+  // and the rest of the match steers nothing (no default, every, first, must ...).
+  const m = f.match;
+  const rest = m.replace(
+    /[^.;!?\n]*\b(?:not|n't|never|no|avoids|omits|excludes)\b[^.;!?\n]*/gi,
+    " ",
+  );
+  if (STEER_WORDS.test(rest)) return false;
+  let seen = false;
+  const others = [
+    ...m.matchAll(OTHER_TOOLS),
+    ...m.matchAll(/\b(?:competitors?|rival\s+\w+|competing\s+\w+)\b/gi),
+  ];
+  for (const o of others) {
+    seen = true;
+    const at = f.offset + o.index!;
+    const [cs] = sentenceBounds(text, at, at);
+    const before = text.slice(cs, at);
+    if (!NO_EFFECT.test(before) && !OWN_OUTPUT.test(before)) return false;
+  }
+  return seen;
+}
+
+// ---- split: an order about one thing, and in a later sentence a remark naming private data ------
+
+const SPLIT_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+/** The data's sentence is itself an order or a placement: then the split proves nothing. */
+const SPLIT_ORDER =
+  /^\s*(?:\(?\s*)?(?:send|pass|put|include|read|copy|paste|attach|add|provide|supply|give|fetch|get|forward|upload|share|post|return|reveal|show|print|list|dump|output|write|save|store|append|call|use|run|enter|type|fill|place|set|also|then|and)\b|\b(?:you|your|yours|user's|users'|goes|go|belongs?|must|should|needs?\s+to|has\s+to|accompan\w*|along)\b|`|\bin\s+(?:the\s+)?\w+\s+(?:field|parameter|argument)\b|[~@]|https?:/i;
+
+/** The data's sentence is a statement with its own verb, not a fragment continuing the order. */
+const DECLARATIVE =
+  /\b(?:is|are|was|were|uses?|used|appears?|holds?|held|stays?|remains?|signed|published|posted|sent|authori[sz]ed|stored|kept|configured|set|handled|managed|comes?)\b/i;
+const POINTS_AHEAD =
+  /\b(?:below|following|as\s+follows|next|these|the\s+rest|everything|all\s+of\s+it)\b|:\s*$/i;
+
+function splitSentences(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  // The last sentence end inside the match (before its last word).
+  let cut = -1;
+  for (let i = end - 2; i > start; i--) {
+    if (isBoundary(text, i) && text[i] !== "\n") {
+      cut = i;
+      break;
+    }
+  }
+  if (cut < 0) return false;
+  const [, e] = sentenceBounds(text, end - 1, end - 1);
+  const tail = text.slice(cut + 1, e);
+  if (SPLIT_ORDER.test(tail) || !DECLARATIVE.test(tail)) return false;
+  // The order points ahead ("everything below"): the next sentence is its object.
+  if (POINTS_AHEAD.test(text.slice(start, cut))) return false;
+  // No data named in the order's part of the match.
+  return !all.some(({ finding: g }) =>
+    g !== f && DATA_OR_SECRET.test(g.rule_id) && g.offset >= start && g.offset < cut
+  );
+}
+
+// ---- server-held: a secret the server itself holds, named in a declarative sentence -------------
+
+const HELD_RULES = new Set([
+  "purpose.unneeded_data",
+  "secret.key_material",
+  "intent.take_sensitive",
+  "secret.env_secret",
+]);
+const HELD_BY_SERVER =
+  /\b(?:stored|kept|held|set|configured|saved|provisioned)\s+(?:in|on|by|for)\s+(?:the\s+)?(?:server(?:'s)?|service(?:'s)?|backend(?:'s)?)\b|\bthe\s+server\s+(?:was\s+started\s+with|starts\s+with|holds|keeps|stores|reads\s+from\s+its)\b|\b(?:server|service)(?:'s)?\s+(?:environment|env|config\w*|vault|keychain|secrets?\s+store)\b/i;
+const HELD_UNDONE =
+  /\b(?:you|your|yours|user's|users'|the\s+user|unless|except|instead|but|however|then|also|pass|put|paste|copy|include|send|return|reveal|show|print|output|share|forward|upload|read|must|should|needs?|requires?|ask\w*|returned|sent|shared|exposed|included|logged|posted|forwarded|uploaded|disclosed|shown|printed|attached|copied|echoed|responses?|reply|replies|output|results?|caller|chat|conversation)\b|[`~@]|https?:|\bin\s+(?:the\s+)?\w+\s+(?:field|parameter|argument)\b/i;
+
+function heldByServer(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e) return false;
+  const sentence = text.slice(s, e);
+  return HELD_BY_SERVER.test(sentence) && !HELD_UNDONE.test(sentence);
+}
+
+// ---- apart: the condition word of a mandate in another sentence than the data ------------------
+
+const MANDATED = ruleById("intent.mandated").near!;
+const MANDATE_WORD = new RegExp("pattern" in MANDATED.a ? MANDATED.a.pattern : "(?!)", "gi");
+/** The condition's sentence points back at the data ("This is required", "it must ..."). */
+const POINTS_BACK = /\b(?:this|it|that|these|those|them|so|such|too|also|as\s+well)\b/i;
+
+/** A condition on the model's turns, not on the tool's setup. */
+const EVERY_TURN =
+  /\b(?:you|your|the\s+(?:assistant|model|agent))\b|\bbefore\s+(?:any|every|each|replying|answering|responding|calling|using|continuing)\b|\b(?:every|each|any|all)\s+(?:calls?|requests?|questions?|replies|reply|answers?|turns?|messages?|tools?|conversations?)\b/i;
+
+function conditionApart(text: string, f: Finding, all: readonly KeyedFinding[]): boolean {
+  const start = f.offset;
+  const end = f.offset + f.match.length;
+  const [s0] = sentenceBounds(text, start, start);
+  const [, e1] = sentenceBounds(text, end - 1, end - 1);
+  if (e1 - s0 <= 0) return false;
+  const [, e0] = sentenceBounds(text, start, start);
+  if (e0 >= end) return false; // one sentence: not apart
+  const data = all.filter(({ finding: g }) =>
+    (g.rule_id === "intent.take_sensitive" || DATA_OR_SECRET.test(g.rule_id)) &&
+    g.offset < end && g.offset + g.match.length > start
+  );
+  if (data.length === 0) return false;
+  // Each sentence of the match holds the data or a condition word, never both; a condition's
+  // sentence does not point back at the data.
+  for (let p = s0; p < end;) {
+    const [ps, pe] = sentenceBounds(text, p, p);
+    const sentence = text.slice(ps, pe);
+    MANDATE_WORD.lastIndex = 0;
+    const cond = MANDATE_WORD.test(sentence);
+    const hasData = data.some(({ finding: g }) => g.offset >= ps && g.offset < pe);
+    if (cond && (hasData || POINTS_BACK.test(sentence))) return false;
+    if (cond && EVERY_TURN.test(sentence)) return false;
+    p = pe;
+  }
+  return true;
+}
+
 const MAX_PER_STRING = 200;
 
 /**
@@ -593,6 +921,12 @@ export function precisionDiscounts(
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
     if (i === undefined) return;
+    if (f.rule_id === "secret.param_off_purpose") {
+      if (ownKey(tools[i]!, f)) {
+        reasons[k] = "an optional override of the credential the server is configured with";
+      }
+      return;
+    }
     const near = byField.get(`${f.tool}\u0000${f.field}`)!;
     if (near.length > MAX_PER_STRING) return;
     let ft = fieldTexts.get(i);
@@ -603,6 +937,30 @@ export function precisionDiscounts(
     const text = ft.get(f.field);
     if (text === undefined || text.slice(f.offset, f.offset + f.match.length) !== f.match) return;
     const id = f.rule_id;
+    if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i), f.tool)) {
+      reasons[k] = "an attack named as what a tool built to detect or explain attacks flags";
+      return;
+    }
+    if (CONFIRM_RULES.has(id) && confirmedFirst(text, f)) {
+      reasons[k] = "the user confirms the destination before anything is sent";
+      return;
+    }
+    if (SCOPE_RULES.has(id) && ownScope(text, f)) {
+      reasons[k] = "the tool's own scope: no effect on other tools, or left out of its output";
+      return;
+    }
+    if (SPLIT_RULES.has(id) && splitSentences(text, f, near)) {
+      reasons[k] = "the order and the data lie in different sentences";
+      return;
+    }
+    if (HELD_RULES.has(id) && heldByServer(text, f)) {
+      reasons[k] = "a secret the server itself holds, named in a plain statement";
+      return;
+    }
+    if (id === "intent.mandated" && conditionApart(text, f, near)) {
+      reasons[k] = "the condition word lies in another sentence than the data";
+      return;
+    }
     if (TAG_RULES.has(id)) {
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
@@ -615,6 +973,10 @@ export function precisionDiscounts(
         (f.offset >= o && f.offset < c) || (f.offset >= cc && f.offset < ce)
       );
       if (inMarkup) reasons[k] = "authority tag around plain constraints on the tool's own inputs";
+      return;
+    }
+    if (GUARD_RULES.has(id) && guarded(text, f)) {
+      reasons[k] = "the data or address is what the tool blocks, scrubs or never asks for";
       return;
     }
     if (QUOTE_RULES.has(id) && quoted(text, f, firstSentence(i))) {
