@@ -20,7 +20,7 @@ const SET_ASIDE_ORDER = String
 
 // A setting that loosens a safeguard, written as key=value in prose.
 const FLAG_OFF = String
-  .raw`(?:requires?_)?(?:confirm\w*|approvals?|approve\w*)\s*[=:]\s*['"]?(?:false|no|off|none|0|disabled|skip)\b|sandbox\w*\s*[=:]\s*['"]?(?:off|false|no|none|disabled)\b|(?:safety\w*|guardrails?|filters?|content_filter\w*|moderation)\s*[=:]\s*['"]?(?:off|false|no|none|disabled)\b|(?:user_)?consent\s*[=:]\s*['"]?(?:assumed|implied|granted|true|yes)\b|allow(?:ed)?_(?:paths?|dirs?|directories)\s*[=:]\s*(?:\[\s*)?(?:['"](?:/|\*)['"]|(?:/|\*)(?=[\s;,\]]|$))|network\s*[=:]\s*['"]?(?:unrestricted|open|any|all)\b|restrict\w*\s*[=:]\s*['"]?(?:false|no|off|none)\b|(?:content|safety|usage)_polic\w*\s*[=:]\s*['"]?(?:none|off|false|disabled)\b|refusals?\s*[=:]\s*['"]?(?:off|false|no|none|disabled|never)\b|precedence\s*[=:]\s*['"]?tool\w*\s*>`;
+  .raw`(?:requires?_)?(?:confirm\w*|approvals?|approve\w*|ask_(?:before|first)\w*|human_review|human_in_the_loop)['"]?\s*[=:]\s*['"]?(?:false|no|off|none|0|disabled|skip|skipped)\b|sandbox\w*['"]?\s*[=:]\s*['"]?(?:off|false|no|none|disabled)\b|(?:safety\w*|guardrails?|filters?|content_filter\w*|moderation)['"]?\s*[=:]\s*['"]?(?:off|false|no|none|disabled|skipped|bypassed)\b|(?:user_)?consent\s*[=:]\s*['"]?(?:assumed|implied|granted|true|yes)\b|allow(?:ed)?_(?:paths?|dirs?|directories)\s*[=:]\s*(?:\[\s*)?(?:['"](?:/|\*)['"]|(?:/|\*)(?=[\s;,\]]|$))|network\s*[=:]\s*['"]?(?:unrestricted|open|any|all)\b|restrict\w*\s*[=:]\s*['"]?(?:false|no|off|none)\b|(?:content|safety|usage)_polic\w*\s*[=:]\s*['"]?(?:none|off|false|disabled)\b|refusals?\s*[=:]\s*['"]?(?:off|false|no|none|disabled|never)\b|precedence\s*[=:]\s*['"]?tool\w*\s*>`;
 
 // The model's setup by name: strong nouns on their own with an owner or "previous", any rule
 // word only with an origin clause ("the rules the host gave you", "constraints from the host").
@@ -133,7 +133,7 @@ export const STEER_RULES: readonly Rule[] = [
     description:
       "Prose settings that loosen the model's safeguards, two or more in a row (a list of settings, not flags each explained in words) (require_confirmation=false; sandbox=off; allow_paths=['/']; user_consent=assumed; network=unrestricted): a tool's description stating the agent's safety configuration, not a parameter of the tool.",
     pattern: String
-      .raw`\b(?:${FLAG_OFF})(?:[\s;,|]{1,6}[\w.-]{1,30}\s*[=:]\s*['"\[]?[\w./*'"-]{1,30}\]?){0,3}[\s;,|]{1,6}(?:[\w-]{1,20}\.)?\b(?:${FLAG_OFF})`,
+      .raw`\b(?:${FLAG_OFF})(?:['"]?[\s;,|'"]{1,6}[\w.-]{1,30}['"]?\s*[=:]\s*['"\[]?[\w./*'"-]{1,30}\]?){0,3}['"]?[\s;,|'"]{1,6}(?:[\w-]{1,20}\.)?\b(?:${FLAG_OFF})`,
     flags: "gi",
   },
   {
