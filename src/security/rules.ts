@@ -31,6 +31,7 @@ import { PURPOSE_RULES } from "./purpose_rules.ts";
 import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
+import { STEER2_RULES } from "./rules/steer2_13.ts";
 import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
 import {
@@ -1864,6 +1865,7 @@ const rules: Rule[] = [
   ...CONCEAL_RULES,
   ...STEER_RULES,
   ...SCHEMA_STEER_RULES,
+  ...STEER2_RULES,
   ...ACTION_RULES,
   ...SHADOW_RULES,
 ];
