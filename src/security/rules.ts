@@ -33,6 +33,7 @@ import { CONCEPT_RULES } from "./rules/concepts.ts";
 import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
 import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
+import { PERSIST2_13_RULES } from "./rules/persist2_13.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -1866,6 +1867,7 @@ const rules: Rule[] = [
   ...SCHEMA_STEER_RULES,
   ...ACTION_RULES,
   ...SHADOW_RULES,
+  ...PERSIST2_13_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
