@@ -47,6 +47,7 @@ function assertDecodedBlock(description: string, rule: string, decodedPart: stri
 Deno.test("the decoder rules are published with the rule set", () => {
   const ours = RULES.rules.filter((r) => r.detector === "decoder").map((r) => r.id).sort();
   assertEquals(ours, [
+    "obf.escaped_text",
     "obf.hex_text",
     "obf.leetspeak",
     "obf.reversed",

@@ -25,6 +25,15 @@ export const PERSIST2_13_RULES: Rule[] = [
       "Leetspeak (4ss1st4nt n0t3, 7h3 u53r'5 k3y5; four leet words or more and a fifth of the string) whose plain reading hits a rule (decoded and rescanned; findings inside carry `decoded`).",
   },
   {
+    id: "obf.escaped_text",
+    category: "prompt_injection",
+    severity: "medium",
+    signal: "model_instruction",
+    detector: "decoder",
+    description:
+      "Text hidden in escapes (percent-encoding %69%67, HTML character references &#105;, written-out \\u0069; eight or more in a string) whose decoded text hits a rule (findings inside carry `decoded`).",
+  },
+  {
     id: "obf.translated",
     category: "prompt_injection",
     severity: "medium",
