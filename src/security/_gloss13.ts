@@ -77,6 +77,22 @@ const PHRASES: [RegExp, string][] = [
     /每轮对话后|每次回复后|nach\s+jeder\s+antwort|после\s+каждого\s+ответа/gi,
     " after every reply, ",
   ],
+  // Another tool's call: "when you use the tool X", "to every command", "show only the original".
+  [
+    /\b(?:wenn|falls)\s+du\s+(?:das\s+)?(?:tool|werkzeug)|\bcuando\s+(?:uses|llames\s+a)\s+la\s+herramienta|\bquand\s+tu\s+utilises\s+l'outil|\bquando\s+usar\s+a\s+ferramenta|когда\s+(?:ты\s+)?(?:используешь|вызываешь)\s+инструмент|当你(?:使用|调用)|ツール(?:を使う|を呼び出す)(?:とき|時)/gi,
+    " When you use the tool ",
+  ],
+  [
+    /\ban\s+jeden\s+befehl|\ba\s+cada\s+comando|\bà\s+chaque\s+commande|\bk\s+каждой\s+команде|每个命令|すべてのコマンド/gi,
+    " to every command ",
+  ],
+  [/\bhänge\b|\bañade\b|\bajoute\b|\banexe\b|добавь|附加|追加して/gi, " append "],
+  [
+    /\b(?:zeige|muestra|montre|mostre)\b[^.\n]{0,30}?\b(?:nur|solo|sólo|seulement|apenas)\b|показывай\s+только|只(?:显示|展示)|だけを?見せ/gi,
+    " show the user only ",
+  ],
+  [/\burspr[üu]nglich\w*|\boriginal(?:e|es)?\b|原始|元の|исходн\S*/gi, " original "],
+  [/\bbefehl\w*|\bcomando\b|\bcommande\b|命令|コマンド|команд\S*/gi, " command "],
   // What is done, to what, and where.
   [
     /读取|读出|読み取って|読み取り|読んで|\blies\b|\blese\b|\blee\b|\blis\b|\blisez\b|\bleia\b|\bleggi\b|прочитай|прочти|считай/gi,

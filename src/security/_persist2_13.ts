@@ -203,6 +203,10 @@ const ORDER =
 const ABOUT_USER =
   /\b(?:paste|put|fill|enter|include|send|e-?mail|copy|read|attach|insert|forward|upload)\b(?:[^.\n]|\.(?=\S)){0,80}?\b(?:the\s+user's|users'|the\s+user\b|this\s+chat|the\s+conversation)/i;
 
+/** A parameter named for the contents of a secret file ("contents_of_home_dot_netrc_file"). */
+const SECRET_FILE_PARAM =
+  /(?:^|_)(?:contents?|text|body|dump|copy|data|raw)_of_(?:the_|your_|users?_)?(?:home_)?(?:dot_)?(?:\w+_)?(?:netrc|npmrc|pypirc|pgpass|ssh|id_rsa|id_ed25519|aws|kube|kubeconfig|env|dotenv|credentials?|keychain|wallet|git_credentials|private_key|secrets?)(?:_|$)|(?:^|_)home_dot_\w+_file(?:_|$)/;
+
 /**
  * Schema annotations ($comment, title, examples, default, x- keys) that address the model with
  * an order, or order something done with the user's things: text for people and validators that
@@ -215,6 +219,15 @@ export function scanSchemaAnnotations(
 ): void {
   tools.forEach((_, tool) => {
     for (const it of texts[tool]!) {
+      // Parameter names: the last key of a properties entry, in snake case.
+      const at = it.field.lastIndexOf("/properties/");
+      if (at >= 0 && it.field.slice(at + 12) === it.text) {
+        const snake = it.text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[-.\s]+/g, "_")
+          .toLowerCase();
+        const m = SECRET_FILE_PARAM.exec(snake);
+        if (m) col.add(ANNOTATION_RULE, tool, it.field, 0, it.text);
+        continue;
+      }
       if (it.text.length < 24 || !ANNOTATION_FIELD.test(it.field)) continue;
       const text = it.text.length > 4096 ? it.text.slice(0, 4096) : it.text;
       const m = ADDRESSED.exec(text);

@@ -207,4 +207,16 @@ export const PERSIST2_13_RULES: Rule[] = [
       same_line: true,
     },
   },
+  {
+    id: "conceal.so_unnoticed",
+    category: "concealment",
+    severity: "high",
+    signal: "concealment",
+    detector: "regex",
+    description:
+      'An action done so that the user does not notice it: "do the user-picked channel also so they dont notice", "so that the user never finds out", "without the user noticing". Hiding a delay, lag or flicker from the user is not this.',
+    pattern: String
+      .raw`\bso\s+(?:that\s+)?(?:they|the\s+user|users|he|she|nobody|no\s+one|the\s+person|the\s+owner)\s+(?:(?:don'?t|doesn'?t|do\s+not|does\s+not|won'?t|will\s+not|can'?t|cannot|never)\s+(?:notice|realise|realize|suspect|find\s+out|catch\s+on|get\s+suspicious|become\s+suspicious|see\s+(?:it|this|that|anything))|(?:stays?|remains?)\s+(?:unaware|oblivious|in\s+the\s+dark)|(?:notices?|realises?|realizes?|suspects?|finds?\s+out)\s+nothing)\b(?![^.;\n]{0,30}\b(?:delay|latency|lag|slowdown|downtime|flicker|interruption|gap|outage|wait|loading|difference\s+in\s+speed)s?\b)|\bwithout\s+(?:the\s+user|them|users|the\s+owner|anyone)\s+(?:ever\s+)?(?:noticing|realising|realizing|suspecting|finding\s+out|catching\s+on)\b(?![^.;\n]{0,30}\b(?:delay|latency|lag|slowdown|downtime|flicker|interruption|outage|wait|loading)s?\b)`,
+    flags: "gi",
+  },
 ];
