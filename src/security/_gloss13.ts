@@ -157,7 +157,19 @@ const PHRASES: [RegExp, string][] = [
 
 /** Strings worth glossing besides any with non-ASCII text: a few unmistakably foreign words. */
 export const GLOSS_GATE =
-  /\b(?:nutzer|benutzer|niemals|usuario|nunca|utilisateur|jamais|hinweis|asistente|assistente|utente)\b/i;
+  /\b(?:nutzer|benutzer|niemals|immer|usuario|nunca|jamás|siempre|utilisateur|jamais|toujours|hinweis|asistente|assistente|utente|usuário)(?![\w\u00c0-\u024f])/i;
+/** Scripts the gloss reads in any string: Cyrillic, kana and CJK ideographs. */
+const GLOSS_SCRIPT = /[\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff]/;
+/** Function words of the Latin-script languages glossed (two or more make a string worth reading). */
+const LATIN_WORDS =
+  /\b(?:und|nicht|nie|dir|der|dem|den|ist|auch|que|para|los|las|una|del|les|des|pour|une|avec|pas|não|uma|com|della|non|per|gli)\b/gi;
+
+/** Whether a string with non-ASCII text is worth glossing. */
+export function glossWorthy(text: string): boolean {
+  if (GLOSS_SCRIPT.test(text)) return true;
+  LATIN_WORDS.lastIndex = 0;
+  return LATIN_WORDS.exec(text) !== null && LATIN_WORDS.exec(text) !== null;
+}
 
 /** English words the gloss writes; fewer than three means nothing worth rescanning was said. */
 const MIN_GLOSSES = 3;

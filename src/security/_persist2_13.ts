@@ -13,7 +13,7 @@ import { rescan } from "./_base64.ts";
 import { englishWords } from "./_decoders.ts";
 import { ruleById } from "./rules.ts";
 import type { Collector } from "./_collector.ts";
-import { GLOSS_GATE, glossText } from "./_gloss13.ts";
+import { GLOSS_GATE, glossText, glossWorthy } from "./_gloss13.ts";
 
 const LEET_RULE = ruleById("obf.leetspeak");
 const GLOSS_RULE = ruleById("obf.translated");
@@ -43,8 +43,16 @@ const SHORT_DIGITS = /^[013457]{2,4}$/;
 const LEET_SIGN = /[013457$@]/g;
 /** E-mail addresses keep their @ (it is swapped out while the words are read). */
 const EMAIL_AT = /(?<=[\w.+-])@(?=[\w-]+(?:\.[\w-]+)+)/g;
-/** Cheap gate: a letter next to a leet sign (the words are counted after it). */
+/** Cheap gate: a letter next to a leet sign, four times in a string (then the words are counted). */
 const LEET_GATE = /[A-Za-z][013457$@]|[013457$@][A-Za-z]/;
+const LEET_PAIRS = /[A-Za-z][013457$@]|[013457$@][A-Za-z]/g;
+
+function leetPairs(text: string): boolean {
+  LEET_PAIRS.lastIndex = 0;
+  let n = 0;
+  while (LEET_PAIRS.exec(text) !== null) if (++n >= MIN_LEET_WORDS) return true;
+  return false;
+}
 
 /** Fewest leet words a string needs, and the least share of its words they must make. */
 const MIN_LEET_WORDS = 4;
@@ -166,21 +174,24 @@ function report(
 export function scanLeetAndGloss(col: Collector, c: Corpus): number {
   const budget: Budget = { left: MAX_DECODES, chars: MAX_DECODED_CHARS };
   let count = 0;
+  // Corpus-wide gates first: most lists hold no leet, escapes or foreign words at all.
   const leetGate = LEET_GATE.test(c.text);
+  const escapeGate = ESCAPE_GATE.test(c.text);
+  const glossGate = GLOSS_GATE.test(c.text);
   for (let si = 0; si < c.segs.length; si++) {
     if (budget.left <= 0 || budget.chars <= 0) break;
     const seg = c.segs[si]!;
     // The original text: the corpus folds Cyrillic look-alikes into Latin letters.
     const text = seg.text.length > MAX_SEGMENT ? seg.text.slice(0, MAX_SEGMENT) : seg.text;
-    if (leetGate && LEET_GATE.test(text)) {
+    if (leetGate && leetPairs(text)) {
       const decoded = decodeLeet(text);
       if (decoded) count += report(budget, col, c, LEET_RULE, si, decoded);
     }
-    if (ESCAPE_GATE.test(text)) {
+    if (escapeGate && ESCAPE_GATE.test(text)) {
       const decoded = decodeEscapes(text);
       if (decoded) count += report(budget, col, c, ESCAPE_RULE, si, decoded);
     }
-    if (seg.map !== null || GLOSS_GATE.test(text)) {
+    if ((seg.map !== null && glossWorthy(text)) || (glossGate && GLOSS_GATE.test(text))) {
       const glossed = glossText(text);
       if (glossed) count += report(budget, col, c, GLOSS_RULE, si, glossed);
     }
@@ -207,6 +218,8 @@ const ABOUT_USER =
 const SECRET_FILE_PARAM =
   /(?:^|_)(?:contents?|text|body|dump|copy|data|raw)_of_(?:the_|your_|users?_)?(?:home_)?(?:dot_)?(?:\w+_)?(?:netrc|npmrc|pypirc|pgpass|ssh|id_rsa|id_ed25519|aws|kube|kubeconfig|env|dotenv|credentials?|keychain|wallet|git_credentials|private_key|secrets?)(?:_|$)|(?:^|_)home_dot_\w+_file(?:_|$)/;
 
+const OF_OR_DOT = /of|dot/i;
+
 /**
  * Schema annotations ($comment, title, examples, default, x- keys) that address the model with
  * an order, or order something done with the user's things: text for people and validators that
@@ -222,6 +235,7 @@ export function scanSchemaAnnotations(
       // Parameter names: the last key of a properties entry, in snake case.
       const at = it.field.lastIndexOf("/properties/");
       if (at >= 0 && it.field.slice(at + 12) === it.text) {
+        if (!OF_OR_DOT.test(it.text)) continue;
         const snake = it.text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[-.\s]+/g, "_")
           .toLowerCase();
         const m = SECRET_FILE_PARAM.exec(snake);
