@@ -34,6 +34,7 @@ import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
 import { STEER2_RULES } from "./rules/steer2_13.ts";
 import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
+import { PERSIST2_13_RULES } from "./rules/persist2_13.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -1868,6 +1869,7 @@ const rules: Rule[] = [
   ...STEER2_RULES,
   ...ACTION_RULES,
   ...SHADOW_RULES,
+  ...PERSIST2_13_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

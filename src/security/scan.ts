@@ -28,6 +28,7 @@ import {
 } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanDecoders } from "./_decoders.ts";
+import { scanLeetAndGloss, scanSchemaAnnotations } from "./_persist2_13.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
@@ -127,6 +128,8 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanBase64(col, corpus, 1);
   // Letter-spaced, ROT13/Caesar, reversed and hex-encoded text, decoded and rescanned.
   scanDecoders(col, corpus);
+  // Leetspeak and instructions in other languages, decoded and rescanned.
+  scanLeetAndGloss(col, corpus);
 
   // Hidden Unicode per string, with smuggled text decoded and rescanned. Only strings with a
   // non-ASCII character can hold any: those the corpus folded (one segment per string).
@@ -184,6 +187,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSchemaSteer(col, tools, texts);
   scanActions(col, tools, texts);
   scanShadow(col, tools, texts);
+  scanSchemaAnnotations(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();

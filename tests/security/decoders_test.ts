@@ -46,7 +46,15 @@ function assertDecodedBlock(description: string, rule: string, decodedPart: stri
 
 Deno.test("the decoder rules are published with the rule set", () => {
   const ours = RULES.rules.filter((r) => r.detector === "decoder").map((r) => r.id).sort();
-  assertEquals(ours, ["obf.hex_text", "obf.reversed", "obf.rot13", "obf.spaced_letters"]);
+  assertEquals(ours, [
+    "obf.escaped_text",
+    "obf.hex_text",
+    "obf.leetspeak",
+    "obf.reversed",
+    "obf.rot13",
+    "obf.spaced_letters",
+    "obf.translated",
+  ]);
   // This rule set or a later one (versions sort as text within a day: -12, -13, ...).
   assert(RULES.version >= "2026.11.26-12", RULES.version);
 });
