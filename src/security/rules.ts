@@ -33,6 +33,7 @@ import { CONCEPT_RULES } from "./rules/concepts.ts";
 import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
 import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
+import { EXFIL13_RULES } from "./rules/exfil13.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -110,7 +111,8 @@ export interface Rule {
     | "purpose"
     | "schema"
     | "action"
-    | "shadow";
+    | "shadow"
+    | "exfil";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1866,6 +1868,7 @@ const rules: Rule[] = [
   ...SCHEMA_STEER_RULES,
   ...ACTION_RULES,
   ...SHADOW_RULES,
+  ...EXFIL13_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

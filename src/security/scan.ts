@@ -36,6 +36,7 @@ import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 import { scanSchemaSteer } from "./_steer.ts";
 import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
+import { scanExfil } from "./_exfil13.ts";
 
 export interface Tool {
   name: string;
@@ -184,6 +185,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSchemaSteer(col, tools, texts);
   scanActions(col, tools, texts);
   scanShadow(col, tools, texts);
+  scanExfil(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
