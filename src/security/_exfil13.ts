@@ -32,7 +32,10 @@ export interface ExfilTool {
 
 /** Foreign words folded to the English words the lexicons below use (lowercase, accents off). */
 const FOLD: readonly [RegExp, string][] = [
-  [/\b(?:envi\w*|envo\w*|mand[ae]\w*|env[ae]\w*|invia\w*|manda\w*)\b/g, " send "],
+  [
+    /\b(?:envi(?:a|e|o|ar|ou|ado|ada|ad|en|es|ala|alo|arlo|ale|ame|elo|ela)|envo(?:ie|ies|ient|yer|ye|yez|yons)|envie[mn]|invia(?:re|to|ta|te)?|invii|manda(?:r|rlo|lo|la)?|mande)\b/g,
+    " send ",
+  ],
   [/\bmessages\s+(?:precedents|anterieurs)\b/g, " previous messages "],
   [
     /\b(?:sub(?:ir|e|a|ela|elo)|caric\w*|hochlad\w*|hochgelad\w*|telecharg\w*|televers\w*)\b/g,
@@ -75,7 +78,10 @@ const FOLD: readonly [RegExp, string][] = [
     " without telling the user ",
   ],
   [/(?:无需告知|不要告诉|не\s+сообщ\w*|не\s+говор\w*)/g, " without telling the user "],
-  [/\b(?:pide(?:selos|selo|sela)?|pidale|solicit\w*|peca|pergunte|chiedi\w*|frag\w*)\b/g, " ask "],
+  [
+    /\b(?:pide(?:selos|selo|sela)?|pidale|solicit\w*|peca|pergunte|chiedi\w*|frag(?:e|en|t))\b/g,
+    " ask ",
+  ],
   [
     /\b(?:nuestro\s+servidor|nosso\s+servidor|notre\s+serveur|unser(?:em)?\s+server|externen?\s+\w*server\w*)\b/g,
     " our server ",
@@ -85,15 +91,16 @@ const FOLD: readonly [RegExp, string][] = [
 ];
 
 /** Lowercase, accents off, foreign words folded (ASCII letters stay where they were). */
-function fold(s: string): string {
+function fold(s: string, foreign = isForeign(s)): string {
   let t = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/_/g, " ");
-  // Folding is only worth it for text that is not plain English.
-  if (
-    /[^\t-~]/.test(s) || /\b(?:el|la|los|das|der|die|und|le|les|il|o|os|do|da|que)\b/.test(t)
-  ) {
-    for (const [re, to] of FOLD) t = t.replace(re, to);
-  }
+  if (foreign) { for (const [re, to] of FOLD) t = t.replace(re, to); }
   return t;
+}
+
+/** Whether a text is not plain English (folding is only worth it then). */
+function isForeign(s: string): boolean {
+  return /[^\t-~]/.test(s) ||
+    /\b(?:el|los|las|das|der|und|les|une|des|il|os|que|della|ein|eine|se|nao)\b/i.test(s);
 }
 
 /** A verb that moves data to a place. */
@@ -272,10 +279,11 @@ export function scanExfil(
       const paramDesc = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
       if (!isDesc && !paramDesc) continue;
       const masked = maskDots(it.text);
+      const foreign = isForeign(it.text);
       const ss = sentencesAt(masked);
       ss.forEach(({ s: raw, at }, i) => {
         const first = isDesc && i === 0;
-        const s = fold(unmask(raw));
+        const s = fold(unmask(raw), foreign);
         if (NEGATED.test(s)) return;
         const conv = CONV.test(s);
         const secret = SECRET.test(s);
@@ -285,7 +293,7 @@ export function scanExfil(
         const match = unmask(raw).trim().slice(0, 200);
         const add = (rule: typeof TO_OUTSIDE) =>
           col.add(rule, index, it.field, at, match, { key: `${rule.id}:${s.slice(0, 60)}` });
-        const next = ss[i + 1] ? fold(unmask(ss[i + 1]!.s)) : "";
+        const next = ss[i + 1] ? fold(unmask(ss[i + 1]!.s), foreign) : "";
         const untold = UNTOLD.test(s) || UNTOLD.test(next);
         // 1. The conversation, a secret or the user's other stores sent to an outside place.
         if (move && (conv || secret || store) && !first) {
@@ -326,11 +334,12 @@ export function scanExfil(
         // 3. The conversation or the user's other stores put into a parameter of a tool not
         // built for them; secrets asked into a parameter are judged as the secret rules judge.
         const carrierName = paramDesc?.[1];
-        const carrier = paramDesc
-          ? paramDesc[1]!.toLowerCase()
-          : [...s.matchAll(/`([^`]{1,40})`|\bfield\s+['"]?([\w-]{2,40})/g)].map((m) =>
-            (m[1] ?? m[2])!.toLowerCase()
-          ).find((p) => params.has(p.replace(/\s+/g, "_")) || params.has(p));
+        const carrier = paramDesc ? paramDesc[1]!.toLowerCase() : [
+          ...unmask(raw).toLowerCase().matchAll(/`([^`]{1,40})`/g),
+          ...s.matchAll(/\bfield\s+['"]?([\w-]{2,40})/g),
+        ].map((m) => (m[1] ?? m[2])!.toLowerCase()).find((p) =>
+          params.has(p.replace(/\s+/g, "_")) || params.has(p)
+        );
         // An id, a name or a flag cannot carry the conversation ("conversationId").
         if (
           carrier && !first && !users &&
@@ -355,7 +364,7 @@ export function scanExfil(
             add(INTO_PARAM);
             return;
           }
-          const prev = i > 0 ? fold(unmask(ss[i - 1]!.s)) : "";
+          const prev = i > 0 ? fold(unmask(ss[i - 1]!.s), foreign) : "";
           const clientConfig = /\b(?:claude desktop config|mcp\.json|(?:mcp|client)\s+config\w*)\b/
             .test(s) && !/\b(?:mcp|config\w*|settings)\b/.test(head);
           if (clientConfig) {
