@@ -92,7 +92,8 @@ const FOLD: readonly [RegExp, string][] = [
 
 /** Lowercase, accents off, foreign words folded (ASCII letters stay where they were). */
 function fold(s: string, foreign = isForeign(s)): string {
-  let t = s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/_/g, " ");
+  let t = (/[^\t-~]/.test(s) ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
+    .toLowerCase().replace(/_/g, " ");
   if (foreign) { for (const [re, to] of FOLD) t = t.replace(re, to); }
   return t;
 }
@@ -263,32 +264,47 @@ export function scanExfil(
     );
     const titles = items.filter((it) => it.field === "/title" || it.field.endsWith("/title"))
       .filter((it) => !it.field.includes("/properties/")).map((it) => it.text);
-    const firstAll = sentencesAt(maskDots(desc))[0]?.s ?? "";
-    const head = fold([spaced(tool.name), ...titles, unmask(firstAll)].join(". "));
-    const own = head.replace(/[^a-z0-9]+/g, "");
-    const params = new Set(
-      parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()),
-    );
-    const headConv = /\b(?:conversation|chat|transcript|messages?|thread|history|prompt)\b/
-      .test(head);
-    const headFiles =
-      /\b(?:files?|folders?|director\w*|clipboard|history|repo\w*|diff|mail\w*|inbox|contacts?|calendar)\b/
-        .test(head);
+    // The tool's purpose, worked out only for a tool with a sentence worth reading.
+    let head = "", own = "", headConv = false, headFiles = false;
+    let params = new Set<string>();
+    let ready = false;
+    const purpose = () => {
+      if (ready) return;
+      ready = true;
+      const firstAll = sentencesAt(maskDots(desc))[0]?.s ?? "";
+      head = fold([spaced(tool.name), ...titles, unmask(firstAll)].join(". "));
+      own = head.replace(/[^a-z0-9]+/g, "");
+      params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));
+      headConv = /\b(?:conversation|chat|transcript|messages?|thread|history|prompt)\b/.test(head);
+      headFiles =
+        /\b(?:files?|folders?|director\w*|clipboard|history|repo\w*|diff|mail\w*|inbox|contacts?|calendar)\b/
+          .test(head);
+    };
     for (const it of items) {
       const isDesc = it.field === "/description";
       const paramDesc = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
       if (!isDesc && !paramDesc) continue;
-      const masked = maskDots(it.text);
       const foreign = isForeign(it.text);
+      // Most texts name no data and no outside place: nothing to read sentence by sentence.
+      const whole = fold(it.text, foreign);
+      if (
+        !CONV.test(whole) && !SECRET.test(whole) && !STORE.test(whole) &&
+        !(SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
+      ) continue;
+      purpose();
+      const masked = maskDots(it.text);
       const ss = sentencesAt(masked);
       ss.forEach(({ s: raw, at }, i) => {
         const first = isDesc && i === 0;
         const s = fold(unmask(raw), foreign);
-        if (NEGATED.test(s)) return;
         const conv = CONV.test(s);
         const secret = SECRET.test(s);
         const store = STORE.test(s);
-        const move = SEND.test(s) && !DESCRIBING.test(s);
+        const sends = SEND.test(s);
+        // A secret may be named in the sentence before its ask; nothing else spans sentences.
+        if (!conv && !secret && !store && !sends && !(i > 0 && /`|\bfield\b/.test(s))) return;
+        if (NEGATED.test(s)) return;
+        const move = sends && !DESCRIBING.test(s);
         const users = USERS.test(s);
         const match = unmask(raw).trim().slice(0, 200);
         const add = (rule: typeof TO_OUTSIDE) =>
@@ -395,7 +411,7 @@ export function scanExfil(
       });
     }
     // 5. Seed words or a private key asked by a tool that says it keeps data on its own servers.
-    if (VENDOR_STORE.test(head)) {
+    if (VENDOR_STORE.test(desc.toLowerCase()) && (purpose(), VENDOR_STORE.test(head))) {
       for (const p of parameterNames(tool.inputSchema)) {
         if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
         const d = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";
