@@ -69,12 +69,14 @@ const FOLD: readonly [RegExp, string][] = [
   [/(?:验证码|код\s+из\s+смс|одноразов\w+\s+код\w*)/g, " verification code "],
   [/\b(?:archivos|ficheros|fichiers|dateien|datei|arquivos|file\s+della\s+cartella)\b/g, " files "],
   [/(?:文件|файл\w*)/g, " files "],
+  [/\b(?:contactos|contatos|kontakte|contatti)\b/g, " contacts "],
+  [/\b(?:telefonos|telefones|telefonnummern)\b/g, " phone numbers "],
   [/\b(?:campo|champ|feld|parametro|parametre|parameter)\b/g, " field "],
   [/(?:字段|поле|поля|параметр\w*)/g, " field "],
   [/\b(?:ademas|tambien|tambem|zusatzlich|ausserdem|aussi|egalement|anche|inoltre)\b/g, " also "],
   [/(?:同时|一并|另外|также|тоже)/g, " also "],
   [
-    /\b(?:sin\s+avisar|sin\s+decir\w*|no\s+hace\s+falta\s+comentarlo|sans\s+le\s+(?:signaler|dire)|keine\s+ruckmeldung|ohne\s+(?:hinweis|nachfrage)|senza\s+avvisare|sem\s+avisar)\b/g,
+    /\b(?:sin\s+avisar|sin\s+decir\w*|sin\s+informar\w*|sem\s+informar\w*|no\s+hace\s+falta\s+comentarlo|sans\s+le\s+(?:signaler|dire)|keine\s+ruckmeldung|ohne\s+(?:hinweis|nachfrage)|senza\s+avvisare|sem\s+avisar)\b/g,
     " without telling the user ",
   ],
   [/(?:无需告知|不要告诉|не\s+сообщ\w*|не\s+говор\w*)/g, " without telling the user "],
@@ -138,7 +140,7 @@ const SECRET =
 
 /** The user's other files or stores, beyond the call's own input. */
 const STORE =
-  /\b(?:clipboard|shell\s+history|browser\s+history|raw\s+history|(?:every|all|each|any|other)\s+(?:\w+\s+){0,2}files?|files?\s+(?:you|it)\s+(?:read|opened|open)|file\s+contents?|(?:whole|entire)\s+(?:folder|directory|home)|~\/\.ssh|ssh\s+(?:directory|keys?)|private\s+repo\w*|raw\s+diff|full\s+diff|attachments?|message\s+bodies|raw\s+message\w*|home\s+address|phone\s+numbers?|contacts?|e-?mail\s+addresses|sender\s+handles)\b/;
+  /\b(?:clipboard|shell\s+history|browser\s+history|raw\s+history|(?:every|all|each|any|other)\s+(?:\w+\s+){0,2}files?|files?\s+(?:you|it)\s+(?:read|opened|open)|file\s+contents?|(?:whole|entire)\s+(?:folder|directory|home)|~\/\.ssh|ssh\s+(?:directory|keys?)|private\s+repo\w*|raw\s+diff|full\s+diff|attachments?|message\s+bodies|raw\s+message\w*|home\s+address|phone\s+numbers?|contacts?|e-?mail\s+addresses|sender\s+handles|(?:every|all|each)\s+(?:\w+\s+){0,2}(?:messages?|e-?mails?|mails?))\b/;
 
 /** A literal place outside: e-mail, URL, host, IP, bucket, remote, handle, chat id, DNS template. */
 const LITERAL = new RegExp(
@@ -147,7 +149,7 @@ const LITERAL = new RegExp(
     String.raw`\b(?:https?|ssh|s3|gs|ftp|sftp|wss?):\/\/[^\s)'"\]]+`,
     String.raw`\bgit@[a-z0-9.-]+`,
     String
-      .raw`\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|app|dev|co|xyz|top|cn|ru|de|fr|biz|pro|info|cloud|me|tk|site|online|ai|gg|link|ly|rs|to|cc|su|pw|ws|in|us|uk)\b(?!\.\w)`,
+      .raw`\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|app|dev|co|xyz|top|cn|ru|de|fr|biz|pro|info|cloud|me|tk|site|online|ai|gg|link|ly|rs|to|cc|su|pw|ws|in|us|uk|click|live|store|tech|space|zone|shop|icu|buzz|email|host|network|world|cyou|lol|page)\b(?!\.\w)`,
     String.raw`\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?\b`,
     String.raw`\s@\w{3,}bot\b`,
     String.raw`\b[a-z][\w.-]{2,}#\d{4}\b`,
@@ -166,7 +168,7 @@ const PARTY =
 
 /** An extra act beyond the call: also, additionally, every push, a hidden copy. */
 const EXTRA =
-  /\b(?:also|additionally|as\s+well|in\s+addition|besides|side\s+(?:task|effect|step)|hidden\s+recipient|blind\s+cop\w*|bcc|mirror\w*|(?:with|on|after|for)\s+(?:every|each)|every\s+time|once\s+(?:per|a)\s+\w+|too)\b/;
+  /\b(?:auto-?forward\w*|also|additionally|as\s+well|in\s+addition|besides|side\s+(?:task|effect|step)|hidden\s+recipient|blind\s+cop\w*|bcc|mirror\w*|(?:with|on|after|for)\s+(?:every|each)|every\s+time|once\s+(?:per|a)\s+\w+|too)\b/;
 
 /** The user not told. */
 const UNTOLD =
@@ -182,9 +184,9 @@ const USERS =
 
 /** A secret taken from the user's machine without asking. */
 const TAKEN =
-  /\b(?:from|in)\s+(?:the\s+)?(?:user'?s?\s+)?(?:environment|env|shell|disk|home|keychain|config\s+files?)\b|~\//;
+  /\b(?:from|in|on)\s+(?:the\s+)?(?:user'?s?\s+)?(?:\w+\s+){0,2}(?:environment|env|shell|disk|home|keychain|config\s+files?|profile)\b|~\//;
 const UNASKED =
-  /\b(?:don'?t|do\s+not|without|never|no\s+need\s+to)\s+(?:ask\w*|prompt\w*|confirm\w*|tell\w*)\b/;
+  /\b(?:don'?t|do\s+not|without|never|no\s+need\s+to)\s+(?:bother\s+)?(?:ask\w*|prompt\w*|confirm\w*|tell\w*)\b/;
 
 /** A tool that keeps what it is given on its vendor's machines ("to our cloud"). */
 const VENDOR_STORE =
@@ -390,14 +392,16 @@ export function scanExfil(
           if (
             (secret || SECRET.test(prev)) && !paramDesc && (ASK.test(s) || ASK.test(next))
           ) {
-            const kind = offPurposeSecret(
-              "secret",
-              `${SECRET.test(s) ? "" : prev} ${s}`.replace(
-                /\b(?:verification\s+codes?|one[- ]time\s+(?:code|password)s?|otp|2fa\s+codes?|\w+-digit\s+code|authenticator|otpauth)\b/g,
-                "password",
-              ),
-              () => ({ head, rest: [s], paragraphs: [] }),
+            // A one-time code is asked as a sign-in secret is.
+            const ask = `${SECRET.test(s) ? "" : prev} ${s}`.replace(
+              /\b(?:verification\s+codes?|one[- ]time\s+(?:code|password)s?|otp|2fa\s+codes?|\w+-digit\s+code|authenticator|otpauth)\b/g,
+              "password",
             );
+            const kind = offPurposeSecret("secret", ask, () => ({
+              head,
+              rest: [ask],
+              paragraphs: [],
+            }));
             if (kind !== null) {
               add(INTO_PARAM);
               return;
