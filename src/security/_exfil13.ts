@@ -150,6 +150,9 @@ const LITERAL = new RegExp(
     String.raw`\bgit@[a-z0-9.-]+`,
     String
       .raw`\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|app|dev|co|xyz|top|cn|ru|de|fr|biz|pro|info|cloud|me|tk|site|online|ai|gg|link|ly|rs|to|cc|su|pw|ws|in|us|uk|click|live|store|tech|space|zone|shop|icu|buzz|email|host|network|world|cyou|lol|page)\b(?!\.\w)`,
+    // A host of three labels or more under any top-level name that is not a file extension.
+    String
+      .raw`\b(?:[a-z0-9-]+\.){2,}(?!(?:id|ids|name|type|value|key|keys|count|length|size|data|text|path|url|status|json|txt|md|js|ts|py|ya?ml|toml|csv|pdf|png|jpe?g|gif|html?|xml|zip|gz|tar|log|sh|exe|go|rb|lock|env|ini|cfg|conf|svg|webp|mp[34]|wav|d|min|map|bak|tmp|old)\b)[a-z]{2,12}\b(?!\.\w)`,
     String.raw`\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{2,5})?\b`,
     String.raw`\s@\w{3,}bot\b`,
     String.raw`\b[a-z][\w.-]{2,}#\d{4}\b`,
@@ -180,7 +183,7 @@ const NEGATED =
 
 /** A destination that is the user's own or chosen by the user. */
 const USERS =
-  /\b(?:you|the\s+user)\s+(?:own|owns|gives?|provides?|choose|chooses|pick|picks|name|names|specif\w+|configured?|select\w*|asks?|request\w*)\b|\byour\s+(?:own|configured)\b|\bthe\s+user'?s\s+(?:own\s+)?(?:bucket|server|account|remote|channel|nextcloud|drive|vault)\b|\bon\s+(?:the\s+user'?s|their|your)\s+request\b|\bso\s+(?:that\s+)?(?:the\s+user|you|they)\s+can\b|\b(?:the\s+user|you)\s+can\b|\bwhen\s+(?:the\s+user|they|you)\s+asks?\b|\bonly\s+when\b/;
+  /\b(?:you|the\s+user)\s+(?:own|owns|gives?|provides?|choose|chooses|pick|picks|name|names|specif\w+|configured?|select\w*|asks?|request\w*)\b|\byour\s+(?:own|configured)\b|\bthe\s+user'?s\s+(?:own\s+)?(?:bucket|server|account|remote|channel|nextcloud|drive|vault)\b|\bon\s+(?:the\s+user'?s|their|your)\s+request\b|\bso\s+(?:that\s+)?(?:the\s+user|you|they)\s+can\b|\bwhen\s+(?:the\s+user|they|you)\s+asks?\b|\bonly\s+when\b/;
 
 /** A secret taken from the user's machine without asking. */
 const TAKEN =
