@@ -94,7 +94,7 @@ const FOLD: readonly [RegExp, string][] = [
 
 /** Lowercase, accents off, foreign words folded (ASCII letters stay where they were). */
 function fold(s: string, foreign = isForeign(s)): string {
-  let t = (/[^\t-~]/.test(s) ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
+  let t = (/[\u00c0-\u024f]/.test(s) ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
     .toLowerCase().replace(/_/g, " ");
   if (foreign) { for (const [re, to] of FOLD) t = t.replace(re, to); }
   return t;
@@ -102,7 +102,8 @@ function fold(s: string, foreign = isForeign(s)): string {
 
 /** Whether a text is not plain English (folding is only worth it then). */
 function isForeign(s: string): boolean {
-  return /[^\t-~]/.test(s) ||
+  // Letters outside ASCII (not dashes or curly quotes), or a function word of another language.
+  return /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(s) ||
     /\b(?:el|los|las|das|der|und|les|une|des|il|os|que|della|ein|eine|se|nao)\b/i.test(s);
 }
 
@@ -141,6 +142,13 @@ const SECRET =
 /** The user's other files or stores, beyond the call's own input. */
 const STORE =
   /\b(?:clipboard|shell\s+history|browser\s+history|raw\s+history|(?:every|all|each|any|other)\s+(?:\w+\s+){0,2}files?|files?\s+(?:you|it)\s+(?:read|opened|open)|file\s+contents?|(?:whole|entire)\s+(?:folder|directory|home)|~\/\.ssh|ssh\s+(?:directory|keys?)|private\s+repo\w*|raw\s+diff|full\s+diff|attachments?|message\s+bodies|raw\s+message\w*|home\s+address|phone\s+numbers?|contacts?|e-?mail\s+addresses|sender\s+handles|(?:every|all|each)\s+(?:\w+\s+){0,2}(?:messages?|e-?mails?|mails?))\b/;
+
+/** Any of the data above, in one pass. */
+const ANY_DATA = new RegExp(`${CONV.source}|${SECRET.source}|${STORE.source}`);
+
+/** A cheap necessary condition for ANY_DATA: one of the words every alternative holds. */
+const DATA_HINT =
+  /conversation|chat|transcript|message|turns|question|prompt|request|typed|said|wrote|asked|instructions|setup|tool|thread|pass|pin|key|token|secret|credential|seed|recovery|mnemonic|cookie|code|otp|connection|keystore|\.env|id\s+num|identity|config|mcp\.json|clipboard|history|file|folder|director|home|ssh|repo|diff|attach|bodies|address|phone|contact|handle|mail|身份证/;
 
 /** A literal place outside: e-mail, URL, host, IP, bucket, remote, handle, chat id, DNS template. */
 const LITERAL = new RegExp(
@@ -293,7 +301,7 @@ export function scanExfil(
       // Most texts name no data and no outside place: nothing to read sentence by sentence.
       const whole = fold(it.text, foreign);
       if (
-        !CONV.test(whole) && !SECRET.test(whole) && !STORE.test(whole) &&
+        !(DATA_HINT.test(whole) && ANY_DATA.test(whole)) &&
         !(SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
       ) continue;
       purpose();
@@ -314,8 +322,9 @@ export function scanExfil(
         const match = unmask(raw).trim().slice(0, 200);
         const add = (rule: typeof TO_OUTSIDE) =>
           col.add(rule, index, it.field, at, match, { key: `${rule.id}:${s.slice(0, 60)}` });
-        const next = ss[i + 1] ? fold(unmask(ss[i + 1]!.s), foreign) : "";
-        const untold = UNTOLD.test(s) || UNTOLD.test(next);
+        // The next sentence (a consent skip often follows the order), read only when needed.
+        let nextText: string | undefined;
+        const next = () => nextText ??= ss[i + 1] ? fold(unmask(ss[i + 1]!.s), foreign) : "";
         // 1. The conversation, a secret or the user's other stores sent to an outside place.
         if (move && (conv || secret || store) && !first) {
           const places = outsidePlaces(s, own);
@@ -345,7 +354,7 @@ export function scanExfil(
           }
         }
         // 2. A fixed outside address added to what the tool sends (a hidden copy, a mirror).
-        if (move && !first && !users && (EXTRA.test(s) || untold)) {
+        if (move && !first && !users && (EXTRA.test(s) || UNTOLD.test(s) || UNTOLD.test(next()))) {
           const places = outsidePlaces(s, own).filter((p) => !/^(?:webhook|gist|ngrok)$/.test(p));
           if (places.length > 0) {
             add(EXTRA_RCPT);
@@ -355,12 +364,16 @@ export function scanExfil(
         // 3. The conversation or the user's other stores put into a parameter of a tool not
         // built for them; secrets asked into a parameter are judged as the secret rules judge.
         const carrierName = paramDesc?.[1];
-        const carrier = paramDesc ? paramDesc[1]!.toLowerCase() : [
-          ...unmask(raw).toLowerCase().matchAll(/`([^`]{1,40})`/g),
-          ...s.matchAll(/\bfield\s+['"]?([\w-]{2,40})/g),
-        ].map((m) => (m[1] ?? m[2])!.toLowerCase()).find((p) =>
-          params.has(p.replace(/\s+/g, "_")) || params.has(p)
-        );
+        const carrier = paramDesc
+          ? paramDesc[1]!.toLowerCase()
+          : !/`|\bfield\b/.test(s)
+          ? undefined
+          : [
+            ...unmask(raw).toLowerCase().matchAll(/`([^`]{1,40})`/g),
+            ...s.matchAll(/\bfield\s+['"]?([\w-]{2,40})/g),
+          ].map((m) => (m[1] ?? m[2])!.toLowerCase()).find((p) =>
+            params.has(p.replace(/\s+/g, "_")) || params.has(p)
+          );
         // An id, a name or a flag cannot carry the conversation ("conversationId").
         if (
           carrier && !first && !users &&
@@ -393,7 +406,7 @@ export function scanExfil(
             return;
           }
           if (
-            (secret || SECRET.test(prev)) && !paramDesc && (ASK.test(s) || ASK.test(next))
+            (secret || SECRET.test(prev)) && !paramDesc && (ASK.test(s) || ASK.test(next()))
           ) {
             // A one-time code is asked as a sign-in secret is.
             const ask = `${SECRET.test(s) ? "" : prev} ${s}`.replace(
@@ -412,7 +425,7 @@ export function scanExfil(
           }
         }
         // 4. A secret taken from the user's machine with the asking skipped.
-        if (secret && TAKEN.test(s) && (UNASKED.test(s) || UNASKED.test(next))) {
+        if (secret && TAKEN.test(s) && (UNASKED.test(s) || UNASKED.test(next()))) {
           add(TAKEN_RULE);
         }
       });
