@@ -35,6 +35,7 @@ import { STEER2_RULES } from "./rules/steer2_13.ts";
 import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
 import { PERSIST2_13_RULES } from "./rules/persist2_13.ts";
+import { EXFIL13_RULES } from "./rules/exfil13.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -112,7 +113,8 @@ export interface Rule {
     | "purpose"
     | "schema"
     | "action"
-    | "shadow";
+    | "shadow"
+    | "exfil";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1870,6 +1872,7 @@ const rules: Rule[] = [
   ...ACTION_RULES,
   ...SHADOW_RULES,
   ...PERSIST2_13_RULES,
+  ...EXFIL13_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

@@ -37,6 +37,7 @@ import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 import { scanSchemaSteer } from "./_steer.ts";
 import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
+import { scanExfil } from "./_exfil13.ts";
 
 export interface Tool {
   name: string;
@@ -188,6 +189,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanActions(col, tools, texts);
   scanShadow(col, tools, texts);
   scanSchemaAnnotations(col, tools, texts);
+  scanExfil(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
