@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-14"
+ * RULES.version; // "2026.11.26-15"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -31,11 +31,11 @@ import { PURPOSE_RULES } from "./purpose_rules.ts";
 import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
 import { SCHEMA_STEER_RULES, STEER_RULES } from "./rules/steer.ts";
-import { STEER2_RULES } from "./rules/steer2_13.ts";
+import { PRECEDENCE_RULES } from "./rules/precedence.ts";
 import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
-import { PERSIST2_13_RULES } from "./rules/persist2_13.ts";
-import { EXFIL13_RULES } from "./rules/exfil13.ts";
+import { DECODED_HIDDEN_RULES } from "./rules/decoded_hidden.ts";
+import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -1868,11 +1868,11 @@ const rules: Rule[] = [
   ...CONCEAL_RULES,
   ...STEER_RULES,
   ...SCHEMA_STEER_RULES,
-  ...STEER2_RULES,
+  ...PRECEDENCE_RULES,
   ...ACTION_RULES,
   ...SHADOW_RULES,
-  ...PERSIST2_13_RULES,
-  ...EXFIL13_RULES,
+  ...DECODED_HIDDEN_RULES,
+  ...EXFIL_PROSE_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
@@ -1949,7 +1949,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-14",
+  version: "2026.11.26-15",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -28,7 +28,8 @@ import {
 } from "./_walk.ts";
 import { rescan, scanBase64 } from "./_base64.ts";
 import { scanDecoders } from "./_decoders.ts";
-import { scanLeetAndGloss, scanSchemaAnnotations } from "./_persist2_13.ts";
+import { scanLeetAndGloss } from "./_decoders_more.ts";
+import { scanSchemaAnnotations } from "./_schema_annotations.ts";
 import { scanMixedScript, scanNames } from "./_names.ts";
 import { scanPurpose } from "./purpose.ts";
 import { fitDiscounts } from "./fit.ts";
@@ -37,7 +38,7 @@ import { namesSecret, offPurposeParam } from "./_off_purpose.ts";
 import { scanSchemaSteer } from "./_steer.ts";
 import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
-import { scanExfil } from "./_exfil13.ts";
+import { scanExfil } from "./_exfil_prose.ts";
 
 export interface Tool {
   name: string;

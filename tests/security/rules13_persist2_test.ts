@@ -1,6 +1,6 @@
 /**
- * firewall-scan round-13 rules (src/security/rules/persist2_13.ts, src/security/_persist2_13.ts,
- * src/security/_gloss13.ts): leetspeak and other-language instructions decoded and rescanned
+ * firewall-scan round-13 rules (src/security/rules/decoded_hidden.ts, src/security/_decoders_more.ts,
+ * src/security/_gloss.ts): leetspeak and other-language instructions decoded and rescanned
  * with the same rules; the tool hidden from the tool listing; denials and false causes scripted
  * for when someone asks; activity taken out of what the user sees; hiding switched on when the
  * user looks; a rule stored as the user's preference; orders kept after removal; schema
@@ -10,8 +10,8 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { scanTools, type Tool } from "../../src/security/scan.ts";
-import { decodeEscapes, decodeLeet } from "../../src/security/_persist2_13.ts";
-import { glossText } from "../../src/security/_gloss13.ts";
+import { decodeEscapes, decodeLeet } from "../../src/security/_decoders_more.ts";
+import { glossText } from "../../src/security/_gloss.ts";
 
 const tool = (
   name: string,

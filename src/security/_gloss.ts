@@ -1,6 +1,6 @@
 /**
  * A gloss of instructions written in another language into plain English clauses, so the same
- * rules read them (used by _persist2_13.ts). Not a translator: it maps the handful of phrases an
+ * rules read them (used by _decoders_more.ts). Not a translator: it maps the handful of phrases an
  * injected instruction is built from (who is addressed, "do not tell the user", "if the user
  * asks, say", "from now on", "before calling this tool", read / send / put into a field, and the
  * secrets and places named) in Chinese, Japanese, German, Spanish, French, Portuguese, Italian and

@@ -61,7 +61,7 @@ const AUTHORITY = String
 const RELAXED_FOR_MODEL = String
   .raw`(?:\b(?:assistants?|agents?|models?|ais?|llms?|you)\s+(?:are\s+|is\s+)?(?:now\s+)?(?:authori[sz]ed|permitted|allowed|cleared|free)\s+to\s+[^.\n]{0,80}?\bwithout\s+(?:asking|(?:the\s+)?(?:user's\s+)?(?:confirmation|consent|approval|permission|sign-off))\b|\b(?:assistants?|agents?|models?|ais?|llms?|you)\s+(?:[\w-]+\s+){0,4}?(?:may|can|are\s+(?:allowed|permitted|free)\s+to|no\s+longer\s+(?:need|have)\s+to|need\s+not|do\s+not\s+need\s+to|don't\s+need\s+to)\s+(?:skip|bypass|omit|ignore|waive|drop|disregard)\b|\b(?:assistants?|agents?|models?|ais?|llms?|you)\s+(?:[\w-]+\s+){0,2}?(?:no\s+longer\s+(?:need|require)|need\s+not\s+(?:seek|obtain|get|ask\s+for)|do\s+not\s+need|don't\s+need)\s+(?:the\s+)?(?:user\s+|human\s+|explicit\s+)?(?:approval|confirmation|consent|sign-off|permission)\b|\b(?:confirmation|approval|consent|review|sign-off)\s+(?:requirements?|steps?|checks?|rules?)\s+(?:for\s+[\w\s-]{1,40}?\s+)?(?:was|were|has\s+been|have\s+been|is|are)\s+(?:relaxed|waived|lifted|removed|dropped|suspended|disabled)\b[^.\n]{0,60}?\b(?:servers?|tools?|assistants?|agents?|models?)\b)`;
 
-export const STEER2_RULES: readonly Rule[] = [
+export const PRECEDENCE_RULES: readonly Rule[] = [
   {
     id: "pi.steer_peer_defect",
     category: "prompt_injection",

@@ -1,7 +1,7 @@
 /**
  * Round-13 second pass (persistence, concealment, schema and obfuscation kinds):
  *
- * - two decoders (../_persist2_13.ts) that rescan with the same rules: leetspeak, and
+ * - two decoders (../_decoders_more.ts) that rescan with the same rules: leetspeak, and
  *   instructions written in another language glossed into English clauses;
  * - regex rules for concealment and persistence kinds the first pass did not model: this tool
  *   left off when the user asks which tools there are; a denial scripted for when anyone asks
@@ -14,7 +14,7 @@
  */
 import type { Rule } from "../rules.ts";
 
-export const PERSIST2_13_RULES: Rule[] = [
+export const DECODED_HIDDEN_RULES: Rule[] = [
   {
     id: "obf.leetspeak",
     category: "prompt_injection",

@@ -1,5 +1,5 @@
 /**
- * Exfiltration said in prose and secrets asked off purpose (rules `exfil13.*`), found per
+ * Exfiltration said in prose and secrets asked off purpose (rules `exfil.*`), found per
  * sentence of a tool's description and its parameters' descriptions. The pieces:
  *
  * - what moves: the conversation (messages, transcript, system prompt, the tool list), secrets
@@ -259,17 +259,17 @@ function outsidePlaces(s: string, own: string): string[] {
 }
 
 /**
- * Adds `exfil13.*` findings for every tool.
+ * Adds `exfil.*` findings for every tool.
  */
 export function scanExfil(
   col: Collector,
   tools: readonly ExfilTool[],
   texts: readonly (readonly TextItem[])[],
 ): void {
-  const TO_OUTSIDE = ruleById("exfil13.data_to_outsider");
-  const EXTRA_RCPT = ruleById("exfil13.extra_recipient");
-  const INTO_PARAM = ruleById("exfil13.data_into_param");
-  const TAKEN_RULE = ruleById("exfil13.secret_taken_unasked");
+  const TO_OUTSIDE = ruleById("exfil.data_to_outsider");
+  const EXTRA_RCPT = ruleById("exfil.extra_recipient");
+  const INTO_PARAM = ruleById("exfil.data_into_param");
+  const TAKEN_RULE = ruleById("exfil.secret_taken_unasked");
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     const desc = items.filter((it) => it.field === "/description").map((it) => it.text).join(
