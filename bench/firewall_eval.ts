@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -75,7 +75,9 @@ type CaseSplit =
   | "probes12"
   | "heldout12"
   | "probes13"
-  | "heldout13";
+  | "heldout13"
+  | "probes14"
+  | "heldout14";
 
 interface Case {
   id: string;
@@ -246,7 +248,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout12") as EvalSplit;
+  const split = (arg("--split") ?? "heldout13") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
