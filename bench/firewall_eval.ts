@@ -46,6 +46,18 @@
  *   written after that precision fix, measured on `-12` and after); development data.
  * - firewall_eval/heldout11_new_words.json (split `heldout11`): round 11, one blind author writing after round 10
  *   was measured; measured once with `2026.11.26-12` (before the `-13` changes) and once with `-13`.
+ * - firewall_eval/probes12_*.json (split `probes12`): per kind of wording (concealment and persistence,
+ *   steering, overrides and schema orders, unrequested actions, shadowing, falsely blocked benign shapes),
+ *   fresh attacks and as many benign near-misses, each file written by its rule author before the
+ *   `2026.11.26-14` rules for it and measured once at first sight; development data.
+ * - firewall_eval/heldout12a_new_words.json … heldout12d_new_words.json (split `heldout12`): round 12, four
+ *   blind authors writing apart after round 11 was measured; sealed until `2026.11.26-14` was done,
+ *   measured once with `-13` and once with `-14`.
+ * - firewall_eval/probes13_*.json (split `probes13`): the same for the `2026.11.26-15` rules (prose
+ *   exfiltration, steering and overrides, encodings and concealment, falsely blocked benign shapes).
+ * - firewall_eval/heldout13a_new_words.json … heldout13c_new_words.json (split `heldout13`): round 13, three
+ *   blind authors writing apart after round 12 was measured; sealed until `2026.11.26-15` was done,
+ *   measured once with `-14` and once with `-15`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
