@@ -1,5 +1,5 @@
 /**
- * firewall-scan `exfil.*` rules: the conversation, secrets or the user's other files moved to
+ * firewall-scan prose-exfiltration rules (`_exfil_prose.ts`, detector `exfil`): the conversation, secrets or the user's other files moved to
  * an outside place said in prose (any of a few languages), a fixed outside address added to what a
  * tool sends, the conversation or an off-purpose secret asked into a parameter, and a secret taken
  * from the user's machine with the asking skipped. Tools that send to their own service or to a
@@ -7,6 +7,7 @@
  */
 import { ok as assert } from "node:assert/strict";
 import { scanTools, type Tool } from "../../src/security/scan.ts";
+import { ruleById } from "../../src/security/rules.ts";
 
 const S = (description?: string) => (description ? { type: "string", description } : {
   type: "string",
@@ -18,7 +19,7 @@ const tool = (
 ): Tool => ({ name, description, inputSchema: { type: "object", properties } });
 const exfilRules = (tools: Tool[]) =>
   new Set(
-    scanTools(tools).findings.filter((f) => f.rule_id.startsWith("exfil.") && !f.discount)
+    scanTools(tools).findings.filter((f) => ruleById(f.rule_id).detector === "exfil" && !f.discount)
       .map((f) => f.rule_id),
   );
 
@@ -146,7 +147,10 @@ Deno.test("exfiltration said in prose and off-purpose secret asks each block by 
 Deno.test("tools that send to their own service or the user's chosen place carry no exfil prose finding", () => {
   for (const t of LOOKALIKES) {
     const hits = [...exfilRules([t])];
-    assert(hits.length === 0, `${t.name} should not hit exfil.* rules: ${hits.join(", ")}`);
+    assert(
+      hits.length === 0,
+      `${t.name} should not hit the prose-exfiltration rules: ${hits.join(", ")}`,
+    );
   }
 });
 
