@@ -214,7 +214,30 @@ const REPORT_RULES = new Set([
   "intent.private_to_argument",
   "secret.read_credential",
   "exfil.moved_out",
+  // precision3: the rest of what a reported attack reads as (where it sends, what it hides).
+  "exfil.sensitive_out",
+  "exfil.sensitive_to_dest",
+  "exfil.send_remote",
+  "exfil.remote_dest",
+  "conceal.tell_user",
+  "conceal.covert_action",
+  "intent.order_to_call",
+  "purpose.unneeded_data",
 ]);
+/** A tool about attacks also names a threat catalogue or security review in its first sentence. */
+const THREAT_PURPOSE =
+  /\b(?:threats?|owasp|mitre|atlas|cve|cwe|vulnerab\w*|poison\w*|review\w*|warns?\s+about)\b/i;
+/**
+ * A reported order named through a noun ("requests to ignore ...", "instructions to copy ...")
+ * after a verb of detecting or listing in the same sentence ("It looks for ...", "warns about").
+ */
+const NOUN_REPORTER =
+  /\b(?:requests?|instructions?|orders?|demands?|commands?|attempts?|prompts?|messages?|descriptions?)\s+(?:(?:asking|telling|that\s+(?:asks?|tells?))\s+(?:\w+\s+){0,2})?to\s+(?:(?:also\s+)?(?:\w+\s+)?or\s+to\s+)?/gi;
+const LISTING_VERB =
+  /\b(?:looks?\s+for|flags?|detects?|catches|warns?\s+(?:about|of|against)|covers?|includes?|lists?|spots?|recogni[sz]es|such\s+as|e\.g\.|for\s+(?:example|instance))\b/i;
+/** A literal destination: a reported attack is named, not pointed at a real place. */
+const LITERAL_DEST =
+  /@|https?:|\b(?:[a-z0-9-]{1,63}\.)+(?:com|net|org|io|dev|app|xyz|ru|cn|co|me|site|link)\b/i;
 /** Some text or party (not this tool) makes a model do something: "... tells the model to". */
 const REPORTER = new RegExp(
   String
@@ -237,8 +260,11 @@ function reportedAttack(
   f: Finding,
   purpose: string,
   params: readonly string[],
+  near: readonly KeyedFinding[],
 ): boolean {
-  if (!DETECTOR_PURPOSE.test(purpose) && !ATTACK_WORD.test(purpose)) return false;
+  if (
+    !DETECTOR_PURPOSE.test(purpose) && !ATTACK_WORD.test(purpose) && !THREAT_PURPOSE.test(purpose)
+  ) return false;
   const end = f.offset + f.match.length;
   const [s, e] = sentenceBounds(text, f.offset, end);
   if (end > e) return false;
@@ -246,6 +272,10 @@ function reportedAttack(
   if (SECOND_PERSON.test(sentence) || GO_ALONG.test(sentence) || GO_ALONG_TEXT.test(text)) {
     return false;
   }
+  if (LITERAL_DEST.test(sentence) || SELF_ORDER.test(sentence) || CATALOG_ORDER.test(sentence)) {
+    return false;
+  }
+  if (reportedByNoun(text, f, s, e, sentence, params, near)) return true;
   let last: RegExpExecArray | null = null;
   REPORTER.lastIndex = 0;
   const head = text.slice(s, f.offset + 1);
@@ -257,10 +287,60 @@ function reportedAttack(
   if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
     return false;
   }
-  return reportEnd <= f.offset + 40 && f.offset - reportEnd <= 60 &&
+  const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
+  return reportEnd <= f.offset + 40 && f.offset - reportEnd <= gap &&
     !/[;:]/.test(text.slice(reportEnd, f.offset)) &&
     !SELF_SUBJECT.test(text.slice(Math.max(s, s + last.index - 30), s + last.index)) &&
     FOREIGN_TEXT.test(text.slice(Math.max(s, s + last.index - 40), s + last.index));
+}
+
+/** What a reported attack hides may sit further on in the reported clause. */
+const CONCEAL_REPORTED = new Set(["conceal.tell_user", "conceal.covert_action"]);
+
+/** The sentence position just after the last noun reporter ending at or before `at` (or -1). */
+function nounReportEnd(text: string, s: number, at: number): number {
+  let last = -1;
+  NOUN_REPORTER.lastIndex = 0;
+  const head = text.slice(s, at + 1);
+  for (let m = NOUN_REPORTER.exec(head); m; m = NOUN_REPORTER.exec(head)) {
+    last = s + m.index + m[0].length;
+  }
+  return last;
+}
+
+/**
+ * precision3 `reported`: an attack named through a noun after a listing verb ("It looks for
+ * requests to ignore previous instructions", "warns about instructions to copy ~/.ssh/id_rsa
+ * into a parameter"); the reported clause names no own parameter and no literal destination.
+ * `purpose.unneeded_data` (whose match is the whole sentence) counts as reported when every
+ * data or secret finding of the sentence is.
+ */
+function reportedByNoun(
+  text: string,
+  f: Finding,
+  s: number,
+  e: number,
+  sentence: string,
+  params: readonly string[],
+  near: readonly KeyedFinding[],
+): boolean {
+  const verb = LISTING_VERB.exec(sentence);
+  if (verb === null) return false;
+  const asked = sentence.slice(verb.index).toLowerCase();
+  if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+    return false;
+  }
+  const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
+  const inReport = (offset: number) => {
+    const r = nounReportEnd(text, s, offset);
+    return r >= 0 && r - s > verb.index && r <= offset + 40 && offset - r <= gap &&
+      !/[;:]/.test(text.slice(r, Math.max(r, offset)));
+  };
+  if (f.rule_id !== "purpose.unneeded_data") return inReport(f.offset);
+  const data = near.filter(({ finding: g }) =>
+    /^(?:data|secret)\./.test(g.rule_id) && g.offset >= s && g.offset < e
+  );
+  return data.length > 0 && data.every(({ finding: g }) => inReport(g.offset));
 }
 
 function escape(s: string): string {
@@ -985,7 +1065,7 @@ export function precisionDiscounts(
     }
     if (
       REPORT_RULES.has(id) &&
-      reportedAttack(text, f, firstSentence(i), paramsOf(i))
+      reportedAttack(text, f, firstSentence(i), paramsOf(i), near)
     ) {
       reasons[k] = "an attack described in the third person by a tool about attacks";
       return;
