@@ -103,21 +103,46 @@ const NOT_PLAIN = new RegExp(
   "i",
 );
 
+/**
+ * precision3: a short order that only reshapes the inputs just described ("convert them first",
+ * "split them into smaller windows", "round them to six places").
+ */
+const RESHAPE =
+  /^(?:please\s+)?(?:convert|round|split|trim|truncate|format|normali[sz]e|pad|escape|encode|lowercase|uppercase|divide|multiply|scale|chunk|break)\s+(?:them|it|these|those|such\s+\w+|the\s+values?)\b[^.;!?]{0,40}$/i;
+/** A value's written form: "is entered as 1500", "must be sent as 1250". */
+const WRITTEN_AS =
+  /\b(?:sent|passed|given|written|entered|expressed|supplied)\s+as\s+(?=\d|an?\s+(?:integer|number|string)|whole\b)/gi;
+
+/** "whole numbers", "whole minutes": a value's form, not "the whole conversation". */
+const WHOLE =
+  /\bwhole\s+(?=(?:numbers?|integers?|minutes?|(?:milli|micro)?seconds?|hours?|days?|weeks?|months?|years?|(?:milli|centi|kilo|micro)?(?:grams?|met(?:re|er)s?|lit(?:re|er)s?)|cents?|units?|percent|pixels?|bytes?|points?|degrees?)\b)/gi;
+
 function plainConstraint(content: string, params: ReadonlySet<string>): boolean {
   // Back-quoted own parameters read as the bare name; any other back-quoted text is not plain.
   const bare = content.replace(/`([^`]{1,60})`/g, (m, p: string) => params.has(p) ? p : m)
     // "the call fails" is what happens to a bad input, not a call asked for.
-    .replace(/\bthe\s+(?:call|request)\s+(?=fails\b|is\s+rejected\b|errors\b)/gi, "it ");
+    .replace(/\bthe\s+(?:call|request)\s+(?=fails\b|is\s+rejected\b|errors\b)/gi, "it ")
+    .replace(WRITTEN_AS, "given as ").replace(WHOLE, "");
   if (bare.includes("`") || NOT_PLAIN.test(bare)) return false;
   const clauses = sentences(bare).map((c) => c.trim()).filter((c) => /\w/.test(c));
   if (clauses.length === 0 || clauses.length > 4) return false;
   let namesInput = false;
+  let stated = false;
   for (const c of clauses) {
     const words = c.toLowerCase().match(/[a-z0-9_]+/g) ?? [];
-    const first = words[0] ?? "";
-    if (!params.has(first) && !OPENERS.has(first) && !/^\d/.test(first)) return false;
+    // precision3: after a stated rule, a short reshaping order about the same values.
+    if (stated && RESHAPE.test(c.replace(/[.;!?\s]+$/, ""))) continue;
+    // precision3: any noun phrase may open a clause that states a value's form (the subject
+    // is what the form is about); NOT_PLAIN already rules out people, data, tools and places.
     if (!CONSTRAINT.test(c) || !FORM.test(c)) return false;
-    if (words.some((w) => params.has(w) || /^(?:values?|inputs?|arguments?)$/.test(w))) {
+    stated = true;
+    if (
+      words.some((w) =>
+        params.has(w) || params.has(w.replace(/s$/, "")) || params.has(w.replace(/es$/, "")) ||
+        OPENERS.has(w) ||
+        /^(?:values?|inputs?|arguments?)$/.test(w)
+      )
+    ) {
       namesInput = true;
     }
   }
@@ -1126,8 +1151,10 @@ function plainTags(
     const content = m[2]!;
     const cs = o + m[0].indexOf(">") + 1;
     const ce = cs + content.length;
+    // precision3: a low piece (an order word near "call") does not make the content an order.
     const other = items.some(({ finding: g }) =>
-      g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) && g.offset < ce &&
+      g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) &&
+      !(g.severity === "low" && ruleById(g.rule_id).piece) && g.offset < ce &&
       g.offset + g.match.length > cs
     );
     if (!other && plainConstraint(content, params)) out.push([o, cs, ce, o + m[0].length]);
