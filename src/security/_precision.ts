@@ -149,6 +149,46 @@ function plainConstraint(content: string, params: ReadonlySet<string>): boolean 
   return namesInput;
 }
 
+// ---- markup (precision3): tags and chat tokens shown, not used ---------------------------------
+
+/** The tool's own subject is prompt text, its formats, templates or tokens (or attacks on them). */
+const MARKUP_PURPOSE =
+  /\b(?:prompts?|templates?|tokens?|tokeni[sz]\w*|chat\s*ml|markup|tags?|special\s+tokens?|chat\s+(?:layouts?|formats?))\b/i;
+/** Quoted spans that may hold line feeds (a chat-format example spans lines). */
+const QUOTED_LINES = /(?<![\w])'[^']{1,300}'(?![\w])|"[^"]{1,300}"|`[^`]{1,300}`|“[^”]{1,300}”/g;
+/** A list of tags named as things: "like <a>, <b> and <c>", "such as [INST]". */
+const TAG_LIST_BEFORE =
+  /\b(?:like|such\s+as|e\.g\.,?|including|namely)\s+(?:(?:<[^<>\s]{1,30}>|\[[^\[\]\s]{1,12}\])\s*(?:,|\band\b|\bor\b)?\s*){0,6}$/i;
+const TAG_NOUN_AFTER =
+  /^\s*(?:tags?|tokens?|markers?|blocks?|headers?|wrappers?|elements?|sections?)\b/i;
+
+/**
+ * A tag or chat-control token in a tool whose own subject is prompt formats, templates or
+ * tokens (or attacks on them): inside a quoted example, or named as a thing (in a "like ..."
+ * list, or followed by "tags"/"tokens"). Nobody is addressed outside the quotes and nothing
+ * says to go along with it; any order inside the quotes is still judged by its own rules.
+ */
+function markupShown(text: string, f: Finding, purpose: string): boolean {
+  if (!MARKUP_PURPOSE.test(purpose) && !DETECTOR_PURPOSE.test(purpose)) return false;
+  if (GO_ALONG_TEXT.test(text)) return false;
+  const end = f.offset + f.match.length;
+  let inQuote = false;
+  let masked = text;
+  for (const q of text.matchAll(QUOTED_LINES)) {
+    const qs = q.index!;
+    const qe = qs + q[0].length;
+    if (f.offset > qs && end < qe) inQuote = true;
+    masked = masked.slice(0, qs + 1) + "x".repeat(q[0].length - 2) + masked.slice(qe - 1);
+  }
+  if (ADDRESSED.test(masked) || CATALOG_ORDER.test(masked) || GO_ALONG.test(masked)) return false;
+  if (inQuote) return true;
+  const named = TAG_LIST_BEFORE.test(text.slice(Math.max(0, f.offset - 200), f.offset)) ||
+    TAG_NOUN_AFTER.test(text.slice(end, end + 20));
+  // Named in the running text: the tag's own line holds nothing after it but more tags or text
+  // of the same sentence (no system turn follows it).
+  return named && !/^\s*(?:system|assistant|user)\b/i.test(text.slice(end, end + 12));
+}
+
 // ---- quote: attack words quoted, reported or shown as an attack example ------------------------
 
 const QUOTE_RULES = new Set(["pi.override", "pi.ignore_user"]);
@@ -1064,6 +1104,10 @@ export function precisionDiscounts(
     }
     if (id === "intent.mandated" && conditionApart(text, f, near)) {
       reasons[k] = "the condition word lies in another sentence than the data";
+      return;
+    }
+    if (TAG_RULES.has(id) && markupShown(text, f, firstSentence(i))) {
+      reasons[k] = "markup shown as a quoted example or named as a thing by a tool about prompts";
       return;
     }
     if (TAG_RULES.has(id)) {
