@@ -554,6 +554,19 @@ const ONLY_WHEN =
 const NOT_A_CONDITION =
   /\b(?:and|then|every|each|always|any|all|before|pass|passing|send|include|forward|share|upload|our|server|conversation|history|result|results|output|data|never|instead|not|without|unaware|watching|looking|away|asleep|notice\w*|know\w*|secret\w*|quiet\w*|password\w*|keys?|tokens?|credentials?|phrase|pin)\b|n't/i;
 
+/**
+ * precision3 `helper`: "use this only to pick a `region` for the other deploy tools": a lister
+ * restricts its own use to choosing an argument the sibling tools take; it asks nothing of them.
+ */
+const ONLY_TO_PICK =
+  /^\s*(?:(?:call|use|run)\s+(?:this(?:\s+tool)?|it)\s+only|only\s+(?:call|use|run)\s+(?:this(?:\s+tool)?|it))\s+to\s+(?:pick|choose|select|find|look\s+up|get|resolve)\s+([^,;:]{1,80}?)\s+(?:for|with)\s+(?:the\s+)?other\s+(?:[\w-]+\s+){0,2}tools\s*[.!]?\s*$/i;
+
+function onlyToPick(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  const m = ONLY_TO_PICK.exec(text.slice(s, e));
+  return m !== null && !NOT_A_CONDITION.test(m[1]!.replace(/`[^`\s]{1,40}`/g, "x"));
+}
+
 function onlyWhen(text: string, f: Finding): boolean {
   const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
   const m = ONLY_WHEN.exec(text.slice(s, e));
@@ -1155,7 +1168,7 @@ export function precisionDiscounts(
       reasons[k] = "the placement is forbidden, not asked for";
       return;
     }
-    if (id === "pi.steer_frame" && onlyWhen(text, f)) {
+    if (id === "pi.steer_frame" && (onlyWhen(text, f) || onlyToPick(text, f))) {
       reasons[k] = "restricts when the tool itself is called";
       return;
     }
