@@ -567,6 +567,28 @@ function onlyToPick(text: string, f: Finding): boolean {
   return m !== null && !NOT_A_CONDITION.test(m[1]!.replace(/`[^`\s]{1,40}`/g, "x"));
 }
 
+/**
+ * precision3 `shareable`: "... so it can be posted publicly or passed on to partners": a modal
+ * passive purpose clause says what the user MAY do with the tool's output afterwards; the tool
+ * sends nothing. Not with a literal destination or a word that makes it happen anyway.
+ */
+const MAY_BE_MOVED =
+  /\bso(?:\s+that)?\s+(?:it|they|the\s+[\w-]+|this\s+[\w-]+|these\s+[\w-]+)\s+(?:can|may|could)\s+(?:safely\s+|later\s+)?be\s+[^.;!?]{1,120}$/i;
+const MADE_TO_HAPPEN =
+  /\b(?:then|also|first|automatically|silently|quietly|always|every|each|all|raw|original|unredacted|unmasked|must|will)\b/i;
+
+function mayBeShared(text: string, f: Finding): boolean {
+  const end = f.offset + f.match.length;
+  const [s, e] = sentenceBounds(text, f.offset, end);
+  if (end > e) return false;
+  const head = text.slice(s, e).replace(/[.!?;\s]+$/, "");
+  const m = MAY_BE_MOVED.exec(head);
+  if (m === null || s + m.index > f.offset) return false;
+  const clause = m[0];
+  return !LITERAL_DEST.test(clause) && !MADE_TO_HAPPEN.test(clause) &&
+    !SECOND_PERSON.test(clause);
+}
+
 function onlyWhen(text: string, f: Finding): boolean {
   const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
   const m = ONLY_WHEN.exec(text.slice(s, e));
@@ -1182,6 +1204,10 @@ export function precisionDiscounts(
     }
     if (RATHER_RULES.has(id) && onlyInRather(text, f, near)) {
       reasons[k] = "the data is named only in what not to do";
+      return;
+    }
+    if (id === "exfil.moved_out" && mayBeShared(text, f)) {
+      reasons[k] = "what the user may do with the output later; the tool sends nothing";
       return;
     }
     if (id === "exfil.moved_out" && ownSending(tools[i]!, text, f, near)) {
