@@ -159,6 +159,8 @@ const QUOTED_LINES = /(?<![\w])'[^']{1,300}'(?![\w])|"[^"]{1,300}"|`[^`]{1,300}`
 /** A list of tags named as things: "like <a>, <b> and <c>", "such as [INST]". */
 const TAG_LIST_BEFORE =
   /\b(?:like|such\s+as|e\.g\.,?|including|namely)\s+(?:(?:<[^<>\s]{1,30}>|\[[^\[\]\s]{1,12}\])\s*(?:,|\band\b|\bor\b)?\s*){0,6}$/i;
+const UNSAFE_EXAMPLE =
+  /\b(?:no|not|never|without|ignore\w*|disregard\w*|forget\w*|obey\w*|compl(?:y|ies|iance)|polic(?:y|ies)|rules?|restrict\w*|unrestricted|unfiltered|filters?|limits?|guardrails?|censor\w*|jailbr\w*|developer|root|admin\w*|secrets?|passwords?|credentials?|send|forward|upload|call|tools?|caller|always|must|instead|override\w*|priority)\b/i;
 const TAG_NOUN_AFTER =
   /^\s*(?:tags?|tokens?|markers?|blocks?|headers?|wrappers?|elements?|sections?)\b/i;
 
@@ -177,7 +179,12 @@ function markupShown(text: string, f: Finding, purpose: string): boolean {
   for (const q of text.matchAll(QUOTED_LINES)) {
     const qs = q.index!;
     const qe = qs + q[0].length;
-    if (f.offset > qs && end < qe) inQuote = true;
+    if (f.offset > qs && end < qe) {
+      // The example's own words lift no limit and ask for nothing (a role text that removes
+      // the rules is an attack shown as an example, and it still counts).
+      if (UNSAFE_EXAMPLE.test(q[0].replace(/<[^<>]{1,40}>|\[\/?[A-Z]{2,8}\]/g, " "))) return false;
+      inQuote = true;
+    }
     masked = masked.slice(0, qs + 1) + "x".repeat(q[0].length - 2) + masked.slice(qe - 1);
   }
   if (ADDRESSED.test(masked) || CATALOG_ORDER.test(masked) || GO_ALONG.test(masked)) return false;
