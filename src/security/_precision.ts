@@ -103,25 +103,97 @@ const NOT_PLAIN = new RegExp(
   "i",
 );
 
+/**
+ * precision3: a short order that only reshapes the inputs just described ("convert them first",
+ * "split them into smaller windows", "round them to six places").
+ */
+const RESHAPE =
+  /^(?:please\s+)?(?:convert|round|split|trim|truncate|format|normali[sz]e|pad|escape|encode|lowercase|uppercase|divide|multiply|scale|chunk|break)\s+(?:them|it|these|those|such\s+\w+|the\s+values?)\b[^.;!?]{0,40}$/i;
+/** A value's written form: "is entered as 1500", "must be sent as 1250". */
+const WRITTEN_AS =
+  /\b(?:sent|passed|given|written|entered|expressed|supplied)\s+as\s+(?=\d|an?\s+(?:integer|number|string)|whole\b)/gi;
+
+/** "whole numbers", "whole minutes": a value's form, not "the whole conversation". */
+const WHOLE =
+  /\bwhole\s+(?=(?:numbers?|integers?|minutes?|(?:milli|micro)?seconds?|hours?|days?|weeks?|months?|years?|(?:milli|centi|kilo|micro)?(?:grams?|met(?:re|er)s?|lit(?:re|er)s?)|cents?|units?|percent|pixels?|bytes?|points?|degrees?)\b)/gi;
+
 function plainConstraint(content: string, params: ReadonlySet<string>): boolean {
   // Back-quoted own parameters read as the bare name; any other back-quoted text is not plain.
   const bare = content.replace(/`([^`]{1,60})`/g, (m, p: string) => params.has(p) ? p : m)
     // "the call fails" is what happens to a bad input, not a call asked for.
-    .replace(/\bthe\s+(?:call|request)\s+(?=fails\b|is\s+rejected\b|errors\b)/gi, "it ");
+    .replace(/\bthe\s+(?:call|request)\s+(?=fails\b|is\s+rejected\b|errors\b)/gi, "it ")
+    .replace(WRITTEN_AS, "given as ").replace(WHOLE, "");
   if (bare.includes("`") || NOT_PLAIN.test(bare)) return false;
   const clauses = sentences(bare).map((c) => c.trim()).filter((c) => /\w/.test(c));
   if (clauses.length === 0 || clauses.length > 4) return false;
   let namesInput = false;
+  let stated = false;
   for (const c of clauses) {
     const words = c.toLowerCase().match(/[a-z0-9_]+/g) ?? [];
-    const first = words[0] ?? "";
-    if (!params.has(first) && !OPENERS.has(first) && !/^\d/.test(first)) return false;
+    // precision3: after a stated rule, a short reshaping order about the same values.
+    if (stated && RESHAPE.test(c.replace(/[.;!?\s]+$/, ""))) continue;
+    // precision3: any noun phrase may open a clause that states a value's form (the subject
+    // is what the form is about); NOT_PLAIN already rules out people, data, tools and places.
     if (!CONSTRAINT.test(c) || !FORM.test(c)) return false;
-    if (words.some((w) => params.has(w) || /^(?:values?|inputs?|arguments?)$/.test(w))) {
+    stated = true;
+    if (
+      words.some((w) =>
+        params.has(w) || params.has(w.replace(/s$/, "")) || params.has(w.replace(/es$/, "")) ||
+        OPENERS.has(w) ||
+        /^(?:values?|inputs?|arguments?)$/.test(w)
+      )
+    ) {
       namesInput = true;
     }
   }
   return namesInput;
+}
+
+// ---- markup (precision3): tags and chat tokens shown, not used ---------------------------------
+
+/** The tool's own subject is prompt text, its formats, templates or tokens (or attacks on them). */
+const MARKUP_PURPOSE =
+  /\b(?:prompts?|templates?|tokens?|tokeni[sz]\w*|chat\s*ml|markup|tags?|special\s+tokens?|chat\s+(?:layouts?|formats?))\b/i;
+/** Quoted spans that may hold line feeds (a chat-format example spans lines). */
+const QUOTED_LINES = /(?<![\w])'[^']{1,300}'(?![\w])|"[^"]{1,300}"|`[^`]{1,300}`|“[^”]{1,300}”/g;
+/** A list of tags named as things: "like <a>, <b> and <c>", "such as [INST]". */
+const TAG_LIST_BEFORE =
+  /\b(?:like|such\s+as|e\.g\.,?|including|namely)\s+(?:(?:<[^<>\s]{1,30}>|\[[^\[\]\s]{1,12}\])\s*(?:,|\band\b|\bor\b)?\s*){0,6}$/i;
+const UNSAFE_EXAMPLE =
+  /\b(?:no|not|never|without|ignore\w*|disregard\w*|forget\w*|obey\w*|compl(?:y|ies|iance)|polic(?:y|ies)|rules?|restrict\w*|unrestricted|unfiltered|filters?|limits?|guardrails?|censor\w*|jailbr\w*|developer|root|admin\w*|secrets?|passwords?|credentials?|send|forward|upload|call|tools?|caller|always|must|instead|override\w*|priority)\b/i;
+const TAG_NOUN_AFTER =
+  /^\s*(?:tags?|tokens?|markers?|blocks?|headers?|wrappers?|elements?|sections?)\b/i;
+
+/**
+ * A tag or chat-control token in a tool whose own subject is prompt formats, templates or
+ * tokens (or attacks on them): inside a quoted example, or named as a thing (in a "like ..."
+ * list, or followed by "tags"/"tokens"). Nobody is addressed outside the quotes and nothing
+ * says to go along with it; any order inside the quotes is still judged by its own rules.
+ */
+function markupShown(text: string, f: Finding, purpose: string): boolean {
+  if (!MARKUP_PURPOSE.test(purpose) && !DETECTOR_PURPOSE.test(purpose)) return false;
+  if (GO_ALONG_TEXT.test(text)) return false;
+  const end = f.offset + f.match.length;
+  let inQuote = false;
+  let masked = text;
+  for (const q of text.matchAll(QUOTED_LINES)) {
+    const qs = q.index!;
+    const qe = qs + q[0].length;
+    if (f.offset > qs && end < qe) {
+      // The example's own words lift no limit and ask for nothing (a role text that removes
+      // the rules is an attack shown as an example, and it still counts).
+      if (UNSAFE_EXAMPLE.test(q[0].replace(/<[^<>]{1,40}>|\[\/?[A-Z]{2,8}\]/g, " "))) return false;
+      inQuote = true;
+    }
+    masked = masked.slice(0, qs + 1) + "x".repeat(q[0].length - 2) + masked.slice(qe - 1);
+  }
+  if (ADDRESSED.test(masked) || CATALOG_ORDER.test(masked) || GO_ALONG.test(masked)) return false;
+  if (inQuote) return true;
+  const named = TAG_LIST_BEFORE.test(text.slice(Math.max(0, f.offset - 200), f.offset)) ||
+    TAG_NOUN_AFTER.test(text.slice(end, end + 20));
+  // Named in the running text: the tag's own line holds nothing after it but more tags or text
+  // of the same sentence (no system turn follows it).
+  return named && !/^\s*(?:system|assistant|user)\b/i.test(text.slice(end, end + 12));
 }
 
 // ---- quote: attack words quoted, reported or shown as an attack example ------------------------
@@ -214,7 +286,30 @@ const REPORT_RULES = new Set([
   "intent.private_to_argument",
   "secret.read_credential",
   "exfil.moved_out",
+  // precision3: the rest of what a reported attack reads as (where it sends, what it hides).
+  "exfil.sensitive_out",
+  "exfil.sensitive_to_dest",
+  "exfil.send_remote",
+  "exfil.remote_dest",
+  "conceal.tell_user",
+  "conceal.covert_action",
+  "intent.order_to_call",
+  "purpose.unneeded_data",
 ]);
+/** A tool about attacks also names a threat catalogue or security review in its first sentence. */
+const THREAT_PURPOSE =
+  /\b(?:threats?|owasp|mitre|atlas|cve|cwe|vulnerab\w*|poison\w*|review\w*|warns?\s+about)\b/i;
+/**
+ * A reported order named through a noun ("requests to ignore ...", "instructions to copy ...")
+ * after a verb of detecting or listing in the same sentence ("It looks for ...", "warns about").
+ */
+const NOUN_REPORTER =
+  /\b(?:requests?|instructions?|orders?|demands?|commands?|attempts?|prompts?|messages?|descriptions?)\s+(?:(?:asking|telling|that\s+(?:asks?|tells?))\s+(?:\w+\s+){0,2})?to\s+(?:(?:also\s+)?(?:\w+\s+)?or\s+to\s+)?/gi;
+const LISTING_VERB =
+  /\b(?:looks?\s+for|flags?|detects?|catches|warns?\s+(?:about|of|against)|covers?|includes?|lists?|spots?|recogni[sz]es|such\s+as|e\.g\.|for\s+(?:example|instance))\b/i;
+/** A literal destination: a reported attack is named, not pointed at a real place. */
+const LITERAL_DEST =
+  /@|https?:|\b(?:[a-z0-9-]{1,63}\.)+(?:com|net|org|io|dev|app|xyz|ru|cn|co|me|site|link)\b/i;
 /** Some text or party (not this tool) makes a model do something: "... tells the model to". */
 const REPORTER = new RegExp(
   String
@@ -237,8 +332,11 @@ function reportedAttack(
   f: Finding,
   purpose: string,
   params: readonly string[],
+  near: readonly KeyedFinding[],
 ): boolean {
-  if (!DETECTOR_PURPOSE.test(purpose) && !ATTACK_WORD.test(purpose)) return false;
+  if (
+    !DETECTOR_PURPOSE.test(purpose) && !ATTACK_WORD.test(purpose) && !THREAT_PURPOSE.test(purpose)
+  ) return false;
   const end = f.offset + f.match.length;
   const [s, e] = sentenceBounds(text, f.offset, end);
   if (end > e) return false;
@@ -246,6 +344,10 @@ function reportedAttack(
   if (SECOND_PERSON.test(sentence) || GO_ALONG.test(sentence) || GO_ALONG_TEXT.test(text)) {
     return false;
   }
+  if (LITERAL_DEST.test(sentence) || SELF_ORDER.test(sentence) || CATALOG_ORDER.test(sentence)) {
+    return false;
+  }
+  if (reportedByNoun(text, f, s, e, sentence, params, near)) return true;
   let last: RegExpExecArray | null = null;
   REPORTER.lastIndex = 0;
   const head = text.slice(s, f.offset + 1);
@@ -257,10 +359,60 @@ function reportedAttack(
   if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
     return false;
   }
-  return reportEnd <= f.offset + 40 && f.offset - reportEnd <= 60 &&
+  const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
+  return reportEnd <= f.offset + 40 && f.offset - reportEnd <= gap &&
     !/[;:]/.test(text.slice(reportEnd, f.offset)) &&
     !SELF_SUBJECT.test(text.slice(Math.max(s, s + last.index - 30), s + last.index)) &&
     FOREIGN_TEXT.test(text.slice(Math.max(s, s + last.index - 40), s + last.index));
+}
+
+/** What a reported attack hides may sit further on in the reported clause. */
+const CONCEAL_REPORTED = new Set(["conceal.tell_user", "conceal.covert_action"]);
+
+/** The sentence position just after the last noun reporter ending at or before `at` (or -1). */
+function nounReportEnd(text: string, s: number, at: number): number {
+  let last = -1;
+  NOUN_REPORTER.lastIndex = 0;
+  const head = text.slice(s, at + 1);
+  for (let m = NOUN_REPORTER.exec(head); m; m = NOUN_REPORTER.exec(head)) {
+    last = s + m.index + m[0].length;
+  }
+  return last;
+}
+
+/**
+ * precision3 `reported`: an attack named through a noun after a listing verb ("It looks for
+ * requests to ignore previous instructions", "warns about instructions to copy ~/.ssh/id_rsa
+ * into a parameter"); the reported clause names no own parameter and no literal destination.
+ * `purpose.unneeded_data` (whose match is the whole sentence) counts as reported when every
+ * data or secret finding of the sentence is.
+ */
+function reportedByNoun(
+  text: string,
+  f: Finding,
+  s: number,
+  e: number,
+  sentence: string,
+  params: readonly string[],
+  near: readonly KeyedFinding[],
+): boolean {
+  const verb = LISTING_VERB.exec(sentence);
+  if (verb === null) return false;
+  const asked = sentence.slice(verb.index).toLowerCase();
+  if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+    return false;
+  }
+  const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
+  const inReport = (offset: number) => {
+    const r = nounReportEnd(text, s, offset);
+    return r >= 0 && r - s > verb.index && r <= offset + 40 && offset - r <= gap &&
+      !/[;:]/.test(text.slice(r, Math.max(r, offset)));
+  };
+  if (f.rule_id !== "purpose.unneeded_data") return inReport(f.offset);
+  const data = near.filter(({ finding: g }) =>
+    /^(?:data|secret)\./.test(g.rule_id) && g.offset >= s && g.offset < e
+  );
+  return data.length > 0 && data.every(({ finding: g }) => inReport(g.offset));
 }
 
 function escape(s: string): string {
@@ -408,6 +560,41 @@ const ONLY_WHEN =
   /^\s*(?:(?:call|use|run|invoke|trigger)\s+(?:this(?:\s+tool)?|it)\s+only|only\s+(?:call|use|run|invoke)\s+(?:this(?:\s+tool)?|it))\s+(?:when|if|after|once)\s+([^,;:]{1,140}?)\s*[.!]?\s*$/i;
 const NOT_A_CONDITION =
   /\b(?:and|then|every|each|always|any|all|before|pass|passing|send|include|forward|share|upload|our|server|conversation|history|result|results|output|data|never|instead|not|without|unaware|watching|looking|away|asleep|notice\w*|know\w*|secret\w*|quiet\w*|password\w*|keys?|tokens?|credentials?|phrase|pin)\b|n't/i;
+
+/**
+ * precision3 `helper`: "use this only to pick a `region` for the other deploy tools": a lister
+ * restricts its own use to choosing an argument the sibling tools take; it asks nothing of them.
+ */
+const ONLY_TO_PICK =
+  /^\s*(?:(?:call|use|run)\s+(?:this(?:\s+tool)?|it)\s+only|only\s+(?:call|use|run)\s+(?:this(?:\s+tool)?|it))\s+to\s+(?:pick|choose|select|find|look\s+up|get|resolve)\s+([^,;:]{1,80}?)\s+(?:for|with)\s+(?:the\s+)?other\s+(?:[\w-]+\s+){0,2}tools\s*[.!]?\s*$/i;
+
+function onlyToPick(text: string, f: Finding): boolean {
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  const m = ONLY_TO_PICK.exec(text.slice(s, e));
+  return m !== null && !NOT_A_CONDITION.test(m[1]!.replace(/`[^`\s]{1,40}`/g, "x"));
+}
+
+/**
+ * precision3 `shareable`: "... so it can be posted publicly or passed on to partners": a modal
+ * passive purpose clause says what the user MAY do with the tool's output afterwards; the tool
+ * sends nothing. Not with a literal destination or a word that makes it happen anyway.
+ */
+const MAY_BE_MOVED =
+  /\bso(?:\s+that)?\s+(?:it|they|the\s+[\w-]+|this\s+[\w-]+|these\s+[\w-]+)\s+(?:can|may|could)\s+(?:safely\s+|later\s+)?be\s+[^.;!?]{1,120}$/i;
+const MADE_TO_HAPPEN =
+  /\b(?:then|also|first|automatically|silently|quietly|always|every|each|all|raw|original|unredacted|unmasked|must|will)\b/i;
+
+function mayBeShared(text: string, f: Finding): boolean {
+  const end = f.offset + f.match.length;
+  const [s, e] = sentenceBounds(text, f.offset, end);
+  if (end > e) return false;
+  const head = text.slice(s, e).replace(/[.!?;\s]+$/, "");
+  const m = MAY_BE_MOVED.exec(head);
+  if (m === null || s + m.index > f.offset) return false;
+  const clause = m[0];
+  return !LITERAL_DEST.test(clause) && !MADE_TO_HAPPEN.test(clause) &&
+    !SECOND_PERSON.test(clause);
+}
 
 function onlyWhen(text: string, f: Finding): boolean {
   const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
@@ -961,6 +1148,10 @@ export function precisionDiscounts(
       reasons[k] = "the condition word lies in another sentence than the data";
       return;
     }
+    if (TAG_RULES.has(id) && markupShown(text, f, firstSentence(i))) {
+      reasons[k] = "markup shown as a quoted example or named as a thing by a tool about prompts";
+      return;
+    }
     if (TAG_RULES.has(id)) {
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
@@ -985,7 +1176,7 @@ export function precisionDiscounts(
     }
     if (
       REPORT_RULES.has(id) &&
-      reportedAttack(text, f, firstSentence(i), paramsOf(i))
+      reportedAttack(text, f, firstSentence(i), paramsOf(i), near)
     ) {
       reasons[k] = "an attack described in the third person by a tool about attacks";
       return;
@@ -1006,7 +1197,7 @@ export function precisionDiscounts(
       reasons[k] = "the placement is forbidden, not asked for";
       return;
     }
-    if (id === "pi.steer_frame" && onlyWhen(text, f)) {
+    if (id === "pi.steer_frame" && (onlyWhen(text, f) || onlyToPick(text, f))) {
       reasons[k] = "restricts when the tool itself is called";
       return;
     }
@@ -1020,6 +1211,10 @@ export function precisionDiscounts(
     }
     if (RATHER_RULES.has(id) && onlyInRather(text, f, near)) {
       reasons[k] = "the data is named only in what not to do";
+      return;
+    }
+    if (id === "exfil.moved_out" && mayBeShared(text, f)) {
+      reasons[k] = "what the user may do with the output later; the tool sends nothing";
       return;
     }
     if (id === "exfil.moved_out" && ownSending(tools[i]!, text, f, near)) {
@@ -1046,8 +1241,10 @@ function plainTags(
     const content = m[2]!;
     const cs = o + m[0].indexOf(">") + 1;
     const ce = cs + content.length;
+    // precision3: a low piece (an order word near "call") does not make the content an order.
     const other = items.some(({ finding: g }) =>
-      g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) && g.offset < ce &&
+      g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) &&
+      !(g.severity === "low" && ruleById(g.rule_id).piece) && g.offset < ce &&
       g.offset + g.match.length > cs
     );
     if (!other && plainConstraint(content, params)) out.push([o, cs, ce, o + m[0].length]);
