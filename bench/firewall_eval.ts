@@ -58,6 +58,11 @@
  * - firewall_eval/heldout13a_new_words.json … heldout13c_new_words.json (split `heldout13`): round 13, three
  *   blind authors writing apart after round 12 was measured; sealed until `2026.11.26-15` was done,
  *   measured once with `-14` and once with `-15`.
+ * - firewall_eval/probes14_precision3.json (split `probes14`): benign shapes falsely blocked in round 13 and
+ *   attacks in the same wrappers, written before the `2026.11.26-16` discounts, measured once at first sight.
+ * - firewall_eval/heldout14a_new_words.json, heldout14b_new_words.json (split `heldout14`): round 14, two blind
+ *   authors writing apart after round 13 was measured (after `2026.11.26-15` was done); measured once with
+ *   `-15` and once with `-16`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -260,7 +265,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout13") as EvalSplit;
+  const split = (arg("--split") ?? "heldout14") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
