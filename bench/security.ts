@@ -26,6 +26,14 @@ import { scanNames } from "../src/security/_names.ts";
 import { scanPurpose } from "../src/security/purpose.ts";
 import { fitDiscounts } from "../src/security/fit.ts";
 import { Collector } from "../src/security/_collector.ts";
+import { scanDecoders } from "../src/security/_decoders.ts";
+import { scanLeetAndGloss } from "../src/security/_decoders_more.ts";
+import { scanSchemaSteer } from "../src/security/_steer.ts";
+import { scanActions } from "../src/security/_action.ts";
+import { scanShadow } from "../src/security/_shadow.ts";
+import { scanSchemaAnnotations } from "../src/security/_schema_annotations.ts";
+import { scanExfil } from "../src/security/_exfil_prose.ts";
+import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
 const NOUNS = [
@@ -193,12 +201,30 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("locating findings");
       scanBase64(col, corpus, 1);
       lap("base64");
+      scanDecoders(col, corpus);
+      lap("decoders");
+      scanLeetAndGloss(col, corpus);
+      lap("leetspeak and gloss");
       scanNames(col, names, []);
       lap("look-alike names");
       scanPurpose(col, tools, texts);
       lap("purpose checks");
-      fitDiscounts(tools, texts, corpus, col.items);
-      lap("designed-for discount");
+      scanSchemaSteer(col, tools, texts);
+      lap("schema steering");
+      scanActions(col, tools, texts);
+      lap("actions");
+      scanShadow(col, tools, texts);
+      lap("shadowing");
+      scanSchemaAnnotations(col, tools, texts);
+      lap("schema annotations");
+      scanExfil(col, tools, texts);
+      lap("prose exfiltration");
+      if (col.items.length > 0) {
+        const reasons = fitDiscounts(tools, texts, corpus, col.items);
+        lap("designed-for discount");
+        precisionDiscounts(tools, texts, col.items, reasons);
+        lap("structural discounts");
+      }
     });
   }
   const c = prefilterCoverage();
