@@ -270,6 +270,8 @@ export function scanExfil(
   const EXTRA_RCPT = ruleById("exfil.extra_recipient");
   const INTO_PARAM = ruleById("exfil.data_into_param");
   const TAKEN_RULE = ruleById("exfil.secret_taken_unasked");
+  // Per text: null when no sentence of it can be read as exfiltration, else whether it is foreign.
+  const worth = new Map<string, boolean | null>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     const desc = items.filter((it) => it.field === "/description").map((it) => it.text).join(
@@ -295,15 +297,23 @@ export function scanExfil(
     };
     for (const it of items) {
       const isDesc = it.field === "/description";
-      const paramDesc = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
+      const paramDesc = isDesc || !it.field.endsWith("/description")
+        ? null
+        : /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
       if (!isDesc && !paramDesc) continue;
-      const foreign = isForeign(it.text);
       // Most texts name no data and no outside place: nothing to read sentence by sentence.
-      const whole = fold(it.text, foreign);
-      if (
-        !(DATA_HINT.test(whole) && ANY_DATA.test(whole)) &&
-        !(SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
-      ) continue;
+      // The answer depends on the text alone (lists repeat texts): worked out once per scan.
+      let foreign = worth.get(it.text);
+      if (foreign === undefined) {
+        const f = isForeign(it.text);
+        const whole = fold(it.text, f);
+        foreign = (DATA_HINT.test(whole) && ANY_DATA.test(whole)) ||
+            (SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
+          ? f
+          : null;
+        worth.set(it.text, foreign);
+      }
+      if (foreign === null) continue;
       purpose();
       const masked = maskDots(it.text);
       const ss = sentencesAt(masked);
@@ -431,7 +441,11 @@ export function scanExfil(
       });
     }
     // 5. Seed words or a private key asked by a tool that says it keeps data on its own servers.
-    if (VENDOR_STORE.test(desc.toLowerCase()) && (purpose(), VENDOR_STORE.test(head))) {
+    // Every VENDOR_STORE match holds "our" or "vendor" (no other letter lowercases to these).
+    if (
+      /our|vendor/i.test(desc) && VENDOR_STORE.test(desc.toLowerCase()) &&
+      (purpose(), VENDOR_STORE.test(head))
+    ) {
       for (const p of parameterNames(tool.inputSchema)) {
         if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
         const d = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";
