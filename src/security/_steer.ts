@@ -94,12 +94,12 @@ export function scanSchemaSteer(
   texts: readonly TextItem[][],
 ): void {
   tools.forEach((t, tool) => {
-    const templating = BUILT_FOR_TEMPLATES.test(
-      `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`,
-    );
-    const builtFor = BUILT_FOR_PRIVATE.test(
-      `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`,
-    );
+    // What the tool is built for, read only when a check needs it (most never get that far).
+    let purpose: string | undefined;
+    const about = () => purpose ??= `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`;
+    let tpl: boolean | undefined, priv: boolean | undefined;
+    const templating = () => tpl ??= BUILT_FOR_TEMPLATES.test(about());
+    const builtFor = () => priv ??= BUILT_FOR_PRIVATE.test(about());
     for (const it of texts[tool]!) {
       const f = it.field;
       const text = it.text;
@@ -136,19 +136,21 @@ function valueSlot(
   col: Collector,
   tool: number,
   it: TextItem,
-  builtFor: boolean,
-  templating: boolean,
+  builtFor: () => boolean,
+  templating: () => boolean,
 ): void {
   const text = it.text;
   // A document-sized value (several lines) in a templating tool is the template itself.
-  const placeholder = templating || text.includes("\n") ? null : PLACEHOLDER.exec(text);
+  let placeholder = text.includes("\n") ? null : PLACEHOLDER.exec(text);
+  if (placeholder && templating()) placeholder = null;
   let m = placeholder ?? VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ??
     VALUE_SEQUENCE.exec(text);
-  if (!m && !builtFor) {
-    m = VALUE_PHRASE.exec(text);
+  if (!m) {
+    let p = VALUE_PHRASE.exec(text);
     // One snake_case token reads as words only when it is a sentence, not "all_messages".
     const words = text.split("_");
-    if (!m && words.length >= 5 && !/\s/.test(text)) m = VALUE_PHRASE.exec(words.join(" "));
+    if (!p && words.length >= 5 && !/\s/.test(text)) p = VALUE_PHRASE.exec(words.join(" "));
+    if (p && !builtFor()) m = p;
   }
   if (m) col.add(VALUE_PRIVATE, tool, it.field, m.index, m[0]);
 }
@@ -159,14 +161,14 @@ function tellUser(col: Collector, tool: number, it: TextItem): boolean {
   return m !== null;
 }
 
-function fillOrder(col: Collector, tool: number, it: TextItem, builtFor: boolean): boolean {
+function fillOrder(col: Collector, tool: number, it: TextItem, builtFor: () => boolean): boolean {
   FILL_ORDER.lastIndex = 0;
   for (let m; (m = FILL_ORDER.exec(it.text));) {
     const rest = it.text.slice(m.index + m[0].length, m.index + m[0].length + 160);
     const head = rest.slice(0, 40);
     const hit = /^(?:the\s+)?(?:output|result|contents?|value)\s+of\s/i.test(head) &&
         (VALUE_CMD.test(rest) || /\b(?:env\w*|~\/|\.\w+rc\b|credentials?)/i.test(rest)) ||
-      (!builtFor && VALUE_PHRASE.test(head));
+      (VALUE_PHRASE.test(head) && !builtFor());
     if (hit) {
       col.add(NESTED_ORDER, tool, it.field, m.index, m[0] + head);
       return true;
@@ -200,7 +202,7 @@ function nameOrder(
   t: Tool,
   tool: number,
   p: TextItem,
-  builtFor: boolean,
+  builtFor: () => boolean,
 ): void {
   if (p.text.length < 12) return;
   const words = p.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " ")
@@ -218,7 +220,7 @@ function nameOrder(
   } else if (NAME_SENTENCE.test(words) && words.split(" ").length >= 5) {
     // A name that is a sentence of its own: a sequel ("then_...") or a hand-over to someone.
     hit = true;
-  } else if (!builtFor && NAME_PRIVATE.test(words)) {
+  } else if (NAME_PRIVATE.test(words) && !builtFor()) {
     hit = NAME_PLACE.test(words) || NAME_SIDE.test(words) ||
       /\b(?:user|users|my|your|the)\b/.test(words) || /\band\b/.test(words);
   }
