@@ -42,8 +42,11 @@ const SHORT_DIGITS = /^[013457]{2,4}$/;
 const LEET_SIGN = /[013457$@]/g;
 /** E-mail addresses keep their @ (it is swapped out while the words are read). */
 const EMAIL_AT = /(?<=[\w.+-])@(?=[\w-]+(?:\.[\w-]+)+)/g;
-/** Cheap gate: a letter next to a leet sign, four times in a string (then the words are counted). */
-const LEET_GATE = /[A-Za-z][013457$@]|[013457$@][A-Za-z]/;
+/**
+ * Cheap gate: a letter next to a leet sign, four times in a string (then the words are counted).
+ * Led by the sign (rare) and looking back for the letter, so the search skips ahead on letters.
+ */
+const LEET_GATE = /[013457$@](?<=[A-Za-z][013457$@])|[013457$@][A-Za-z]/;
 const LEET_PAIRS = /[A-Za-z][013457$@]|[013457$@][A-Za-z]/g;
 
 function leetPairs(text: string): boolean {
@@ -194,6 +197,8 @@ export function scanLeetAndGloss(col: Collector, c: Corpus): number {
     const seg = c.segs[si]!;
     // The original text: the corpus folds Cyrillic look-alikes into Latin letters.
     const text = seg.text.length > MAX_SEGMENT ? seg.text.slice(0, MAX_SEGMENT) : seg.text;
+    // Most strings meet no gate: they are not looked up.
+    if (!leetGate && !escapeGate && !glossGate && seg.map === null) continue;
     let r = memo.get(text);
     if (r === undefined) memo.set(text, r = {});
     if (leetGate) {
