@@ -93,6 +93,9 @@ export function scanSchemaSteer(
   tools: readonly Tool[],
   texts: readonly TextItem[][],
 ): void {
+  // What a field's pointer says (lists repeat their pointers), and each value's readings.
+  const fields = new Map<string, FieldInfo>();
+  const slots = new Map<string, SlotReading>();
   tools.forEach((t, tool) => {
     // What the tool is built for, read only when a check needs it (most never get that far).
     let purpose: string | undefined;
@@ -104,23 +107,24 @@ export function scanSchemaSteer(
       const f = it.field;
       const text = it.text;
       // Type names, short enum values and property names (read by nameOrder) hold no order.
-      if (text.length < 8 || !SCHEMA_FIELD.test(f)) continue;
-      const key = f.slice(f.lastIndexOf("/") + 1);
-      if (key === text && f.endsWith("/properties/" + key)) continue;
+      if (text.length < 8) continue;
+      let fi = fields.get(f);
+      if (fi === undefined) fields.set(f, fi = fieldInfo(f));
+      if (fi === null) continue;
+      if (fi.key === text && fi.named) continue;
       // A type keyword holds a type name; prose there is read by the model and nothing else.
-      if (
-        key === "type" && !IN_DATA.test(f) && !TYPE_NAMES.test(it.text) &&
-        /\s\S/.test(it.text.trim())
-      ) {
+      if (fi.typeProse && !TYPE_NAMES.test(it.text) && /\s\S/.test(it.text.trim())) {
         col.add(NESTED_ORDER, tool, f, 0, it.text);
         continue;
       }
-      if (AGENT_KEY.test(key) && /\S+\s+\S+\s+\S+/.test(it.text)) {
+      if (fi.agent && /\S+\s+\S+\s+\S+/.test(it.text)) {
         col.add(NESTED_ORDER, tool, f, 0, it.text);
         continue;
       }
-      if (VALUE_FIELD.test(f)) {
-        valueSlot(col, tool, it, builtFor, templating);
+      if (fi.value) {
+        let r = slots.get(text);
+        if (r === undefined) slots.set(text, r = slotReading(text));
+        valueSlot(col, tool, it, r, builtFor, templating);
         if (f.startsWith("/outputSchema/")) tellUser(col, tool, it);
         continue;
       }
@@ -132,25 +136,63 @@ export function scanSchemaSteer(
   });
 }
 
+/** What a schema pointer says, or null when it is not in a schema. */
+type FieldInfo = {
+  key: string;
+  /** A property's own name ("/properties/<key>"). */
+  named: boolean;
+  /** A type keyword outside example data. */
+  typeProse: boolean;
+  agent: boolean;
+  value: boolean;
+} | null;
+
+function fieldInfo(f: string): FieldInfo {
+  if (!SCHEMA_FIELD.test(f)) return null;
+  const key = f.slice(f.lastIndexOf("/") + 1);
+  return {
+    key,
+    named: f.endsWith("/properties/" + key),
+    typeProse: key === "type" && !IN_DATA.test(f),
+    agent: AGENT_KEY.test(key),
+    value: VALUE_FIELD.test(f),
+  };
+}
+
+/** A value's readings that depend on its text alone (the phrase read only when needed). */
+interface SlotReading {
+  placeholder: RegExpExecArray | null;
+  other: RegExpExecArray | null;
+  phrase?: RegExpExecArray | null;
+}
+
+function slotReading(text: string): SlotReading {
+  // A document-sized value (several lines) in a templating tool is the template itself.
+  return {
+    placeholder: text.includes("\n") ? null : PLACEHOLDER.exec(text),
+    other: VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ?? VALUE_SEQUENCE.exec(text),
+  };
+}
+
 function valueSlot(
   col: Collector,
   tool: number,
   it: TextItem,
+  r: SlotReading,
   builtFor: () => boolean,
   templating: () => boolean,
 ): void {
   const text = it.text;
-  // A document-sized value (several lines) in a templating tool is the template itself.
-  let placeholder = text.includes("\n") ? null : PLACEHOLDER.exec(text);
-  if (placeholder && templating()) placeholder = null;
-  let m = placeholder ?? VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ??
-    VALUE_SEQUENCE.exec(text);
+  let m = r.placeholder && !templating() ? r.placeholder : r.other;
   if (!m) {
-    let p = VALUE_PHRASE.exec(text);
-    // One snake_case token reads as words only when it is a sentence, not "all_messages".
-    const words = text.split("_");
-    if (!p && words.length >= 5 && !/\s/.test(text)) p = VALUE_PHRASE.exec(words.join(" "));
-    if (p && !builtFor()) m = p;
+    if (r.phrase === undefined) {
+      let p = VALUE_PHRASE.exec(text);
+      // One snake_case token reads as words only when it is a sentence, not "all_messages".
+      const words = text.split("_");
+      if (!p && words.length >= 5 && !/\s/.test(text)) p = VALUE_PHRASE.exec(words.join(" "));
+      r.phrase = p;
+    }
+    if (r.phrase && !builtFor()) m = r.phrase;
   }
   if (m) col.add(VALUE_PRIVATE, tool, it.field, m.index, m[0]);
 }
