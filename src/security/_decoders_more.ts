@@ -42,8 +42,11 @@ const SHORT_DIGITS = /^[013457]{2,4}$/;
 const LEET_SIGN = /[013457$@]/g;
 /** E-mail addresses keep their @ (it is swapped out while the words are read). */
 const EMAIL_AT = /(?<=[\w.+-])@(?=[\w-]+(?:\.[\w-]+)+)/g;
-/** Cheap gate: a letter next to a leet sign, four times in a string (then the words are counted). */
-const LEET_GATE = /[A-Za-z][013457$@]|[013457$@][A-Za-z]/;
+/**
+ * Cheap gate: a letter next to a leet sign, four times in a string (then the words are counted).
+ * Led by the sign (rare) and looking back for the letter, so the search skips ahead on letters.
+ */
+const LEET_GATE = /[013457$@](?<=[A-Za-z][013457$@])|[013457$@][A-Za-z]/;
 const LEET_PAIRS = /[A-Za-z][013457$@]|[013457$@][A-Za-z]/g;
 
 function leetPairs(text: string): boolean {
@@ -169,6 +172,15 @@ function report(
   return hits + 1;
 }
 
+/** What the decoders read in one text (undefined: not asked yet). */
+interface Readings {
+  leet?: string | null;
+  escaped?: string | null;
+  worthy?: boolean;
+  glossGate?: boolean;
+  glossed?: string | null;
+}
+
 /** Runs the leetspeak, escape and language decoders over each string; returns the findings added. */
 export function scanLeetAndGloss(col: Collector, c: Corpus): number {
   const budget: Budget = { left: MAX_DECODES, chars: MAX_DECODED_CHARS };
@@ -177,22 +189,32 @@ export function scanLeetAndGloss(col: Collector, c: Corpus): number {
   const leetGate = LEET_GATE.test(c.text);
   const escapeGate = ESCAPE_GATE.test(c.text);
   const glossGate = GLOSS_GATE.test(c.text);
+  // The readings depend on the text alone, and a list repeats its texts (each string and the
+  // merged text of a one-string tool, shared parameter descriptions): read once per scan.
+  const memo = new Map<string, Readings>();
   for (let si = 0; si < c.segs.length; si++) {
     if (budget.left <= 0 || budget.chars <= 0) break;
     const seg = c.segs[si]!;
     // The original text: the corpus folds Cyrillic look-alikes into Latin letters.
     const text = seg.text.length > MAX_SEGMENT ? seg.text.slice(0, MAX_SEGMENT) : seg.text;
-    if (leetGate && leetPairs(text)) {
-      const decoded = decodeLeet(text);
-      if (decoded) count += report(budget, col, c, LEET_RULE, si, decoded);
+    // Most strings meet no gate: they are not looked up.
+    if (!leetGate && !escapeGate && !glossGate && seg.map === null) continue;
+    let r = memo.get(text);
+    if (r === undefined) memo.set(text, r = {});
+    if (leetGate) {
+      if (r.leet === undefined) r.leet = leetPairs(text) ? decodeLeet(text) : null;
+      if (r.leet) count += report(budget, col, c, LEET_RULE, si, r.leet);
     }
-    if (escapeGate && ESCAPE_GATE.test(text)) {
-      const decoded = decodeEscapes(text);
-      if (decoded) count += report(budget, col, c, ESCAPE_RULE, si, decoded);
+    if (escapeGate) {
+      if (r.escaped === undefined) r.escaped = ESCAPE_GATE.test(text) ? decodeEscapes(text) : null;
+      if (r.escaped) count += report(budget, col, c, ESCAPE_RULE, si, r.escaped);
     }
-    if ((seg.map !== null && glossWorthy(text)) || (glossGate && GLOSS_GATE.test(text))) {
-      const glossed = glossText(text);
-      if (glossed) count += report(budget, col, c, GLOSS_RULE, si, glossed);
+    if (
+      (seg.map !== null && (r.worthy ??= glossWorthy(text))) ||
+      (glossGate && (r.glossGate ??= GLOSS_GATE.test(text)))
+    ) {
+      if (r.glossed === undefined) r.glossed = glossText(text);
+      if (r.glossed) count += report(budget, col, c, GLOSS_RULE, si, r.glossed);
     }
   }
   return count;

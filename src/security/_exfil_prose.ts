@@ -227,6 +227,16 @@ function sentencesAt(text: string): { s: string; at: number }[] {
   return out;
 }
 
+/** sentencesAt(text)[0]?.s, without reading on past it. */
+function firstSentence(text: string): string | undefined {
+  const re = /[^.!?;\n。！？]+(?:[.!?;。！？]+|$)/g;
+  for (let m; (m = re.exec(text)) !== null;) {
+    if (m[0].trim()) return m[0];
+    if (m[0] === "") re.lastIndex++;
+  }
+  return undefined;
+}
+
 // A dot inside a host or a file name does not end a sentence: mask those dots first.
 const maskDots = (t: string) =>
   t.replace(/([\w>}])\.(?=\w)/g, "$1\u2024").replace(/(\w)\?(?=\w+=)/g, "$1\u2e2e");
@@ -258,6 +268,36 @@ function outsidePlaces(s: string, own: string): string[] {
   return out;
 }
 
+/** A sentence of a text, folded, and what it names (all of it from the text alone). */
+interface Saying {
+  at: number;
+  /** The sentence as written (dots unmasked). */
+  plain: string;
+  /** Folded: lowercase, accents off, foreign words in English. */
+  s: string;
+  conv: boolean;
+  secret: boolean;
+  store: boolean;
+  sends: boolean;
+  /** Nothing to read: names no data and sends nothing, or says the data is not sent. */
+  skip: boolean;
+}
+
+function sayings(text: string, foreign: boolean): Saying[] {
+  return sentencesAt(maskDots(text)).map(({ s: raw, at }, i) => {
+    const plain = unmask(raw);
+    const s = fold(plain, foreign);
+    const conv = CONV.test(s);
+    const secret = SECRET.test(s);
+    const store = STORE.test(s);
+    const sends = SEND.test(s);
+    // A secret may be named in the sentence before its ask; nothing else spans sentences.
+    const skip = !conv && !secret && !store && !sends && !(i > 0 && /`|\bfield\b/.test(s)) ||
+      NEGATED.test(s);
+    return { at, plain, s, conv, secret, store, sends, skip };
+  });
+}
+
 /**
  * Adds `exfil.*` findings for every tool.
  */
@@ -270,6 +310,10 @@ export function scanExfil(
   const EXTRA_RCPT = ruleById("exfil.extra_recipient");
   const INTO_PARAM = ruleById("exfil.data_into_param");
   const TAKEN_RULE = ruleById("exfil.secret_taken_unasked");
+  // Per text: null when no sentence of it can be read as exfiltration, else whether it is foreign.
+  const worth = new Map<string, boolean | null>();
+  // Per text worth reading: its sentences and what each names.
+  const said = new Map<string, Saying[]>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     const desc = items.filter((it) => it.field === "/description").map((it) => it.text).join(
@@ -284,7 +328,7 @@ export function scanExfil(
     const purpose = () => {
       if (ready) return;
       ready = true;
-      const firstAll = sentencesAt(maskDots(desc))[0]?.s ?? "";
+      const firstAll = firstSentence(maskDots(desc)) ?? "";
       head = fold([spaced(tool.name), ...titles, unmask(firstAll)].join(". "));
       own = head.replace(/[^a-z0-9]+/g, "");
       params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));
@@ -295,36 +339,38 @@ export function scanExfil(
     };
     for (const it of items) {
       const isDesc = it.field === "/description";
-      const paramDesc = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
+      const paramDesc = isDesc || !it.field.endsWith("/description")
+        ? null
+        : /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
       if (!isDesc && !paramDesc) continue;
-      const foreign = isForeign(it.text);
       // Most texts name no data and no outside place: nothing to read sentence by sentence.
-      const whole = fold(it.text, foreign);
-      if (
-        !(DATA_HINT.test(whole) && ANY_DATA.test(whole)) &&
-        !(SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
-      ) continue;
+      // The answer depends on the text alone (lists repeat texts): worked out once per scan.
+      let foreign = worth.get(it.text);
+      if (foreign === undefined) {
+        const f = isForeign(it.text);
+        const whole = fold(it.text, f);
+        foreign = (DATA_HINT.test(whole) && ANY_DATA.test(whole)) ||
+            (SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
+          ? f
+          : null;
+        worth.set(it.text, foreign);
+      }
+      if (foreign === null) continue;
       purpose();
-      const masked = maskDots(it.text);
-      const ss = sentencesAt(masked);
-      ss.forEach(({ s: raw, at }, i) => {
+      let ss = said.get(it.text);
+      if (ss === undefined) said.set(it.text, ss = sayings(it.text, foreign));
+      const sentences = ss;
+      sentences.forEach(({ at, plain, s, conv, secret, store, sends, skip }, i) => {
+        if (skip) return;
         const first = isDesc && i === 0;
-        const s = fold(unmask(raw), foreign);
-        const conv = CONV.test(s);
-        const secret = SECRET.test(s);
-        const store = STORE.test(s);
-        const sends = SEND.test(s);
-        // A secret may be named in the sentence before its ask; nothing else spans sentences.
-        if (!conv && !secret && !store && !sends && !(i > 0 && /`|\bfield\b/.test(s))) return;
-        if (NEGATED.test(s)) return;
         const move = sends && !DESCRIBING.test(s);
         const users = USERS.test(s);
-        const match = unmask(raw).trim().slice(0, 200);
+        const match = plain.trim().slice(0, 200);
         const add = (rule: typeof TO_OUTSIDE) =>
           col.add(rule, index, it.field, at, match, { key: `${rule.id}:${s.slice(0, 60)}` });
         // The next sentence (a consent skip often follows the order), read only when needed.
         let nextText: string | undefined;
-        const next = () => nextText ??= ss[i + 1] ? fold(unmask(ss[i + 1]!.s), foreign) : "";
+        const next = () => nextText ??= sentences[i + 1]?.s ?? "";
         // 1. The conversation, a secret or the user's other stores sent to an outside place.
         if (move && (conv || secret || store) && !first) {
           const places = outsidePlaces(s, own);
@@ -369,7 +415,7 @@ export function scanExfil(
           : !/`|\bfield\b/.test(s)
           ? undefined
           : [
-            ...unmask(raw).toLowerCase().matchAll(/`([^`]{1,40})`/g),
+            ...plain.toLowerCase().matchAll(/`([^`]{1,40})`/g),
             ...s.matchAll(/\bfield\s+['"]?([\w-]{2,40})/g),
           ].map((m) => (m[1] ?? m[2])!.toLowerCase()).find((p) =>
             params.has(p.replace(/\s+/g, "_")) || params.has(p)
@@ -398,7 +444,7 @@ export function scanExfil(
             add(INTO_PARAM);
             return;
           }
-          const prev = i > 0 ? fold(unmask(ss[i - 1]!.s), foreign) : "";
+          const prev = i > 0 ? sentences[i - 1]!.s : "";
           const clientConfig = /\b(?:claude desktop config|mcp\.json|(?:mcp|client)\s+config\w*)\b/
             .test(s) && !/\b(?:mcp|config\w*|settings)\b/.test(head);
           if (clientConfig) {
@@ -431,7 +477,11 @@ export function scanExfil(
       });
     }
     // 5. Seed words or a private key asked by a tool that says it keeps data on its own servers.
-    if (VENDOR_STORE.test(desc.toLowerCase()) && (purpose(), VENDOR_STORE.test(head))) {
+    // Every VENDOR_STORE match holds "our" or "vendor" (no other letter lowercases to these).
+    if (
+      /our|vendor/i.test(desc) && VENDOR_STORE.test(desc.toLowerCase()) &&
+      (purpose(), VENDOR_STORE.test(head))
+    ) {
       for (const p of parameterNames(tool.inputSchema)) {
         if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
         const d = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";

@@ -174,11 +174,12 @@ const SAFEGUARD_AIM =
   /\bso\s+(?:that\s+)?(?:it|they|the\s+[\w-]{1,20})\s+(?:never|doesn't|does\s+not|won't|will\s+not|can't|cannot)\s+(?:blocks?|refuses?|asks?|complains?|prompts?|stops?|fails?|checks?)\b|\b(?:check|confirmation|approval|guard|review|prompt|restriction|limit)\s+is\s+(?:only|just|merely|purely)\s+(?:a\s+)?(?:formality|theater|theatre|cosmetic|decorative)\b/i;
 
 /** Whether a sentence orders a safeguard worked around (not a description of one). */
+const SAFEGUARD_ALL = new RegExp(SAFEGUARD.source, "gi");
 function orderedSafeguard(s: string): boolean {
   const aim = SAFEGUARD_AIM.exec(s);
   if (aim && !NEGATED_BEFORE.test(s.slice(Math.max(0, aim.index - 40), aim.index))) return true;
-  const re = new RegExp(SAFEGUARD.source, "gi");
-  for (const m of s.matchAll(re)) {
+  // matchAll reads a copy of the pattern: the shared one keeps lastIndex 0.
+  for (const m of s.matchAll(SAFEGUARD_ALL)) {
     const before = s.slice(Math.max(0, m.index! - 40), m.index!);
     // "never try to work around that" is a duty to keep the safeguard.
     if (NEGATED_BEFORE.test(before)) continue;
@@ -251,33 +252,58 @@ const MAX_NAME_WORDS = 6;
 interface Siblings {
   exact: Map<string, string>;
   spaced: Map<string, string>;
+  /** The first words (1 to all but one) of every spaced name: a run that is none of them ends. */
+  starts: Set<string>;
+  /** siblingHits per sentence, for this list. */
+  hits: Map<string, readonly SiblingHit[]>;
+}
+
+/** A sibling name found in a sentence. */
+interface SiblingHit {
+  key: string;
+  at: number;
+  end: number;
+  form: "exact" | "spaced" | "one";
 }
 
 function siblings(names: readonly string[]): Siblings {
   const exact = new Map<string, string>();
   const spaced = new Map<string, string>();
+  const starts = new Set<string>();
   for (const n of names) {
     const lower = n.toLowerCase();
     if (n.length < 3 || n.length > 80) continue;
     exact.set(lower, lower);
     const w = snakeName(n).split("_").filter((x) => x.length > 0);
-    if (w.length >= 2 && w.length <= MAX_NAME_WORDS) spaced.set(w.join(" "), lower);
+    if (w.length >= 2 && w.length <= MAX_NAME_WORDS) {
+      spaced.set(w.join(" "), lower);
+      for (let k = 1; k < w.length; k++) starts.add(w.slice(0, k).join(" "));
+    }
   }
-  return { exact, spaced };
+  return { exact, spaced, starts, hits: new Map() };
 }
 
 /** Sibling names in a sentence: exact tokens, and runs of words that spell a name. */
 function siblingHits(
   s: string,
   sib: Siblings,
-): { key: string; at: number; end: number; form: "exact" | "spaced" | "one" }[] {
-  const out: { key: string; at: number; end: number; form: "exact" | "spaced" | "one" }[] = [];
+): readonly SiblingHit[] {
+  // The same sentence is read for every tool that holds it and by both callers.
+  const seen = sib.hits.get(s);
+  if (seen) return seen;
+  const out: SiblingHit[] = [];
+  sib.hits.set(s, out);
   const words: { w: string; at: number; end: number }[] = [];
   for (const m of s.matchAll(WORD)) {
     const at = m.index!;
     const end = at + m[0].length;
     // Not part of a path, address or dotted name.
-    if (/[.\/@]/.test(s[at - 1] ?? "") || /^[\/@]|^\.[A-Za-z]/.test(s.slice(end, end + 2))) {
+    const pre = s[at - 1];
+    const post = s[end];
+    if (
+      pre === "." || pre === "/" || pre === "@" || post === "/" || post === "@" ||
+      post === "." && /[A-Za-z]/.test(s[end + 1] ?? "")
+    ) {
       words.push({ w: "", at, end });
       continue;
     }
@@ -288,7 +314,7 @@ function siblingHits(
   }
   if (sib.spaced.size === 0) return out;
   for (let i = 0; i < words.length; i++) {
-    if (!words[i]!.w) continue;
+    if (!words[i]!.w || !sib.starts.has(words[i]!.w)) continue;
     let joined = words[i]!.w;
     for (let k = i + 1; k < words.length && k < i + MAX_NAME_WORDS; k++) {
       // Words of one run are separated by white space only.
@@ -296,6 +322,7 @@ function siblingHits(
       joined += " " + words[k]!.w;
       const key = sib.spaced.get(joined);
       if (key) out.push({ key, at: words[i]!.at, end: words[k]!.end, form: "spaced" });
+      if (!sib.starts.has(joined)) break;
     }
   }
   return out;
@@ -440,6 +467,14 @@ function assigns(
   return null;
 }
 
+/** A sentence of a text and what it says on its own. */
+interface Reading {
+  s: string;
+  start: number;
+  safeguard: boolean;
+  alt: { kind: "put" | "set"; ordered: boolean } | null;
+}
+
 /** Runs the shadowing check over every tool's descriptions and titles. */
 export function scanShadow(
   col: Collector,
@@ -478,19 +513,31 @@ export function scanShadow(
     }
     return knownSet;
   };
+  // Per text (lists repeat texts): its sentences and what each says, or null when the gate
+  // shows no sentence can shadow. All of it depends on the text alone.
+  const readings = new Map<string, Reading[] | null>();
+  const read = (text: string): Reading[] | null => {
+    let r = readings.get(text);
+    if (r !== undefined) return r;
+    r = text.length < 30 || !GATE.test(text) ? null : sentenceSpans(text).map(({ s, start }) => {
+      // Cheap checks first: an order worked around, or an alteration with a scope or value.
+      const safeguard = SAFEGUARD_HINT.test(s) && orderedSafeguard(s);
+      return { s, start, safeguard, alt: safeguard ? null : alters(s) };
+    });
+    readings.set(text, r);
+    return r;
+  };
   tools.forEach((tool, index) => {
     let own: Set<string> | null = null;
     for (const it of texts[index]!) {
       if (!it.field.endsWith("/description") && !it.field.endsWith("/title")) continue;
-      if (it.text.length < 30 || !GATE.test(it.text)) continue;
-      const spans = sentenceSpans(it.text);
+      const spans = read(it.text);
+      if (spans === null) continue;
       for (let i = 0; i < spans.length; i++) {
-        const { s, start } = spans[i]!;
-        // Cheap checks first: an order worked around, or an alteration with a scope or value.
-        const safeguard = SAFEGUARD_HINT.test(s) && orderedSafeguard(s);
+        const { s, start, safeguard } = spans[i]!;
         let strong = false;
         if (!safeguard) {
-          let alt = alters(s);
+          let alt = spans[i]!.alt;
           if (alt === null) {
             // An assignment to a parameter of a tool the sentence names is a setting.
             if (!ASSIGN_HINT.test(s)) continue;

@@ -93,34 +93,38 @@ export function scanSchemaSteer(
   tools: readonly Tool[],
   texts: readonly TextItem[][],
 ): void {
+  // What a field's pointer says (lists repeat their pointers), and each value's readings.
+  const fields = new Map<string, FieldInfo>();
+  const slots = new Map<string, SlotReading>();
   tools.forEach((t, tool) => {
-    const templating = BUILT_FOR_TEMPLATES.test(
-      `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`,
-    );
-    const builtFor = BUILT_FOR_PRIVATE.test(
-      `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`,
-    );
+    // What the tool is built for, read only when a check needs it (most never get that far).
+    let purpose: string | undefined;
+    const about = () => purpose ??= `${t.name.replace(/[_-]+/g, " ")} ${t.description ?? ""}`;
+    let tpl: boolean | undefined, priv: boolean | undefined;
+    const templating = () => tpl ??= BUILT_FOR_TEMPLATES.test(about());
+    const builtFor = () => priv ??= BUILT_FOR_PRIVATE.test(about());
     for (const it of texts[tool]!) {
       const f = it.field;
       const text = it.text;
       // Type names, short enum values and property names (read by nameOrder) hold no order.
-      if (text.length < 8 || !SCHEMA_FIELD.test(f)) continue;
-      const key = f.slice(f.lastIndexOf("/") + 1);
-      if (key === text && f.endsWith("/properties/" + key)) continue;
+      if (text.length < 8) continue;
+      let fi = fields.get(f);
+      if (fi === undefined) fields.set(f, fi = fieldInfo(f));
+      if (fi === null) continue;
+      if (fi.key === text && fi.named) continue;
       // A type keyword holds a type name; prose there is read by the model and nothing else.
-      if (
-        key === "type" && !IN_DATA.test(f) && !TYPE_NAMES.test(it.text) &&
-        /\s\S/.test(it.text.trim())
-      ) {
+      if (fi.typeProse && !TYPE_NAMES.test(it.text) && /\s\S/.test(it.text.trim())) {
         col.add(NESTED_ORDER, tool, f, 0, it.text);
         continue;
       }
-      if (AGENT_KEY.test(key) && /\S+\s+\S+\s+\S+/.test(it.text)) {
+      if (fi.agent && /\S+\s+\S+\s+\S+/.test(it.text)) {
         col.add(NESTED_ORDER, tool, f, 0, it.text);
         continue;
       }
-      if (VALUE_FIELD.test(f)) {
-        valueSlot(col, tool, it, builtFor, templating);
+      if (fi.value) {
+        let r = slots.get(text);
+        if (r === undefined) slots.set(text, r = slotReading(text));
+        valueSlot(col, tool, it, r, builtFor, templating);
         if (f.startsWith("/outputSchema/")) tellUser(col, tool, it);
         continue;
       }
@@ -132,23 +136,63 @@ export function scanSchemaSteer(
   });
 }
 
+/** What a schema pointer says, or null when it is not in a schema. */
+type FieldInfo = {
+  key: string;
+  /** A property's own name ("/properties/<key>"). */
+  named: boolean;
+  /** A type keyword outside example data. */
+  typeProse: boolean;
+  agent: boolean;
+  value: boolean;
+} | null;
+
+function fieldInfo(f: string): FieldInfo {
+  if (!SCHEMA_FIELD.test(f)) return null;
+  const key = f.slice(f.lastIndexOf("/") + 1);
+  return {
+    key,
+    named: f.endsWith("/properties/" + key),
+    typeProse: key === "type" && !IN_DATA.test(f),
+    agent: AGENT_KEY.test(key),
+    value: VALUE_FIELD.test(f),
+  };
+}
+
+/** A value's readings that depend on its text alone (the phrase read only when needed). */
+interface SlotReading {
+  placeholder: RegExpExecArray | null;
+  other: RegExpExecArray | null;
+  phrase?: RegExpExecArray | null;
+}
+
+function slotReading(text: string): SlotReading {
+  // A document-sized value (several lines) in a templating tool is the template itself.
+  return {
+    placeholder: text.includes("\n") ? null : PLACEHOLDER.exec(text),
+    other: VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ?? VALUE_SEQUENCE.exec(text),
+  };
+}
+
 function valueSlot(
   col: Collector,
   tool: number,
   it: TextItem,
-  builtFor: boolean,
-  templating: boolean,
+  r: SlotReading,
+  builtFor: () => boolean,
+  templating: () => boolean,
 ): void {
   const text = it.text;
-  // A document-sized value (several lines) in a templating tool is the template itself.
-  const placeholder = templating || text.includes("\n") ? null : PLACEHOLDER.exec(text);
-  let m = placeholder ?? VALUE_CMD.exec(text) ?? VALUE_ADDRESSED.exec(text) ??
-    VALUE_SEQUENCE.exec(text);
-  if (!m && !builtFor) {
-    m = VALUE_PHRASE.exec(text);
-    // One snake_case token reads as words only when it is a sentence, not "all_messages".
-    const words = text.split("_");
-    if (!m && words.length >= 5 && !/\s/.test(text)) m = VALUE_PHRASE.exec(words.join(" "));
+  let m = r.placeholder && !templating() ? r.placeholder : r.other;
+  if (!m) {
+    if (r.phrase === undefined) {
+      let p = VALUE_PHRASE.exec(text);
+      // One snake_case token reads as words only when it is a sentence, not "all_messages".
+      const words = text.split("_");
+      if (!p && words.length >= 5 && !/\s/.test(text)) p = VALUE_PHRASE.exec(words.join(" "));
+      r.phrase = p;
+    }
+    if (r.phrase && !builtFor()) m = r.phrase;
   }
   if (m) col.add(VALUE_PRIVATE, tool, it.field, m.index, m[0]);
 }
@@ -159,14 +203,14 @@ function tellUser(col: Collector, tool: number, it: TextItem): boolean {
   return m !== null;
 }
 
-function fillOrder(col: Collector, tool: number, it: TextItem, builtFor: boolean): boolean {
+function fillOrder(col: Collector, tool: number, it: TextItem, builtFor: () => boolean): boolean {
   FILL_ORDER.lastIndex = 0;
   for (let m; (m = FILL_ORDER.exec(it.text));) {
     const rest = it.text.slice(m.index + m[0].length, m.index + m[0].length + 160);
     const head = rest.slice(0, 40);
     const hit = /^(?:the\s+)?(?:output|result|contents?|value)\s+of\s/i.test(head) &&
         (VALUE_CMD.test(rest) || /\b(?:env\w*|~\/|\.\w+rc\b|credentials?)/i.test(rest)) ||
-      (!builtFor && VALUE_PHRASE.test(head));
+      (VALUE_PHRASE.test(head) && !builtFor());
     if (hit) {
       col.add(NESTED_ORDER, tool, it.field, m.index, m[0] + head);
       return true;
@@ -200,7 +244,7 @@ function nameOrder(
   t: Tool,
   tool: number,
   p: TextItem,
-  builtFor: boolean,
+  builtFor: () => boolean,
 ): void {
   if (p.text.length < 12) return;
   const words = p.text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " ")
@@ -218,7 +262,7 @@ function nameOrder(
   } else if (NAME_SENTENCE.test(words) && words.split(" ").length >= 5) {
     // A name that is a sentence of its own: a sequel ("then_...") or a hand-over to someone.
     hit = true;
-  } else if (!builtFor && NAME_PRIVATE.test(words)) {
+  } else if (NAME_PRIVATE.test(words) && !builtFor()) {
     hit = NAME_PLACE.test(words) || NAME_SIDE.test(words) ||
       /\b(?:user|users|my|your|the)\b/.test(words) || /\band\b/.test(words);
   }
