@@ -10,7 +10,8 @@ import { read, ROOT } from "./_files.ts";
 const NAME = "[A-Z][A-Z0-9_]*[A-Z0-9]";
 const READS = [
   new RegExp(String.raw`Deno\.env\.get\(\s*["'\`](${NAME})["'\`]`, "g"),
-  new RegExp(String.raw`\benv\??\.(${NAME})\b`, "g"),
+  // Not a template placeholder quoted in text ("{{env.OPENAI_API_KEY}}" in a firewall rule).
+  new RegExp(String.raw`(?<!\{\{\s*)\benv\??\.(${NAME})\b`, "g"),
   new RegExp(String.raw`\benv\[\s*["'\`](${NAME})["'\`]\s*\]`, "g"),
   new RegExp(String.raw`\(\s*env\s*,\s*["'\`](${NAME})["'\`]`, "g"),
 ];
@@ -79,7 +80,7 @@ Deno.test("docs: the variable scan finds each way the code reads the environment
     new Map([[
       "x.ts",
       `int(env, "PORT", 1); env.HOST; env?.DATA_DIR; env["KV_PATH"]; Deno.env.get("NO_COLOR");
-       const a = "env.lower"; envy.NOT_THIS;`,
+       const a = "env.lower"; envy.NOT_THIS; const t = "{{env.TEMPLATE_ONLY}}";`,
     ]]),
   );
   assert.deepEqual([...found.keys()].sort(), ["DATA_DIR", "HOST", "KV_PATH", "NO_COLOR", "PORT"]);

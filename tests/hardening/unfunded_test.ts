@@ -17,6 +17,7 @@ import { startChain } from "../support/chain.ts";
 import { startFacilitator } from "../fakes/facilitator.ts";
 import { startTestServer } from "../support/server.ts";
 import { KEYS } from "../x402/_sign.ts";
+import { roomInRateWindow } from "../support/rate_window.ts";
 
 const terms = requirementsFor({ priceUsd: "0.001", payTo: seller.address });
 
@@ -58,6 +59,7 @@ async function orderTerms(url: string, offerId: string) {
 
 Deno.test("unfunded keys place no supplier order and are rate limited by the caller's address", async () => {
   await withSeller(async ({ url, sink }) => {
+    await roomInRateWindow();
     const offer = await cheapestOffer(url, "US"); // request 1 from this address
     const accepts = await orderTerms(url, offer.offer_id); // request 2
     const statuses: number[] = [];
@@ -89,6 +91,7 @@ Deno.test("unfunded keys place no supplier order and are rate limited by the cal
 async function floodScan(url: string): Promise<{ statuses: number[]; reasons: unknown[] }> {
   const scan = `${url}/x402/firewall-scan`;
   const input = { tools: [{ name: "echo", description: "Echoes text" }] };
+  await roomInRateWindow();
   const unpaid = await postJson(scan, input);
   assert.equal(unpaid.status, 402);
   const accepts = (decodeBase64Json(unpaid.headers.get("payment-required")!) as PaymentRequired)
@@ -151,6 +154,7 @@ Deno.test("an address over its limit: payers known to pay are still served, made
   await withSeller(async ({ url }) => {
     const scan = `${url}/x402/firewall-scan`;
     const input = { tools: [{ name: "echo", description: "Echoes text" }] };
+    await roomInRateWindow();
     const unpaid = await postJson(scan, input); // 1 against the address
     const accepts = (decodeBase64Json(unpaid.headers.get("payment-required")!) as PaymentRequired)
       .accepts[0]!;

@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { startTestServer } from "../support/server.ts";
+import { roomInRateWindow } from "../support/rate_window.ts";
 
 Deno.test("serve counts paid-route requests refused before a payer is verified against the IP", async () => {
   await using srv = await startTestServer({
@@ -21,6 +22,7 @@ Deno.test("serve counts paid-route requests refused before a payer is verified a
     await res.body?.cancel();
     return res.status;
   };
+  await roomInRateWindow();
   assert.deepEqual(
     [await post("/x402/fair-random"), await post("/order"), await post("/x402/fair-random")],
     [400, 400, 429],

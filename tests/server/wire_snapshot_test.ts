@@ -22,6 +22,7 @@ import {
   SERVE_CASES,
   type WireCase,
 } from "./_wire_cases.ts";
+import { roomInRateWindow } from "../support/rate_window.ts";
 
 // Nothing here reaches the settler or the chain: no answer below involves a valid payment.
 const DEAD = "http://127.0.0.1:9";
@@ -59,6 +60,7 @@ Deno.test("serve: the 402s, errors and preflight of a paid route are byte for by
 Deno.test("serve: a rate-limited paid route answers 429 byte for byte as before", async () => {
   await using dir = await tempDir();
   await using srv = await startTestServer({ ...await serveEnv(dir.path), RATE_LIMIT_PER_MIN: "1" });
+  await roomInRateWindow();
   const got = await exchangeAll(
     srv.url,
     LIMITED_CASES,
