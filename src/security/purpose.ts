@@ -99,6 +99,18 @@ export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?;])\s+|\n+/).filter((s) => s.trim().length > 0);
 }
 
+/** sentences(text)[0], without splitting the rest (the separators match no empty string). */
+function firstSentence(text: string): string | undefined {
+  const re = /(?<=[.!?;])\s+|\n+/g;
+  let p = 0;
+  for (let m; (m = re.exec(text)) !== null; p = re.lastIndex) {
+    const s = text.slice(p, m.index);
+    if (s.trim().length > 0) return s;
+  }
+  const s = text.slice(p);
+  return s.trim().length > 0 ? s : undefined;
+}
+
 /** Whether a text is one the model reads as prose about the tool (not a name or enum key). */
 function isProse(field: string): boolean {
   if (field.endsWith("/description") || field.endsWith("/title")) return true;
@@ -239,7 +251,7 @@ export function view(tool: PurposeTool, index: number, items: readonly TextItem[
     nameWords: words(tool.name),
     params,
     paramWords: params.flatMap(words),
-    declared: sentences(desc)[0] ?? "",
+    declared: firstSentence(desc) ?? "",
     prose,
     schema: tool.inputSchema,
   };
@@ -594,8 +606,6 @@ function isParamName(field: string, text: string): boolean {
 const FieldKind = { Skip: 0, Prose: 1, Described: 2, Other: 3 } as const;
 type FieldKind = typeof FieldKind[keyof typeof FieldKind];
 
-/** Per field pointer and per string, the gate's findings (schemas repeat both a lot). */
-const fieldKinds = new Map<string, FieldKind>();
 const HINT = 1;
 const IDENT_HINT = 2;
 /**
@@ -612,20 +622,18 @@ const PATH_BIT = 32;
 const textHints = new Map<string, number>();
 const MEMO_MAX = 50_000;
 
+/**
+ * Worked out afresh each time: a few end and start tests cost less than hashing the (long,
+ * freshly built) pointer for a memo lookup.
+ */
 function fieldKind(f: string): FieldKind {
-  let k = fieldKinds.get(f);
-  if (k === undefined) {
-    if (f.endsWith("/type")) k = FieldKind.Skip; // the most common string of a schema
-    else if (f.endsWith("description") || f.endsWith("title")) k = FieldKind.Described;
-    else if (
-      f.startsWith("/annotations/") ||
-      (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) && isProse(f)
-    ) k = FieldKind.Prose;
-    else k = FieldKind.Other;
-    if (fieldKinds.size >= MEMO_MAX) fieldKinds.clear();
-    fieldKinds.set(f, k);
-  }
-  return k;
+  if (f.endsWith("/type")) return FieldKind.Skip; // the most common string of a schema
+  if (f.endsWith("description") || f.endsWith("title")) return FieldKind.Described;
+  if (
+    f.startsWith("/annotations/") ||
+    (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) && isProse(f)
+  ) return FieldKind.Prose;
+  return FieldKind.Other;
 }
 
 function hintsOf(text: string): number {
