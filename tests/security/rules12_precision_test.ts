@@ -4,33 +4,10 @@
  * test pairs benign tools in a wrapper with attacks in the same wrapper, which stay blocked.
  * Sentences written for these tests, not copied from the evaluation sets.
  */
-import { ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
+import { allowed, blocked, S, tool } from "./_discount_checks.ts";
 
-const S = (description?: string) =>
-  description ? { type: "string", description } : { type: "string" };
 const N = { type: "number" };
 const FLAG = (description: string) => ({ type: "boolean", default: false, description });
-const tool = (name: string, description: string, properties: Record<string, unknown>): Tool => ({
-  name,
-  description,
-  inputSchema: { type: "object", properties },
-});
-
-/** Allowed, and the named rule (when given) is still reported, with a discount. */
-function allowed(t: Tool, rule?: string) {
-  const v = scanTools([t]);
-  assert(v.allow, `should allow ${t.name}: ${v.findings.map((f) => f.rule_id).join(", ")}`);
-  if (rule) {
-    assert(
-      v.findings.some((f) => f.rule_id === rule && f.discount),
-      `${rule} should be reported with a discount: ${t.name}`,
-    );
-  }
-}
-function blocked(t: Tool) {
-  assert(!scanTools([t]).allow, `should block ${t.name}`);
-}
 
 Deno.test("an <IMPORTANT> tag around plain constraints on the tool's own inputs is no order", () => {
   allowed(

@@ -5,29 +5,7 @@
  * secret the server itself holds. Each test pairs benign tools with attacks in the same wrapper,
  * which stay blocked. Sentences written for these tests, not copied from the evaluation sets.
  */
-import { ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
-
-const S = (description?: string) =>
-  description ? { type: "string", description } : { type: "string" };
-const tool = (name: string, description: string, properties: Record<string, unknown>): Tool => ({
-  name,
-  description,
-  inputSchema: { type: "object", properties },
-});
-
-/** Allowed, and the named rule is still reported, with a discount. */
-function allowed(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(v.allow, `should allow ${t.name}: ${v.findings.map((f) => f.rule_id).join(", ")}`);
-  assert(
-    v.findings.some((f) => f.rule_id === rule && f.discount),
-    `${rule} should be reported with a discount: ${t.name}`,
-  );
-}
-function blocked(t: Tool) {
-  assert(!scanTools([t]).allow, `should block ${t.name}`);
-}
+import { allowed, blocked, S, tool } from "./_discount_checks.ts";
 
 Deno.test("attacks quoted or named as what a detector flags are not orders", () => {
   allowed(

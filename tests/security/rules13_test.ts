@@ -6,14 +6,8 @@
  */
 import { ok as assert } from "node:assert/strict";
 import { scanTools, type Tool } from "../../src/security/scan.ts";
+import { S, tool } from "./_discount_checks.ts";
 
-const S = (description?: string) =>
-  description ? { type: "string", description } : { type: "string" };
-const tool = (name: string, description: string, properties: Record<string, unknown>): Tool => ({
-  name,
-  description,
-  inputSchema: { type: "object", properties },
-});
 const RULE = "secret.param_off_purpose";
 
 function blocks(t: Tool) {

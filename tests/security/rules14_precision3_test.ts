@@ -7,6 +7,7 @@
  */
 import { ok as assert } from "node:assert/strict";
 import { scanTools, type Tool } from "../../src/security/scan.ts";
+import { allowed, blocked } from "./_discount_checks.ts";
 
 const tool = (name: string, description: string, params: string[]): Tool => ({
   name,
@@ -16,18 +17,6 @@ const tool = (name: string, description: string, params: string[]): Tool => ({
     properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])),
   },
 });
-
-function allowed(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(v.allow, `should allow ${t.name}: ${v.findings.map((f) => f.rule_id).join(", ")}`);
-  assert(
-    v.findings.some((f) => f.rule_id === rule && f.discount),
-    `${rule} should be reported with a discount: ${t.name}`,
-  );
-}
-function blocked(t: Tool) {
-  assert(!scanTools([t]).allow, `should block ${t.name}`);
-}
 
 Deno.test("attacks named through a noun by a detector or threat catalogue are not orders", () => {
   allowed(
