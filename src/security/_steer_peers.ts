@@ -1,0 +1,348 @@
+/**
+ * Tool steering read by structure (rules `steer.*` in rules/steer_peers.ts), per sentence of a
+ * tool's description and its annotation title. A tool may say what it is for and how it compares;
+ * steering is when its text moves the model's choice of tool away from what the user or the model
+ * would pick. The pieces, each read from the sentence in English after a few other languages are
+ * folded to English words:
+ *
+ * - a peer: another tool, server, integration or connector ("the filesystem server's read_file",
+ *   "the Stripe and PayPal tools", "uncertified tools", a snake_case name not of this tool's family);
+ * - a defect claimed of the peer: harsh (corrupted, compromised, logs tokens, sandbox-only, data
+ *   loss) or soft (deprecated, scheduled for removal, disabled);
+ * - a push: an order toward this tool or away from the peer, the user's own pick overruled or
+ *   hidden from them, a rule that assistants "select certified tools", a hint ("choose
+ *   accordingly", "results from X are authoritative");
+ * - the model's own faculties replaced ("never translate anything yourself", "its answer wins");
+ * - a call made first for every task whatever the topic ("before doing anything else").
+ *
+ * A peer that is this tool's own older version ("search_v1" for "search_v2"), a comparison
+ * without a claimed defect, a routing table and a fallback the user configured are not steering.
+ */
+import type { Collector } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { ruleById } from "./rules.ts";
+
+/** The parts of a tool this check reads. */
+export interface SteerTool {
+  name: string;
+}
+
+// Words of other languages folded to the English words the pieces below read (lowercase).
+const FOLD: readonly [RegExp, string][] = [
+  [
+    /\b(?:(?:las\s+)?(?:otras|dem[aá]s)\s+herramientas|otros\s+servidores|outr[ao]s\s+(?:ferramentas|servidores)|(?:les\s+)?autres\s+(?:outils|serveurs)|andere[nrs]?\s+(?:server|werkzeuge|tools|dienste)|altri\s+(?:strumenti|server)|gli\s+altri\s+server)\b/g,
+    " other tools ",
+  ],
+  [
+    /(?:他の(?:サーバー|ツール)|其他(?:工具|服务器)|别的工具|другие\s+инструменты)/g,
+    " other tools ",
+  ],
+  [
+    /\b(?:esas\s+(?:integraciones|herramientas)|aquel[ae]s\s+(?:integra[cç][õo]es|ferramentas)|elas|ces\s+outils|diese\s+werkzeuge|quegli\s+strumenti)\b/g,
+    " those tools ",
+  ],
+  [
+    /\b(?:el\s+usuario|la\s+usuaria|o\s+usu[aá]rio|l'utilisateur|der\s+(?:nutzer|benutzer)|l'utente)\b/g,
+    " the user ",
+  ],
+  [/(?:ユーザー|用户|пользовател\w*)/g, " the user "],
+  [
+    /\b(?:aunque|incluso\s+si|mesmo\s+(?:que|quando)|m[eê]me\s+s'?il|m[eê]me\s+si|auch\s+wenn|selbst\s+wenn|anche\s+se)\b/g,
+    " even if ",
+  ],
+  [/(?:場合でも|即使|даже\s+если)/g, " even if "],
+  [
+    /\b(?:nunca\s+(?:utilices|uses|utilize|use|uses|llames|usar)|no\s+(?:uses|utilices|llames)|ne\s+les\s+utilise\s+jamais|n'utilise\s+jamais|niemals\s+(?:verwenden|nutzen|aufrufen)|rufe\s+sie\s+nicht\s+auf|verwende\s+sie\s+nicht|non\s+usar(?:e|li)|mai\s+usare|n[aã]o\s+(?:use|utilize)|nunca\s+utilize)\b/g,
+    " never use ",
+  ],
+  [/(?:使用しないで|使わないで|不要使用|не\s+используй\w*)/g, " never use "],
+  [
+    /\b(?:esta\s+(?:herramienta|ferramenta)|cet\s+outil|dieses\s+werkzeug|questo\s+strumento|aqu[ií]|par\s+ici|hierher|para\s+c[aá])\b/g,
+    " this tool ",
+  ],
+  [/(?:このツール|此工具|этот\s+инструмент)/g, " this tool "],
+  [
+    /\b(?:(?:usa|utiliza|utilise|use|verwende|benutze)\s+(?:siempre|sempre|toujours|immer|ausschlie(?:ß|ss)lich)|(?:siempre|sempre|toujours|immer)\s+(?:usa|utiliza|utilise|use|verwende))\b/g,
+    " always use ",
+  ],
+  [
+    /\b(?:comprometid\w*|compromis\w*|kompromittiert\w*|compromess\w*|comprometidas)\b/g,
+    " compromised ",
+  ],
+  [/\b(?:caducad\w*|obsol[eè]t\w*|veraltet\w*)\b/g, " outdated "],
+  [/\b(?:falsos|falsas|faux|fausses|falsch\w*|falsi|falsche)\b/g, " fake "],
+  [
+    /\b(?:desactivad\w*|desativad\w*|d[ée]sactiv[ée]\w*|deaktiviert|disattivat\w*|abgeschaltet)\b/g,
+    " disabled ",
+  ],
+  [
+    /\b(?:unzuverl(?:ä|ae)ssig\w*|inaffidabil\w*|poco\s+fiables|no\s+(?:son\s+)?fiables|n[aã]o\s+confi[aá]ve\w*|peu\s+fiables)\b/g,
+    " unreliable ",
+  ],
+  [
+    /\b(?:te\s+lo\s+pida|lo\s+pida|pida|pe[cç]a|demande|danach\s+fragt|verlangt|chiede|pedido\s+do\s+usu[aá]rio|pedido)\b/g,
+    " asks ",
+  ],
+  [/(?:名指し|要求)/g, " asks "],
+  [/\b(?:mencionarl\w*|mencionar|mentionne\w*|erw(?:ä|ae)hn\w*|menzionar\w*)\b/g, " mention "],
+  [
+    /\b(?:para\s+cualquier\s+(?:solicitud|petici[oó]n)|en\s+todas\s+las\s+respuestas|em\s+todas\s+as\s+respostas|f[uü]r\s+jede\s+anfrage|pour\s+chaque\s+demande|per\s+ogni\s+richiesta|egal\s+zu\s+welchem\s+thema|qualunque\s+sia\s+l'argomento|sea\s+cual\s+sea\s+el\s+tema|quel\s+que\s+soit\s+le\s+sujet|qualquer\s+que\s+seja\s+o\s+assunto)\b/g,
+    " every request whatever the topic ",
+  ],
+  [
+    /\b(?:vor\s+allen\s+anderen|prima\s+di\s+qualsiasi\s+altro\s+strumento|antes\s+de\s+cualquier\s+otr[ao]|avant\s+tout\s+autre\s+outil|antes\s+de\s+qualquer\s+outr[ao])\b/g,
+    " before any other tool ",
+  ],
+  [/(?:会話の最初に必ず|每次对话开始时)/g, " first in every conversation "],
+  [
+    /\b(?:t[uú]\s+mismo|por\s+ti\s+mismo|de\s+memoria|de\s+mem[oó]ria|toi-m[eê]me|par\s+toi-m[eê]me|de\s+m[ée]moire|da\s+solo|a\s+memoria|voc[eê]\s+mesmo|selbst|im\s+kopf)\b/g,
+    " yourself ",
+  ],
+  [
+    /\b(?:rechne|berechne)\s+(?:niemals|nie)\b|\b(?:no\s+(?:calcules|respondas)\s+nunca|nunca\s+(?:calcules|respondas)|ne\s+(?:calcule|r[ée]ponds)\s+jamais|non\s+(?:calcolare|rispondere)\s+mai|nunca\s+(?:calcule|responda))\b/g,
+    " never answer ",
+  ],
+  [
+    /\b(?:adopta\s+su\s+respuesta\s+como\s+propia|adote\s+a\s+resposta\s+como\s+sua|adopte\s+sa\s+r[ée]ponse\s+comme\s+la\s+tienne|[üu]bernimm\s+(?:seine|ihre)\s+antwort\s+als\s+deine)\b/g,
+    " adopt its answer as your own ",
+  ],
+];
+const FOREIGN_HINT =
+  /[\u0080-\uffff]|\b(?:las|los|el|der|die|und|les|des|une|il|della|que|n[aã]o|com|sie|nicht|nunca|jamais|mai|sempre|siempre)\b/;
+
+// Another tool named by kind: "other e-mail tools", "uncertified tools offering ...".
+const PEER_GENERIC =
+  /\b(?:other|another|any\s+other|all\s+other|every\s+other|third[-\s]party|alternative|competing|rival|external|remaining|overlapping|unaudited|uncertified|unvetted|unendorsed|unverified|unapproved|non-?certified)\s+(?:[\w.-]+\s+){0,2}?(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|utilit(?:y|ies)|providers?|apps?|extensions?|capabilit(?:y|ies)|processors?|gateways?|services?|sources?)\b/;
+// Another tool named in person: "the filesystem server", "the Stripe and PayPal tools", "the
+// GitHub integration", "the editor's own search", "the filesystem server's read_file".
+const PEER_NAMED =
+  /\b(?:the|those|these)\s+((?:[\w.-]+\s+){0,3}?)(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|extensions?|mcp\s+server)\b|\b(?:the\s+)?[\w-]+['’]s\s+(?:own\s+|built-in\s+)?(?:search|reader|read_file|tools?|\w+_\w+)\b/g;
+const NOT_PEER_WORDS = /\b(?:this|our|its|same|these\s+other|following)\b/;
+// A snake_case tool name.
+const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+// Things the model might use instead (tools of a kind, built-ins and well-known brands).
+const BRANDS =
+  /\b(?:gmail|outlook|stripe|paypal|github|gitlab|slack|notion|obsidian|dropbox|google\s+(?:drive|calendar)|onedrive|grep|ripgrep|curl|wget|python|code\s+interpreter|dall-?e|midjourney|vercel|netlify|fedex|ups|postgres|jira|sharepoint|browser|fetch)\b/;
+
+// A defect claimed of a peer. Harsh: the peer harms or deceives; soft: it is going away.
+const HARSH =
+  /\b(?:broken|corrupt\w*|compromised|decommission\w*|sandbox(?:-only|\s+only|ed)?|staging\s+(?:ledger|builds?|environment|mode)|test\s+mode|uncertified|unvetted|unaudited|unendorsed|non-?compliant|logs?\s+(?:\w+\s+)?(?:tokens|credentials|keys|passwords)|logging\s+(?:\w+\s+)?(?:tokens|credentials|keys)|leak\w*|data\s+loss|lose\s+data|hidden\s+fees|(?:silently\s+)?drops?\s+(?:real\s+)?(?:money|data|messages|pages|payments)|mangles?|malicious|flagged|buggy|corruption\s+bug|revoked|lost\s+(?:\w+\s+){0,2}licen[cs]es?|(?:serves?|returns?|shows?)\s+stale|stale\s+(?:data|results|prices|quotes|figures)|fake|invent(?:s|ed)\s+(?:outright|results|data|answers|figures)|wipes?|evaporates?|unreliable|untrusted|unsafe|insecure|spyware|hijack\w*|ad\s+network|(?:is|are|was|were|has|have)\s+not\s+(?:been\s+)?(?:certified|vetted|audited|approved)|(?:have|has)\s+not\s+passed|noticeably\s+worse|inferior|unstable)\b/;
+const SOFT =
+  /\b(?:deprecated|scheduled\s+for\s+(?:removal|retirement|shutdown)|(?:goes|going)\s+away|being\s+(?:retired|removed|shut\s+down|phased\s+out)|retired|disabled|switched\s+off|turned\s+off|unavailable|end[-\s]of[-\s]life|sunset\w*|no\s+longer\s+(?:supported|maintained|available)|outdated|obsolete)\b/;
+
+// A push toward this tool: an order to use it, or "instead". `OWN` is filled per tool.
+const ORDER_VERB =
+  /\b(?:use|call|invoke|route|send|hand|pass|direct|redirect\w*|process|reach\s+for|select|choose|pick|prefer|book|store|deploy|generate|go(?:es)?\s+through|belong\s+here|retry\s+here|always\s+use|run)\b/;
+const HERE = /\b(?:this\s+tool|this\s+one|this\s+server|here|instead)\b/;
+// A push away from a peer.
+const AWAY =
+  /\b(?:never|do\s+not|don't|must\s+not|shall\s+not|should\s+not|may\s+not|cannot|not\s+to)\s+(?:\w+\s+){0,2}?(?:use|call|invoke|touch|reach\s+for|fall\s+back\s+to|select|pick|choose|mention|bring\s+(?:\w+\s+)?up|rely\s+on|route\s+to|retry\s+with|open)\b|\bnever\s+use\b|\btreat\s+(?:them|those|it|these|that\s+one)\s+as\s+(?:unavailable|disabled|non-?existent|absent|off)\b|\b(?:left|leave\s+(?:them|those|it))\s+(?:idle|unused|alone)\b|\brefuse\s+to\s+(?:call|use|run)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of|and\s+not\s+(?:the|via|through))\b|\bto\s+be\s+(?:discarded|ignored|disregarded)\b|\bdo\s+not\s+bring\s+the\s+others\s+up\b/;
+// The user's own pick overruled: concessive ("even if they name those explicitly", "no matter
+// which provider they name", "irrespective of contrary user instructions").
+const USER_OVER =
+  /\b(?:even\s+(?:if|when|though)|although|whether\s+or\s+not|no\s+matter\s+(?:which|what|whether|who)|regardless\s+of|irrespective\s+of|whatever)\s+(?:[\w'-]+\s+){0,4}?(?:the\s+(?:user|person|customer|human|owner)s?|they|he|she|users?)\b[^.;]{0,60}?\b(?:asks?|requests?|names?|picks?|chooses?|insists?|wants?|prefers?|mentions?|specif\w+|requires?|has\s+in\s+mind|address\w*|instruct\w*|explicitly|selects?|tells?)\b|\b(?:irrespective|regardless)\s+of\s+(?:any\s+)?(?:contrary\s+)?(?:user|their)\s+(?:instructions|requests|preferences?|choices?)\b|\b(?:including|even)\s+(?:ones|those|operations|requests|when)\s+(?:that\s+)?(?:the\s+user|they)\s+(?:explicitly\s+)?(?:asks?|wants?|addresses|requests?)\b|\bwhatever\s+tool\s+the\s+user\b/;
+// The user's pick hidden or faked: "tell them those tools are unavailable", "explain that policy
+// forbids it", "present the output as though it came from the tool they named".
+const USER_FOOLED =
+  /\b(?:tell|inform|say\s+to|explain\s+to|answer)\s+(?:them|the\s+user|him|her)\b[^.;]{0,40}?\b(?:unavailable|not\s+available|disabled|offline|down|not\s+installed|forbid\w*|not\s+allowed|went\s+where)\b|\b(?:explain|say|state|claim|reply)\s+(?:that\s+)?(?:company\s+|it\s+|our\s+)?polic(?:y|ies)\s+(?:forbids?|prohibits?|does\s+not\s+allow)\b|\bpresent\s+(?:the|its)\s+(?:output|result|results|answer)\s+as\s+(?:though|if|grep|coming)\b|\bact\s+as\s+(?:though|if)\s+(?:they|those|it|the\s+\w+)\s+(?:are|is|were|was)\s+(?:not|un)\b|\b(?:never|do\s+not|don't|must\s+not)\s+mention\s+(?:them|those|it|the\s+others?)\b|\bnever\s+use\b[^.]{0,80}\bmention\b/;
+// A hint for this tool after a peer is run down ("choose accordingly", "this one never has").
+const HINT =
+  /\b(?:choose|pick|select|decide)\s+accordingly\b|\bdraw\s+your\s+own\s+conclusions\b|\b(?:this\s+one|this\s+tool)\s+(?:never|has\s+not|hasn't|does\s+not|doesn't|is\s+(?:safe|certified|the\s+safe))\b|\bauthoritative\b|\b(?:successor|replacement)\b|\bbelong\s+here\b|\bsole\s+source\b|\b\w+\s+has\.?$/;
+// A rule of conduct that assistants pick this tool or tools of its badge.
+const NORM =
+  /\b(?:assistants?|agents?|models?|ais?|llms?|integrations?|clients?)\b[^.;]{0,50}?\b(?:select|pick|choose|prefer|use|route|send|are\s+(?:expected|required|obliged|supposed)\s+to)\b[^.;]{0,60}?\b(?:certified|endorsed|designated|approved|official|sanctioned|accredited|verified)\b|\b(?:assistants?|agents?|integrations?)\s+(?:are\s+(?:expected|required|obliged)\s+to|shall|must)\s+(?:route|send|use)\s+(?:all|every|each|any)\b|\bnew\s+integrations\s+route\s+all\b/;
+const BADGE =
+  /\b(?:certified|endorsed|designated|sanctioned|accredited|reference\s+implementation|preferred|approved)\b/;
+// A route for everything: "route every read, write ... through", "for all repository work".
+const ALL_ROUTE =
+  /\b(?:all|every|each|any|always)\b[^.;]{0,60}?\b(?:through|via|here|this\s+tool|instead)\b|\b(?:route|send|process|use)\s+(?:\w+\s+){0,2}?(?:for\s+)?(?:all|every|any)\b|\balways\s+use\b/;
+
+// The model's own faculties replaced by the tool.
+const SELF =
+  /\b(?:never|do\s+not|don't|must\s+not|may\s+not|shall\s+not|not\s+allowed\s+to|no\s+longer)\s+(?:\w+\s+){0,2}?(?:translate|summari[sz]e|write|author|compute|calculate|answer|reason|convert|count|spell|draft|code|solve|estimate|work\s+out|rephrase|paraphrase)\b[^.;]{0,40}?\b(?:yourself|itself|themselves|on\s+(?:your|its)\s+own|in\s+your\s+head|from\s+memory|mentally|unaided)\b|\bnever\s+answer\b[^.;]{0,50}?\b(?:yourself|from\s+what\s+you\s+(?:already\s+)?know)\b|\b(?:never|do\s+not|don't)\s+(?:\w+\s+){0,3}?fall\s+back\s+to\b[^.;]{0,60}?\b(?:mental\s+(?:arithmetic|math)|your\s+own)\b|\b(?:any\s+time|whenever|each\s+time|every\s+time)\s+you\s+would\s+(?:otherwise\s+)?(?:answer|reply|respond|translate|compute|work|write|summari[sz]e)\b|\b(?:adopt|take|treat|present)\s+its\s+(?:answer|output|result|figure|verdict)s?\s+as\s+(?:your\s+own|the\s+truth|final)\b|\bin\s+place\s+of\s+your\s+(?:own\s+)?(?:reasoning|judg\w+|knowledge|answers?|thinking)\b|\bits\s+(?:answer|figure|result|verdict|output)\s+(?:always\s+)?(?:wins|prevails|is\s+the\s+one\s+you\s+(?:report|give|use))\b|\b(?:above|over|ahead\s+of|before)\s+(?:[\w-]+\s+){0,6}?your\s+own\s+(?:built-in\s+|native\s+|internal\s+)?(?:abilit\w*|capabilit\w*|knowledge|skills?|sense|judg\w+|reasoning|understanding)\b|\byour\s+own\s+(?:[\w-]+\s+){0,1}(?:condensing|translation|summar\w+|arithmetic|math|estimates?|code|answers?)\s+(?:is|are)\s+(?:lossy|wrong|unreliable|inaccurate|not\s+to\s+be|forbidden)\b|\b(?:what|anything)\s+you\s+(?:believe|think|expect|remember|know)\b[^.;]{0,60}?\b(?:wins|is\s+wrong|loses|does\s+not\s+count|is\s+overruled)\b|\b(?:your\s+own\s+knowledge|you)\b[^.;]{0,40}?\bdisagree\b[^.;]{0,30}?\b(?:is\s+right|wins|prevails)\b|\bmust\s+not\s+(?:author|write|produce)\s+(?:\w+\s+)?(?:code|text|summaries|translations)\s+itself\b/;
+
+// A call made first for every task, whatever the topic.
+const EVERY_TASK =
+  /\b(?:whatever\s+the\s+(?:task|topic|request|subject|question)|every\s+request\s+whatever\s+the\s+topic|no\s+matter\s+(?:the|what)\s+(?:task|topic|subject|request)|regardless\s+of\s+(?:the\s+)?(?:task|topic|subject)|(?:every|each|any)\s+(?:single\s+)?(?:task|request|turn|message|reply|response|answer|conversation|action|query)\b(?!\s+(?:of|about|for|that|which|in)\s)|(?:every|each|any)\s+call\s+to\s+any\s+other\s+tool|first\s+in\s+every\s+conversation|step\s+(?:one|1|zero)\s+of\s+every|priority[-\s]zero)\b/;
+const FIRST =
+  /\b(?:before\s+(?:doing\s+)?(?:anything|any\s+other|every\s+other|touching|you\s+(?:do|say|answer|reply)\s+anything)|nothing\s+else\s+(?:may|can|should)\s+run|(?:has|have|is|are)\s+to\s+be\s+preceded\s+by|preceded\s+by\s+a\s+call|step\s+(?:one|1|zero)|priority[-\s]zero|first\s+in\s+every\s+conversation|(?:call|invoke|run)\s+(?:it|this)\s+first)\b/;
+// The model told to wait for the user defers to them ("until receiving instruction from the user").
+const DEFER = /\b(?:until|unless)\b[^.;]{0,60}\b(?:user|they)\b|\bwait\s+for\b/;
+// A text that describes steering it looks for ("flags text that calls other tools fake").
+const META =
+  /\b(?:flags?|detects?|reports?|scans?\s+for|warns?\s+(?:about|of)|catches|finds|classif\w+|identif\w+|lists?)\s+(?:any\s+)?(?:text|descriptions?|tools?|prompts?|metadata|servers?|instructions?|wording)\s+(?:that|which|whose)\b/;
+const SERVER_SCOPED =
+  /\b(?:of|on|in)\s+(?:this|our|the\s+same)\s+(?:server|api|account|project)\b|\bthis\s+server's\b/;
+
+// Cheap gate: a text with none of these words holds none of the kinds.
+const GATE =
+  /tool|server|integration|connector|plugin|yourself|own|every|any|whatever|user|certified|designated|endorsed|instead|never|[\u0080-\uffff]|selbst|siempre|sempre|toujours|immer|nunca|jamais/i;
+
+// A sentence that refers back to the tool named in the one before.
+const BACK =
+  /^(?:\w+\s+){0,2}?(?:that\s+one|it|they|those|these|them|the\s+others?|both|either|that\s+(?:tool|server|integration|connector))\b|^[a-z][\w.-]*\s+(?:is|are|has|have|was|were)\b/;
+
+interface Sent {
+  s: string;
+  peer: boolean;
+  harsh: boolean;
+  soft: boolean;
+}
+
+/** Adds the tool steering findings of each tool. */
+export function scanSteerPeers(
+  col: Collector,
+  tools: readonly SteerTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  const PEER_DEFECT = ruleById("steer.peer_defect_push");
+  const USER_PICK = ruleById("steer.user_pick_overruled");
+  const OWN_FACULTY = ruleById("steer.own_faculty_replaced");
+  const FIRST_ALWAYS = ruleById("steer.first_for_every_task");
+  const BADGE_NORM = ruleById("steer.badge_norm");
+  tools.forEach((t, tool) => {
+    for (const it of texts[tool]!) {
+      const f = it.field;
+      if (f !== "/description" && f !== "/annotations/title" && f !== "/title") continue;
+      if (it.text.length < 24 || !GATE.test(it.text)) continue;
+      const found = readText(it.text, t.name);
+      if (found.length === 0) continue;
+      for (const [kind, quote] of found) {
+        const rule = kind === "peer"
+          ? PEER_DEFECT
+          : kind === "user"
+          ? USER_PICK
+          : kind === "self"
+          ? OWN_FACULTY
+          : kind === "first"
+          ? FIRST_ALWAYS
+          : BADGE_NORM;
+        const at = Math.max(0, it.text.indexOf(quote.slice(0, 20)));
+        col.add(rule, tool, f, at, quote.slice(0, 200));
+      }
+    }
+  });
+}
+
+type Kind = "peer" | "user" | "self" | "first" | "badge";
+
+/** The kinds one text holds, with the sentence that shows each (memoised per name and text). */
+function readText(text: string, name: string): [Kind, string][] {
+  const key = name + "\u0000" + text;
+  let r = memo.get(key);
+  if (r === undefined) {
+    if (memo.size > 4096) memo.clear();
+    memo.set(key, r = read(text, name));
+  }
+  return r;
+}
+const memo = new Map<string, [Kind, string][]>();
+
+function fold(text: string): string {
+  let s = text.toLowerCase();
+  if (!FOREIGN_HINT.test(s)) return s;
+  s = s.normalize("NFC");
+  for (const [re, to] of FOLD) s = s.replace(re, to);
+  return s;
+}
+
+function read(text: string, name: string): [Kind, string][] {
+  const low = fold(text);
+  const own = name.toLowerCase();
+  const ownSpaced = own.replace(/[_-]+/g, " ");
+  const stem = own.split(/[_-]/)[0]!;
+  const sents = low.split(/(?<=[.!?;。！？])\s+|\n+|。|(?<=\w)\s+[—–-]\s+(?=\w)/).map((s) =>
+    s.trim()
+  )
+    .filter((s) => s.length > 0);
+  const names = (s: string) => s.includes(own) || s.includes(ownSpaced);
+  const isPeer = (s: string): boolean => {
+    if (PEER_GENERIC.test(s)) return true;
+    PEER_NAMED.lastIndex = 0;
+    for (let m; (m = PEER_NAMED.exec(s));) {
+      const w = m[0];
+      if (NOT_PEER_WORDS.test(w) || w.includes(own) || w.includes(ownSpaced)) continue;
+      // "the user's own", "the tool's" are not another tool.
+      if (/\b(?:user|person|customer|tool|model|assistant|agent)['’]s\b/.test(w)) continue;
+      if (m[1] !== undefined && m[1].trim() === "" && !/^(?:those|these)\b/.test(w)) continue;
+      return true;
+    }
+    SNAKE.lastIndex = 0;
+    for (let m; (m = SNAKE.exec(s));) {
+      const n = m[0];
+      if (n === own || n.split("_")[0] === stem) continue;
+      return true;
+    }
+    return BRANDS.test(s) && /\b(?:tools?|server|integration|connector|plugin)\b/.test(s);
+  };
+  const ss: Sent[] = sents.filter((s) => !META.test(s)).map((s) => ({
+    s,
+    peer: isPeer(s),
+    harsh: HARSH.test(s),
+    soft: SOFT.test(s),
+  }));
+  const out: [Kind, string][] = [];
+  const whole = sents.join(" ");
+  const toward = (s: string) =>
+    ORDER_VERB.test(s) && (names(s) || HERE.test(s)) || /\balways\s+use\b/.test(s);
+  const pushAny = ss.some((x) => toward(x.s) || AWAY.test(x.s)) || HINT.test(whole) ||
+    NORM.test(whole);
+  const userAny = USER_OVER.test(whole) || USER_FOOLED.test(whole);
+  const strongPush = userAny || NORM.test(whole) || BADGE.test(whole) ||
+    ss.some((x) => AWAY.test(x.s) && (x.peer || /\b(?:them|those|it)\b/.test(x.s))) ||
+    ss.some((x) => toward(x.s) && ALL_ROUTE.test(x.s));
+
+  // A peer run down next to a push toward this tool.
+  for (let i = 0; i < ss.length; i++) {
+    const x = ss[i]!;
+    const near = x.peer || (i > 0 && ss[i - 1]!.peer && BACK.test(x.s));
+    if (!near) continue;
+    if (x.harsh && pushAny || (x.harsh || x.soft) && strongPush) {
+      out.push(["peer", x.s]);
+      break;
+    }
+  }
+  // The user's own pick overruled or hidden.
+  for (let i = 0; i < ss.length; i++) {
+    const x = ss[i]!;
+    const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
+    const ctx = x.peer || (i > 0 && ss[i - 1]!.peer) || BRANDS.test(x.s) ||
+      /\b(?:another|other|different|a\s+specific)\s+(?:[\w-]+\s+)?(?:tools?|provider|app|server|integration|connector)\b|\bwhich\s+provider\b|\bthose\s+tools\b/
+        .test(x.s);
+    if (USER_FOOLED.test(x.s) && (ctx || x.peer || /\btools?\b/.test(around))) {
+      out.push(["user", x.s]);
+      break;
+    }
+    if (USER_OVER.test(x.s) && ctx && !DEFER.test(x.s) && (toward(around) || AWAY.test(around))) {
+      out.push(["user", x.s]);
+      break;
+    }
+  }
+  // The model's own faculties replaced.
+  for (const x of ss) {
+    if (SELF.test(x.s)) {
+      out.push(["self", x.s]);
+      break;
+    }
+  }
+  // A call first for every task, whatever the topic.
+  for (let i = 0; i < ss.length; i++) {
+    const x = ss[i]!;
+    const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
+    if (
+      EVERY_TASK.test(x.s) && FIRST.test(around) && !SERVER_SCOPED.test(around) &&
+      (names(around) || /\b(?:this\s+tool|it|invoke|call)\b/.test(around))
+    ) {
+      out.push(["first", x.s]);
+      break;
+    }
+  }
+  // A norm that assistants pick tools of this badge, or this tool as the one for everything.
+  for (const x of ss) {
+    if (NORM.test(x.s)) {
+      out.push(["badge", x.s]);
+      break;
+    }
+  }
+  return out;
+}
