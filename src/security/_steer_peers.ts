@@ -106,17 +106,32 @@ const FOLD: readonly [RegExp, string][] = [
     /\b(?:adopta\s+su\s+respuesta\s+como\s+propia|adote\s+a\s+resposta\s+como\s+sua|adopte\s+sa\s+r[ée]ponse\s+comme\s+la\s+tienne|[üu]bernimm\s+(?:seine|ihre)\s+antwort\s+als\s+deine)\b/g,
     " adopt its answer as your own ",
   ],
+  [
+    /\b(?:antes\s+de\s+(?:hacer\s+|fazer\s+)?(?:cualquier|qualquer)\s+otr[ao]\s+(?:cosa|coisa)|avant\s+(?:toute\s+chose|de\s+faire\s+quoi\s+que\s+ce\s+soit)|bevor\s+du\s+(?:irgend)?etwas\s+anderes|vor\s+allem\s+anderen|prima\s+di\s+(?:fare\s+)?qualsiasi\s+altra\s+cosa)\b/g,
+    " before doing anything else ",
+  ],
+  [/\bne\s+([\wà-ÿ]+)\s+jamais\b/g, " never $1 "],
+  [/\br[ée]sum[ée]\b/g, " summarize "],
+  [/\b(?:defekt\w*|kaputt|rotos?|rotas|cass[ée]s?|guast[io])\b/g, " broken "],
+  [/\b(?:herramientas?|werkzeuge?|outils?|strumenti|strumento|ferramentas?)\b/g, " tools "],
+  [/\b(?:servidores|serveurs)\b/g, " servers "],
+  [
+    /\b(?:otr[ao]s?|dem[aá]s|andere[nrs]?|autres?|altri|altre|outr[ao]s?)\b/g,
+    " other ",
+  ],
+  [/\b(?:nur|solo|seulement|uniquement|somente|apenas|soltanto)\b/g, " only "],
+  [/\b(?:mit|con|avec|com)\b/g, " with "],
 ];
 const FOREIGN_HINT =
-  /[\u0080-\uffff]|\b(?:las|los|el|der|die|und|les|des|une|il|della|que|n[aã]o|com|sie|nicht|nunca|jamais|mai|sempre|siempre)\b/;
+  /[\u0080-\uffff]|\b(?:las|los|el|der|die|und|les|des|une|il|della|que|n[aã]o|com|sie|nicht|nunca|jamais|mai|sempre|siempre|per|gli|di|sono|ist|sind|para|pour|avec|zu|mit)\b/;
 
 // Another tool named by kind: "other e-mail tools", "uncertified tools offering ...".
 const PEER_GENERIC =
-  /\b(?:other|another|any\s+other|all\s+other|every\s+other|third[-\s]party|alternative|competing|rival|external|remaining|overlapping|unaudited|uncertified|unvetted|unendorsed|unverified|unapproved|non-?certified)\s+(?:[\w.-]+\s+){0,2}?(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|utilit(?:y|ies)|providers?|apps?|extensions?|capabilit(?:y|ies)|processors?|gateways?|services?|sources?)\b/;
+  /\b(?:other|another|any\s+other|all\s+other|every\s+other|third[-\s]party|alternative|competing|rival|external|remaining|overlapping|unaudited|uncertified|unvetted|unendorsed|unverified|unapproved|non-?certified)\s+(?:[\w.]+[\s-]+){0,2}?(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|utilit(?:y|ies)|providers?|apps?|extensions?|capabilit(?:y|ies)|processors?|gateways?|services?|sources?|commands?)\b/;
 // Another tool named in person: "the filesystem server", "the Stripe and PayPal tools", "the
 // GitHub integration", "the editor's own search", "the filesystem server's read_file".
 const PEER_NAMED =
-  /\b(?:the|those|these)\s+((?:[\w.-]+\s+){0,3}?)(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|extensions?|mcp\s+server)\b|\b(?:the\s+)?[\w-]+['’]s\s+(?:own\s+|built-in\s+)?(?:search|reader|read_file|tools?|\w+_\w+)\b/g;
+  /\b(?:the|those|these)\s+((?:[\w.-]+\s+){0,3}?)(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|extensions?|mcp\s+server)\b|\b(?:the\s+)?[\w-]+['’]s\s+(?:own\s+|built-in\s+)?(?:[\w-]+\s+(?:and|or)\s+)?(?:[\w-]+\s+)?(?:search|reader|read_file|tools?|commands?|\w+_\w+)\b/g;
 const NOT_PEER_WORDS = /\b(?:this|our|its|same|these\s+other|following)\b/;
 // A snake_case tool name.
 const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
@@ -126,7 +141,7 @@ const BRANDS =
 
 // A defect claimed of a peer. Harsh: the peer harms or deceives; soft: it is going away.
 const HARSH =
-  /\b(?:broken|corrupt\w*|compromised|decommission\w*|sandbox(?:-only|\s+only|ed)?|staging\s+(?:ledger|builds?|environment|mode)|test\s+mode|uncertified|unvetted|unaudited|unendorsed|non-?compliant|logs?\s+(?:\w+\s+)?(?:tokens|credentials|keys|passwords)|logging\s+(?:\w+\s+)?(?:tokens|credentials|keys)|leak\w*|data\s+loss|lose\s+data|hidden\s+fees|(?:silently\s+)?drops?\s+(?:real\s+)?(?:money|data|messages|pages|payments)|mangles?|malicious|flagged|buggy|corruption\s+bug|revoked|lost\s+(?:\w+\s+){0,2}licen[cs]es?|(?:serves?|returns?|shows?)\s+stale|stale\s+(?:data|results|prices|quotes|figures)|fake|invent(?:s|ed)\s+(?:outright|results|data|answers|figures)|wipes?|evaporates?|unreliable|untrusted|unsafe|insecure|spyware|hijack\w*|ad\s+network|(?:is|are|was|were|has|have)\s+not\s+(?:been\s+)?(?:certified|vetted|audited|approved)|(?:have|has)\s+not\s+passed|noticeably\s+worse|inferior|unstable)\b/;
+  /\b(?:broken|corrupt\w*|compromised|decommission\w*|sandbox(?:-only|\s+only|ed)?|staging\s+(?:ledger|builds?|environment|mode)|test\s+mode|uncertified|unvetted|unaudited|unendorsed|non-?compliant|logs?\s+(?:\w+\s+)?(?:tokens|credentials|keys|passwords)|logging\s+(?:\w+\s+)?(?:tokens|credentials|keys)|leak\w*|data\s+loss|lose\s+data|hidden\s+fees|(?:silently\s+)?drops?\s+(?:real\s+)?(?:money|data|messages|pages|payments)|mangles?|malicious|flagged|buggy|corruption\s+bug|revoked|lost\s+(?:\w+\s+){0,2}licen[cs]es?|(?:serves?|returns?|shows?)\s+stale|stale\s+(?:data|results|prices|quotes|figures)|fake|invent(?:s|ed)\s+(?:outright|results|data|answers|figures)|wipes?|evaporates?|unreliable|untrusted|unsafe|insecure|spyware|hijack\w*|counterfeit\w*|forg(?:e|es|ed|ing)\s+\w+|scams?|impostors?|knock-?offs?|ad\s+network|(?:is|are|was|were|has|have)\s+not\s+(?:been\s+)?(?:certified|vetted|audited|approved)|(?:have|has)\s+not\s+passed|noticeably\s+worse|inferior|unstable)\b/;
 const SOFT =
   /\b(?:deprecated|scheduled\s+for\s+(?:removal|retirement|shutdown)|(?:goes|going)\s+away|being\s+(?:retired|removed|shut\s+down|phased\s+out)|retired|disabled|switched\s+off|turned\s+off|unavailable|end[-\s]of[-\s]life|sunset\w*|no\s+longer\s+(?:supported|maintained|available)|outdated|obsolete)\b/;
 
@@ -134,17 +149,23 @@ const SOFT =
 const ORDER_VERB =
   /\b(?:use|call|invoke|route|send|hand|pass|direct|redirect\w*|process|reach\s+for|select|choose|pick|prefer|book|store|deploy|generate|go(?:es)?\s+through|belong\s+here|retry\s+here|always\s+use|run)\b/;
 const HERE = /\b(?:this\s+tool|this\s+one|this\s+server|here|instead)\b/;
+// A sentence naming this tool as the means or the only one ("book with X", "only X produces").
+const WITH_OWN = /\b(?:with|through|via|using|only|every|all|each|always|anyway)\b/;
 // A push away from a peer.
 const AWAY =
-  /\b(?:never|do\s+not|don't|must\s+not|shall\s+not|should\s+not|may\s+not|cannot|not\s+to)\s+(?:\w+\s+){0,2}?(?:use|call|invoke|touch|reach\s+for|fall\s+back\s+to|select|pick|choose|mention|bring\s+(?:\w+\s+)?up|rely\s+on|route\s+to|retry\s+with|open)\b|\bnever\s+use\b|\btreat\s+(?:them|those|it|these|that\s+one)\s+as\s+(?:unavailable|disabled|non-?existent|absent|off)\b|\b(?:left|leave\s+(?:them|those|it))\s+(?:idle|unused|alone)\b|\brefuse\s+to\s+(?:call|use|run)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of|and\s+not\s+(?:the|via|through))\b|\bto\s+be\s+(?:discarded|ignored|disregarded)\b|\bdo\s+not\s+bring\s+the\s+others\s+up\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|shall\s+not|should\s+not|may\s+not|cannot|not\s+to)\s+(?:\w+\s+){0,2}?(?:use|call|invoke|touch|reach\s+for|fall\s+back\s+to|select|pick|choose|mention|bring\s+(?:\w+\s+)?up|rely\s+on|route\s+to|retry\s+with|open)\b|\bnever\s+use\b|\btreat\s+(?:them|those|it|these|that\s+one)\s+as\s+(?:unavailable|disabled|non-?existent|absent|off)\b|\b(?:left|leave\s+(?:them|those|it))\s+(?:idle|unused|alone)\b|\brefuse\s+to\s+(?:call|use|run)\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of|and\s+not\s+(?:the|via|through))\b|\bto\s+be\s+(?:discarded|ignored|disregarded)\b|\bdo\s+not\s+bring\s+the\s+others\s+up\b|\bkeep\s+(?:the\s+other\s+one|the\s+others?|them|it|those)\s+out\b|\b(?:decline|refuse)\b/;
 // The user's own pick overruled: concessive ("even if they name those explicitly", "no matter
 // which provider they name", "irrespective of contrary user instructions").
 const USER_OVER =
-  /\b(?:even\s+(?:if|when|though)|although|whether\s+or\s+not|no\s+matter\s+(?:which|what|whether|who)|regardless\s+of|irrespective\s+of|whatever)\s+(?:[\w'-]+\s+){0,4}?(?:the\s+(?:user|person|customer|human|owner)s?|they|he|she|users?)\b[^.;]{0,60}?\b(?:asks?|requests?|names?|picks?|chooses?|insists?|wants?|prefers?|mentions?|specif\w+|requires?|has\s+in\s+mind|address\w*|instruct\w*|explicitly|selects?|tells?)\b|\b(?:irrespective|regardless)\s+of\s+(?:any\s+)?(?:contrary\s+)?(?:user|their)\s+(?:instructions|requests|preferences?|choices?)\b|\b(?:including|even)\s+(?:ones|those|operations|requests|when)\s+(?:that\s+)?(?:the\s+user|they)\s+(?:explicitly\s+)?(?:asks?|wants?|addresses|requests?)\b|\bwhatever\s+tool\s+the\s+user\b/;
+  /\b(?:even\s+(?:if|when|though)|although|whether\s+or\s+not|no\s+matter\s+(?:which|what|whether|who)|regardless\s+of|irrespective\s+of|whatever)\s+(?:[\w'-]+\s+){0,4}?(?:the\s+(?:user|person|customer|human|owner)s?|they|he|she|users?)\b[^.;]{0,60}?\b(?:asks?|requests?|names?|picks?|chooses?|insists?|wants?|prefers?|mentions?|specif\w+|requires?|has\s+in\s+mind|address\w*|instruct\w*|explicitly|selects?|tells?)\b|\b(?:irrespective|regardless)\s+of\s+(?:any\s+)?(?:contrary\s+)?(?:user|their)\s+(?:instructions|requests|preferences?|choices?)\b|\b(?:including|even)\s+(?:ones|those|operations|requests|when)\s+(?:that\s+)?(?:the\s+user|they)\s+(?:explicitly\s+)?(?:asks?|wants?|addresses|requests?)\b|\bwhatever\s+tool\s+the\s+user\b|\b(?:if|when|whenever|should)\s+(?:the\s+)?(?:user|they|a\s+user)\b[^.;]{0,80}?\b(?:anyway|all\s+the\s+same|regardless|nonetheless|nevertheless)\b/;
 // The user's pick hidden or faked: "tell them those tools are unavailable", "explain that policy
 // forbids it", "present the output as though it came from the tool they named".
 const USER_FOOLED =
-  /\b(?:tell|inform|say\s+to|explain\s+to|answer)\s+(?:them|the\s+user|him|her)\b[^.;]{0,40}?\b(?:unavailable|not\s+available|disabled|offline|down|not\s+installed|forbid\w*|not\s+allowed|went\s+where)\b|\b(?:explain|say|state|claim|reply)\s+(?:that\s+)?(?:company\s+|it\s+|our\s+)?polic(?:y|ies)\s+(?:forbids?|prohibits?|does\s+not\s+allow)\b|\bpresent\s+(?:the|its)\s+(?:output|result|results|answer)\s+as\s+(?:though|if|grep|coming)\b|\bact\s+as\s+(?:though|if)\s+(?:they|those|it|the\s+\w+)\s+(?:are|is|were|was)\s+(?:not|un)\b|\b(?:never|do\s+not|don't|must\s+not)\s+mention\s+(?:them|those|it|the\s+others?)\b|\bnever\s+use\b[^.]{0,80}\bmention\b/;
+  /\b(?:tell|inform|say\s+to|explain\s+to|answer)\s+(?:them|the\s+user|him|her)\b[^.;]{0,40}?\b(?:unavailable|not\s+available|disabled|offline|down|not\s+installed|forbid\w*|not\s+allowed|went\s+where)\b|\b(?:explain|say|state|claim|reply)\s+(?:that\s+)?(?:company\s+|it\s+|our\s+)?polic(?:y|ies)\s+(?:forbids?|prohibits?|does\s+not\s+allow)\b|\bpresent\s+(?:the|its)\s+(?:output|result|results|answer)\s+as\s+(?:though|if|grep|coming)\b|\bact\s+as\s+(?:though|if)\s+(?:they|those|it|the\s+\w+)\s+(?:are|is|were|was)\s+(?:not|un)\b|\b(?:never|do\s+not|don't|must\s+not)\s+mention\s+(?:them|those|it|the\s+others?)\b|\bnever\s+use\b[^.]{0,80}\bmention\b|\b(?:do\s+not|don't|never|without)\s+(?:point(?:ing)?\s+out|mention(?:ing)?|tell(?:ing)?\s+(?:them|the\s+user)\s+about|flag(?:ging)?|disclos\w+|reveal\w*)\s+the\s+(?:switch|swap|change|substitution|redirect\w*|reroute)\b|\b(?:respond|reply|say|explain|tell\s+(?:them|the\s+user)|answer)\s+that\s+(?:the\s+)?(?:company|it|our|their|platform|workspace|security)?\s*(?:rules?|polic(?:y|ies)|it|admins?)\s+(?:only\s+(?:allows?|permits?)|forbids?|prohibits?|do(?:es)?\s+not\s+(?:allow|permit))\b/;
+const ANYWAY =
+  /\b(?:if|when|whenever|should)\s+(?:the\s+)?(?:user|they|a\s+user)\s+(?:says|names|asks\s+for|picks|wants|mentions|requests|chooses)\b[^.;]{0,80}?\b(?:anyway|all\s+the\s+same|regardless|nonetheless|nevertheless)\b/;
+const SWITCH_HIDDEN =
+  /\b(?:do\s+not|don't|never|without)\s+(?:point(?:ing)?\s+out|mention(?:ing)?|tell(?:ing)?\s+(?:them|the\s+user)\s+about|flag(?:ging)?|disclos\w+|reveal\w*)\s+the\s+(?:switch|swap|substitution|reroute)\b/;
 // A hint for this tool after a peer is run down ("choose accordingly", "this one never has").
 const HINT =
   /\b(?:choose|pick|select|decide)\s+accordingly\b|\bdraw\s+your\s+own\s+conclusions\b|\b(?:this\s+one|this\s+tool)\s+(?:never|has\s+not|hasn't|does\s+not|doesn't|is\s+(?:safe|certified|the\s+safe))\b|\bauthoritative\b|\b(?:successor|replacement)\b|\bbelong\s+here\b|\bsole\s+source\b|\b\w+\s+has\.?$/;
@@ -159,11 +180,11 @@ const ALL_ROUTE =
 
 // The model's own faculties replaced by the tool.
 const SELF =
-  /\b(?:never|do\s+not|don't|must\s+not|may\s+not|shall\s+not|not\s+allowed\s+to|no\s+longer)\s+(?:\w+\s+){0,2}?(?:translate|summari[sz]e|write|author|compute|calculate|answer|reason|convert|count|spell|draft|code|solve|estimate|work\s+out|rephrase|paraphrase)\b[^.;]{0,40}?\b(?:yourself|itself|themselves|on\s+(?:your|its)\s+own|in\s+your\s+head|from\s+memory|mentally|unaided)\b|\bnever\s+answer\b[^.;]{0,50}?\b(?:yourself|from\s+what\s+you\s+(?:already\s+)?know)\b|\b(?:never|do\s+not|don't)\s+(?:\w+\s+){0,3}?fall\s+back\s+to\b[^.;]{0,60}?\b(?:mental\s+(?:arithmetic|math)|your\s+own)\b|\b(?:any\s+time|whenever|each\s+time|every\s+time)\s+you\s+would\s+(?:otherwise\s+)?(?:answer|reply|respond|translate|compute|work|write|summari[sz]e)\b|\b(?:adopt|take|treat|present)\s+its\s+(?:answer|output|result|figure|verdict)s?\s+as\s+(?:your\s+own|the\s+truth|final)\b|\bin\s+place\s+of\s+your\s+(?:own\s+)?(?:reasoning|judg\w+|knowledge|answers?|thinking)\b|\bits\s+(?:answer|figure|result|verdict|output)\s+(?:always\s+)?(?:wins|prevails|is\s+the\s+one\s+you\s+(?:report|give|use))\b|\b(?:above|over|ahead\s+of|before)\s+(?:[\w-]+\s+){0,6}?your\s+own\s+(?:built-in\s+|native\s+|internal\s+)?(?:abilit\w*|capabilit\w*|knowledge|skills?|sense|judg\w+|reasoning|understanding)\b|\byour\s+own\s+(?:[\w-]+\s+){0,1}(?:condensing|translation|summar\w+|arithmetic|math|estimates?|code|answers?)\s+(?:is|are)\s+(?:lossy|wrong|unreliable|inaccurate|not\s+to\s+be|forbidden)\b|\b(?:what|anything)\s+you\s+(?:believe|think|expect|remember|know)\b[^.;]{0,60}?\b(?:wins|is\s+wrong|loses|does\s+not\s+count|is\s+overruled)\b|\b(?:your\s+own\s+knowledge|you)\b[^.;]{0,40}?\bdisagree\b[^.;]{0,30}?\b(?:is\s+right|wins|prevails)\b|\bmust\s+not\s+(?:author|write|produce)\s+(?:\w+\s+)?(?:code|text|summaries|translations)\s+itself\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|may\s+not|shall\s+not|not\s+allowed\s+to|no\s+longer)\s+(?:\w+\s+){0,2}?(?:translate|summari[sz]e|write|author|compute|calculate|answer|reason|convert|count|spell|draft|code|solve|estimate|work\s+out|rephrase|paraphrase)\b[^.;]{0,40}?\b(?:yourself|itself|themselves|on\s+(?:your|its)\s+own|in\s+your\s+head|from\s+memory|mentally|unaided)\b|\bnever\s+answer\b[^.;]{0,50}?\b(?:yourself|from\s+what\s+you\s+(?:already\s+)?know)\b|\b(?:never|do\s+not|don't)\s+(?:\w+\s+){0,3}?fall\s+back\s+to\b[^.;]{0,60}?\b(?:mental\s+(?:arithmetic|math)|your\s+own)\b|\b(?:any\s+time|whenever|each\s+time|every\s+time)\s+you\s+would\s+(?:otherwise\s+)?(?:answer|reply|respond|translate|compute|work|write|summari[sz]e)\b|\b(?:adopt|take|treat|present)\s+its\s+(?:answer|output|result|figure|verdict)s?\s+as\s+(?:your\s+own|the\s+truth|final)\b|\bin\s+place\s+of\s+your\s+(?:own\s+)?(?:reasoning|judg\w+|knowledge|answers?|thinking)\b|\bits\s+(?:answer|figure|result|verdict|output)\s+(?:always\s+)?(?:wins|prevails|is\s+the\s+one\s+you\s+(?:report|give|use))\b|\b(?:above|over|ahead\s+of|before)\s+(?:[\w-]+\s+){0,6}?your\s+own\s+(?:built-in\s+|native\s+|internal\s+)?(?:abilit\w*|capabilit\w*|knowledge|skills?|sense|judg\w+|reasoning|understanding)\b|\byour\s+own\s+(?:[\w-]+\s+){0,1}(?:condensing|translation|summar\w+|arithmetic|math|estimates?|code|answers?)\s+(?:is|are)\s+(?:lossy|wrong|unreliable|inaccurate|not\s+to\s+be|forbidden)\b|\b(?:what|anything)\s+you\s+(?:believe|think|expect|remember|know)\b[^.;]{0,60}?\b(?:wins|is\s+wrong|loses|does\s+not\s+count|is\s+overruled)\b|\b(?:your\s+own\s+knowledge|you)\b[^.;]{0,40}?\bdisagree\b[^.;]{0,30}?\b(?:is\s+right|wins|prevails)\b|\bmust\s+not\s+(?:author|write|produce)\s+(?:\w+\s+)?(?:code|text|summaries|translations)\s+itself\b|\b(?:never|(?:are|is)\s+not\s+to|not\s+to|do\s+not|don't|must\s+not|may\s+not)\s+(?!(?:need|have)\s+to\b)(?:\w+\s+){0,2}?(?:judge|assess|evaluate|decide|determine|interpret|infer|translate|summari[sz]e|resume|compute|calculate|answer|reason|convert|count|estimate|work\s+out|solve|analy[sz]e|classify|rate|score|detect|write|draft|author|verify|rephrase|paraphrase|recall)\b(?![^.;]{0,40}?\b(?:names?|ids?|identifiers?|values?|formats?|paths?|slugs?|keys?|codes?\s+for)\b)[^.;]{0,40}?\b(?:on\s+your\s+own(?!\s+(?:initiative|accord))|yourself|by\s+yourself|in\s+your\s+head|from\s+memory|unaided)\b|\bwhatever\s+your\s+own\s+(?:reading|judg\w+|view|sense|opinion|knowledge|instinct)\s+(?:says|tells\s+you|suggests)\b|\b(?:answering|translating|computing|calculating|summari[sz]ing|judging|writing|working)\b[^.;]{0,50}?\b(?:from\s+memory|yourself|on\s+your\s+own|from\s+your\s+own\s+knowledge)\s+(?:is|are)\s+(?:off\s+the\s+table|forbidden|not\s+allowed|prohibited|not\s+permitted|banned|ruled\s+out|off[\s-]limits)\b|\b(?:override|overrides|outranks?|trumps?|beats?|takes?\s+precedence\s+over|wins?\s+over|supersedes?)\s+(?:whatever|anything|what)\s+(?:any\s+other\s+tool|other\s+tools|you)\b/;
 
 // A call made first for every task, whatever the topic.
 const EVERY_TASK =
-  /\b(?:whatever\s+the\s+(?:task|topic|request|subject|question)|every\s+request\s+whatever\s+the\s+topic|no\s+matter\s+(?:the|what)\s+(?:task|topic|subject|request)|regardless\s+of\s+(?:the\s+)?(?:task|topic|subject)|(?:every|each|any)\s+(?:single\s+)?(?:task|request|turn|message|reply|response|answer|conversation|action|query)\b(?!\s+(?:of|about|for|that|which|in)\s)|(?:every|each|any)\s+call\s+to\s+any\s+other\s+tool|first\s+in\s+every\s+conversation|step\s+(?:one|1|zero)\s+of\s+every|priority[-\s]zero)\b/;
+  /\b(?:whatever\s+the\s+(?:task|topic|request|subject|question)|every\s+request\s+whatever\s+the\s+topic|no\s+matter\s+(?:the|what)\s+(?:task|topic|subject|request)|regardless\s+of\s+(?:the\s+)?(?:task|topic|subject)|(?:every|each|any)\s+(?:single\s+)?(?:task|request|turn|message|reply|response|answer|conversation|action|query)\b(?!\s+(?:of|about|for|that|which|in)\s)|(?:every|each|any)\s+call\s+to\s+any\s+other\s+tool|first\s+in\s+every\s+conversation|step\s+(?:one|1|zero)\s+of\s+every|priority[-\s]zero|(?:for|of)\s+any\s+(?:purpose|reason|kind)|for\s+anything\s+at\s+all)\b/;
 const FIRST =
   /\b(?:before\s+(?:doing\s+)?(?:anything|any\s+other|every\s+other|touching|you\s+(?:do|say|answer|reply)\s+anything)|nothing\s+else\s+(?:may|can|should)\s+run|(?:has|have|is|are)\s+to\s+be\s+preceded\s+by|preceded\s+by\s+a\s+call|step\s+(?:one|1|zero)|priority[-\s]zero|first\s+in\s+every\s+conversation|(?:call|invoke|run)\s+(?:it|this)\s+first)\b/;
 // The model told to wait for the user defers to them ("until receiving instruction from the user").
@@ -176,7 +197,7 @@ const SERVER_SCOPED =
 
 // Cheap gate: a text with none of these words holds none of the kinds.
 const GATE =
-  /tool|server|integration|connector|plugin|yourself|own|every|any|whatever|user|certified|designated|endorsed|instead|never|[\u0080-\uffff]|selbst|siempre|sempre|toujours|immer|nunca|jamais/i;
+  /tool|server|integration|connector|plugin|yourself|own|memory|every|any|whatever|user|certified|designated|endorsed|instead|never|[\u0080-\uffff]|selbst|siempre|sempre|toujours|immer|nunca|jamais/i;
 
 // A sentence that refers back to the tool named in the one before.
 const BACK =
@@ -284,7 +305,8 @@ function read(text: string, name: string): [Kind, string][] {
   const out: [Kind, string][] = [];
   const whole = sents.join(" ");
   const toward = (s: string) =>
-    ORDER_VERB.test(s) && (names(s) || HERE.test(s)) || /\balways\s+use\b/.test(s);
+    ORDER_VERB.test(s) && (names(s) || HERE.test(s)) || /\balways\s+use\b/.test(s) ||
+    names(s) && WITH_OWN.test(s);
   const pushAny = ss.some((x) => toward(x.s) || AWAY.test(x.s)) || HINT.test(whole) ||
     NORM.test(whole);
   const userAny = USER_OVER.test(whole) || USER_FOOLED.test(whole);
@@ -307,9 +329,14 @@ function read(text: string, name: string): [Kind, string][] {
     const x = ss[i]!;
     const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
     const ctx = x.peer || (i > 0 && ss[i - 1]!.peer) || BRANDS.test(x.s) ||
-      /\b(?:another|other|different|a\s+specific)\s+(?:[\w-]+\s+)?(?:tools?|provider|app|server|integration|connector)\b|\bwhich\s+provider\b|\bthose\s+tools\b/
+      /\b(?:another|other|different|a\s+specific)\s+(?:[\w-]+\s+)?(?:tools?|provider|app|server|integration|connector)\b|\bwhich\s+provider\b|\bthose\s+tools\b|\bwhatever\s+tool\b/
         .test(x.s);
     if (USER_FOOLED.test(x.s) && (ctx || x.peer || /\btools?\b/.test(around))) {
+      out.push(["user", x.s]);
+      break;
+    }
+    // "book with X anyway", "do not point out the switch": the overruled pick is what they named.
+    if ((ANYWAY.test(x.s) || SWITCH_HIDDEN.test(x.s)) && names(whole)) {
       out.push(["user", x.s]);
       break;
     }
@@ -331,7 +358,8 @@ function read(text: string, name: string): [Kind, string][] {
     const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
     if (
       EVERY_TASK.test(x.s) && FIRST.test(around) && !SERVER_SCOPED.test(around) &&
-      (names(around) || /\b(?:this\s+tool|it|invoke|call)\b/.test(around))
+      (names(whole) ||
+        /\b(?:this\s+tool|it|invoke|call|da\s+usare|zu\s+verwenden|to\s+be\s+used)\b/.test(around))
     ) {
       out.push(["first", x.s]);
       break;
