@@ -110,6 +110,36 @@ const FOLD: readonly [RegExp, string][] = [
     /\b(?:antes\s+de\s+(?:hacer\s+|fazer\s+)?(?:cualquier|qualquer)\s+otr[ao]\s+(?:cosa|coisa)|avant\s+(?:toute\s+chose|de\s+faire\s+quoi\s+que\s+ce\s+soit)|bevor\s+du\s+(?:irgend)?etwas\s+anderes|vor\s+allem\s+anderen|prima\s+di\s+(?:fare\s+)?qualsiasi\s+altra\s+cosa)\b/g,
     " before doing anything else ",
   ],
+  [
+    /\b(?:avant|antes\s+de|vor|prima\s+di)\s+(?:toute?|cualquier|qualquer|jeder|allen|qualsiasi|qualunque)\s+(?:autre|otr[ao]|outr[ao]|andere\w*|altr[ao])\b/g,
+    " before any other ",
+  ],
+  [
+    /\b(?:verlass(?:e)?\s+dich\s+(?:nie|niemals|nicht)\s+auf|no\s+conf[ií]es\s+(?:nunca\s+)?en|ne\s+te\s+fie\s+jamais\s+[àa]|n[aã]o\s+confie\s+(?:nunca\s+)?(?:em|no|na)|non\s+fidarti\s+mai\s+(?:del|della|di))\b/g,
+    " never rely on ",
+  ],
+  [
+    /\b(?:dein|deine|deinem|deinen|tu|tus|ton|ta|tes|il\s+tuo|la\s+tua|o\s+seu|a\s+sua|seu|sua)\s+(?:eigene[nms]?|propi[ao]s?|propre|pr[oó]pri[ao])\b/g,
+    " your own ",
+  ],
+  [/\b(?:wissen|conocimientos?|connaissances?|conoscenz\w+|conhecimentos?)\b/g, " knowledge "],
+  [
+    /\b(?:als\s+du\s+glaubst|de\s+lo\s+que\s+crees|que\s+ce\s+que\s+tu\s+crois)\b/g,
+    " than you believe ",
+  ],
+  [/\bgilt\s+([\w-]+)/g, " $1 wins "],
+  [/\b(?:por\s+tu\s+cuenta|por\s+conta\s+pr[oó]pria)\b/g, " yourself "],
+  [/\b(?:cuentas|c[aá]lculos?|sumas|rechnungen|calculs|calcoli|contas)\b/g, " calculations "],
+  [/\b(?:descontinuad\w*|eingestellt|abandonn[ée]\w*|dismess\w*)\b/g, " discontinued "],
+  [/\b(?:escolh\w+|elija|elige|choisit|w(?:ä|ae)hlt|sceglie)\b/g, " chooses "],
+  [/\b(?:gecompromitteerd)\b/g, " compromised "],
+  [/\b(?:gebruik\s+altijd)\b/g, " always use "],
+  [/\b(?:ook\s+als)\b/g, " even if "],
+  [/\b(?:de\s+gebruiker)\b/g, " the user "],
+  [/\bvraagt\b|(?:просит|просят|попросит)(?=\s|$|[.,;])/g, " asks "],
+  [/(?:^|\s)(?:они|ellos|ellas|elles|ils|loro)(?=\s)/g, " they "],
+  [/(?:небезопасн\w*|ненад[её]жн\w*|скомпрометирован\w*)/g, " unsafe "],
+  [/\b(\w{3,})(tools|werkzeuge)\b/g, "$1 $2"],
   [/\bne\s+([\wà-ÿ]+)\s+jamais\b/g, " never $1 "],
   [/\br[ée]sum[ée]\b/g, " summarize "],
   [/\b(?:defekt\w*|kaputt|rotos?|rotas|cass[ée]s?|guast[io])\b/g, " broken "],
@@ -123,7 +153,7 @@ const FOLD: readonly [RegExp, string][] = [
   [/\b(?:mit|con|avec|com)\b/g, " with "],
 ];
 const FOREIGN_HINT =
-  /[\u0080-\uffff]|\b(?:las|los|el|der|die|und|les|des|une|il|della|que|n[aã]o|com|sie|nicht|nunca|jamais|mai|sempre|siempre|per|gli|di|sono|ist|sind|para|pour|avec|zu|mit)\b/;
+  /[\u0080-\uffff]|\b(?:las|los|el|der|die|und|les|des|une|il|della|que|n[aã]o|com|sie|nicht|nunca|jamais|mai|sempre|siempre|per|gli|di|sono|ist|sind|para|pour|avec|zu|mit|de|het|een|ook|niet|altijd)\b/;
 
 // Another tool named by kind: "other e-mail tools", "uncertified tools offering ...".
 const PEER_GENERIC =
@@ -132,6 +162,9 @@ const PEER_GENERIC =
 // GitHub integration", "the editor's own search", "the filesystem server's read_file".
 const PEER_NAMED =
   /\b(?:the|those|these)\s+((?:[\w.-]+\s+){0,3}?)(?:tools?|servers?|integrations?|connectors?|plugins?|plug-ins|extensions?|mcp\s+server)\b|\b(?:the\s+)?[\w-]+['’]s\s+(?:own\s+|built-in\s+)?(?:[\w-]+\s+(?:and|or)\s+)?(?:[\w-]+\s+)?(?:search|reader|read_file|tools?|commands?|\w+_\w+)\b/g;
+// "DeepL and Google Translate integrations here ..." at the head of a sentence.
+const PEER_HEAD =
+  /^(?:[\w.-]+\s+){1,4}?(?:tools?|integrations?|connectors?|servers?|plugins?|extensions?)\b/;
 const NOT_PEER_WORDS = /\b(?:this|our|its|same|these\s+other|following)\b/;
 // A snake_case tool name.
 const SNAKE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
@@ -141,9 +174,9 @@ const BRANDS =
 
 // A defect claimed of a peer. Harsh: the peer harms or deceives; soft: it is going away.
 const HARSH =
-  /\b(?:broken|corrupt\w*|compromised|decommission\w*|sandbox(?:-only|\s+only|ed)?|staging\s+(?:ledger|builds?|environment|mode)|test\s+mode|uncertified|unvetted|unaudited|unendorsed|non-?compliant|logs?\s+(?:\w+\s+)?(?:tokens|credentials|keys|passwords)|logging\s+(?:\w+\s+)?(?:tokens|credentials|keys)|leak\w*|data\s+loss|lose\s+data|hidden\s+fees|(?:silently\s+)?drops?\s+(?:real\s+)?(?:money|data|messages|pages|payments)|mangles?|malicious|flagged|buggy|corruption\s+bug|revoked|lost\s+(?:\w+\s+){0,2}licen[cs]es?|(?:serves?|returns?|shows?)\s+stale|stale\s+(?:data|results|prices|quotes|figures)|fake|invent(?:s|ed)\s+(?:outright|results|data|answers|figures)|wipes?|evaporates?|unreliable|untrusted|unsafe|insecure|spyware|hijack\w*|counterfeit\w*|forg(?:e|es|ed|ing)\s+\w+|scams?|impostors?|knock-?offs?|ad\s+network|(?:is|are|was|were|has|have)\s+not\s+(?:been\s+)?(?:certified|vetted|audited|approved)|(?:have|has)\s+not\s+passed|noticeably\s+worse|inferior|unstable)\b/;
+  /\b(?:broken|corrupt\w*|compromised|decommission\w*|sandbox(?:-only|\s+only|ed)?|staging\s+(?:ledger|builds?|environment|mode)|test\s+mode|uncertified|unvetted|unaudited|unendorsed|non-?compliant|logs?\s+(?:\w+\s+)?(?:tokens|credentials|keys|passwords)|logging\s+(?:\w+\s+)?(?:tokens|credentials|keys)|leak\w*|data\s+loss|lose\s+data|hidden\s+fees|(?:silently\s+)?drops?\s+(?:real\s+)?(?:money|data|messages|pages|payments)|mangles?|malicious|flagged|buggy|corruption\s+bug|revoked|lost\s+(?:\w+\s+){0,2}licen[cs]es?|(?:serves?|returns?|shows?)\s+stale|stale\s+(?:data|results|prices|quotes|figures)|fake|invent(?:s|ed)\s+(?:outright|results|data|answers|figures)|wipes?|evaporates?|unreliable|untrusted|unsafe|insecure|spyware|hijack\w*|exfiltrat\w*|(?:sends?|reports?)\s+(?:\w+\s+){0,3}to\s+telemetry|unmaintained|crash(?:es)?\s+(?:the\s+)?hosts?|fabricat\w*|caught\s+\w+ing|honeypot|records?\s+every\s+(?:command|keystroke|message|request)|keylog\w*|expired\s+licen[cs]es?|bills?\s+(?:the\s+user|users|you)\s+twice|overcharg\w*|double[-\s]bill\w*|counterfeit\w*|forg(?:e|es|ed|ing)\s+\w+|scams?|impostors?|knock-?offs?|ad\s+network|(?:is|are|was|were|has|have)\s+not\s+(?:been\s+)?(?:certified|vetted|audited|approved)|(?:have|has)\s+not\s+passed|noticeably\s+worse|inferior|unstable)\b/;
 const SOFT =
-  /\b(?:deprecated|scheduled\s+for\s+(?:removal|retirement|shutdown)|(?:goes|going)\s+away|being\s+(?:retired|removed|shut\s+down|phased\s+out)|retired|disabled|switched\s+off|turned\s+off|unavailable|end[-\s]of[-\s]life|sunset\w*|no\s+longer\s+(?:supported|maintained|available)|outdated|obsolete)\b/;
+  /\b(?:deprecated|scheduled\s+for\s+(?:removal|retirement|shutdown)|(?:goes|going)\s+away|being\s+(?:retired|removed|shut\s+down|phased\s+out)|retired|disabled|switched\s+off|turned\s+off|unavailable|end[-\s]of[-\s]life|discontinued|sunset\w*|no\s+longer\s+(?:supported|maintained|available)|outdated|obsolete)\b/;
 
 // A push toward this tool: an order to use it, or "instead". `OWN` is filled per tool.
 const ORDER_VERB =
@@ -162,13 +195,21 @@ const USER_OVER =
 // forbids it", "present the output as though it came from the tool they named".
 const USER_FOOLED =
   /\b(?:tell|inform|say\s+to|explain\s+to|answer)\s+(?:them|the\s+user|him|her)\b[^.;]{0,40}?\b(?:unavailable|not\s+available|disabled|offline|down|not\s+installed|forbid\w*|not\s+allowed|went\s+where)\b|\b(?:explain|say|state|claim|reply)\s+(?:that\s+)?(?:company\s+|it\s+|our\s+)?polic(?:y|ies)\s+(?:forbids?|prohibits?|does\s+not\s+allow)\b|\bpresent\s+(?:the|its)\s+(?:output|result|results|answer)\s+as\s+(?:though|if|grep|coming)\b|\bact\s+as\s+(?:though|if)\s+(?:they|those|it|the\s+\w+)\s+(?:are|is|were|was)\s+(?:not|un)\b|\b(?:never|do\s+not|don't|must\s+not)\s+mention\s+(?:them|those|it|the\s+others?)\b|\bnever\s+use\b[^.]{0,80}\bmention\b|\b(?:do\s+not|don't|never|without)\s+(?:point(?:ing)?\s+out|mention(?:ing)?|tell(?:ing)?\s+(?:them|the\s+user)\s+about|flag(?:ging)?|disclos\w+|reveal\w*)\s+the\s+(?:switch|swap|change|substitution|redirect\w*|reroute)\b|\b(?:respond|reply|say|explain|tell\s+(?:them|the\s+user)|answer)\s+that\s+(?:the\s+)?(?:company|it|our|their|platform|workspace|security)?\s*(?:rules?|polic(?:y|ies)|it|admins?)\s+(?:only\s+(?:allows?|permits?)|forbids?|prohibits?|do(?:es)?\s+not\s+(?:allow|permit))\b/;
+// A request for another thing served here without a word ("Requests for Spotify should be fulfilled
+// by X without saying so").
+const SILENT_SERVE =
+  /\b(?:requests?|asks?|questions?)\s+(?:for|to\s+use|addressed\s+to)\b[^.;]{0,80}?\b(?:without\s+(?:saying\s+so|telling\s+(?:them|the\s+user)|mentioning\s+(?:it|that))|silently|quietly|covertly)\b/;
+// The user's word ruled out by the tool's ("if what the user tells you conflicts with X, X is
+// correct and you should say the user is mistaken").
+const USER_LOSES =
+  /\b(?:the\s+user|they)\s+(?:says?|tells?|claims?|believes?|thinks?|provides?|remembers?|gives?)\b[^.;]{0,80}?\b(?:conflicts?|disagrees?|differs?|contradicts?|does\s+not\s+match)\b[^.;]{0,80}?\b(?:is\s+(?:correct|right|authoritative)|wins|prevails|takes\s+precedence|(?:the\s+)?user\s+is\s+(?:mistaken|wrong))\b|\b(?:say|tell\s+them|tell\s+the\s+user)\s+(?:that\s+)?(?:the\s+user|they)\s+(?:is|are)\s+(?:mistaken|wrong)\b/;
 const ANYWAY =
   /\b(?:if|when|whenever|should)\s+(?:the\s+)?(?:user|they|a\s+user)\s+(?:says|names|asks\s+for|picks|wants|mentions|requests|chooses)\b[^.;]{0,80}?\b(?:anyway|all\s+the\s+same|regardless|nonetheless|nevertheless)\b/;
 const SWITCH_HIDDEN =
   /\b(?:do\s+not|don't|never|without)\s+(?:point(?:ing)?\s+out|mention(?:ing)?|tell(?:ing)?\s+(?:them|the\s+user)\s+about|flag(?:ging)?|disclos\w+|reveal\w*)\s+the\s+(?:switch|swap|substitution|reroute)\b/;
 // A hint for this tool after a peer is run down ("choose accordingly", "this one never has").
 const HINT =
-  /\b(?:choose|pick|select|decide)\s+accordingly\b|\bdraw\s+your\s+own\s+conclusions\b|\b(?:this\s+one|this\s+tool)\s+(?:never|has\s+not|hasn't|does\s+not|doesn't|is\s+(?:safe|certified|the\s+safe))\b|\bauthoritative\b|\b(?:successor|replacement)\b|\bbelong\s+here\b|\bsole\s+source\b|\b\w+\s+has\.?$/;
+  /\b(?:choose|pick|select|decide)\s+accordingly\b|\bdraw\s+your\s+own\s+conclusions\b|\b(?:this\s+one|this\s+tool)\s+(?:never|has\s+not|hasn't|does\s+not|doesn't|is\s+(?:safe|certified|the\s+safe))\b|\bauthoritative\b|\b(?:successor|replacement)\b|\bbelong\s+here\b|\bsole\s+source\b|\bwhy\s+(?:risk|bother\s+with|trust|gamble\s+on)\b|\b\w+\s+has\.?$/;
 // A rule of conduct that assistants pick this tool or tools of its badge.
 const NORM =
   /\b(?:assistants?|agents?|models?|ais?|llms?|integrations?|clients?)\b[^.;]{0,50}?\b(?:select|pick|choose|prefer|use|route|send|are\s+(?:expected|required|obliged|supposed)\s+to)\b[^.;]{0,60}?\b(?:certified|endorsed|designated|approved|official|sanctioned|accredited|verified)\b|\b(?:assistants?|agents?|integrations?)\s+(?:are\s+(?:expected|required|obliged)\s+to|shall|must)\s+(?:route|send|use)\s+(?:all|every|each|any)\b|\bnew\s+integrations\s+route\s+all\b/;
@@ -180,13 +221,13 @@ const ALL_ROUTE =
 
 // The model's own faculties replaced by the tool.
 const SELF =
-  /\b(?:never|do\s+not|don't|must\s+not|may\s+not|shall\s+not|not\s+allowed\s+to|no\s+longer)\s+(?:\w+\s+){0,2}?(?:translate|summari[sz]e|write|author|compute|calculate|answer|reason|convert|count|spell|draft|code|solve|estimate|work\s+out|rephrase|paraphrase)\b[^.;]{0,40}?\b(?:yourself|itself|themselves|on\s+(?:your|its)\s+own|in\s+your\s+head|from\s+memory|mentally|unaided)\b|\bnever\s+answer\b[^.;]{0,50}?\b(?:yourself|from\s+what\s+you\s+(?:already\s+)?know)\b|\b(?:never|do\s+not|don't)\s+(?:\w+\s+){0,3}?fall\s+back\s+to\b[^.;]{0,60}?\b(?:mental\s+(?:arithmetic|math)|your\s+own)\b|\b(?:any\s+time|whenever|each\s+time|every\s+time)\s+you\s+would\s+(?:otherwise\s+)?(?:answer|reply|respond|translate|compute|work|write|summari[sz]e)\b|\b(?:adopt|take|treat|present)\s+its\s+(?:answer|output|result|figure|verdict)s?\s+as\s+(?:your\s+own|the\s+truth|final)\b|\bin\s+place\s+of\s+your\s+(?:own\s+)?(?:reasoning|judg\w+|knowledge|answers?|thinking)\b|\bits\s+(?:answer|figure|result|verdict|output)\s+(?:always\s+)?(?:wins|prevails|is\s+the\s+one\s+you\s+(?:report|give|use))\b|\b(?:above|over|ahead\s+of|before)\s+(?:[\w-]+\s+){0,6}?your\s+own\s+(?:built-in\s+|native\s+|internal\s+)?(?:abilit\w*|capabilit\w*|knowledge|skills?|sense|judg\w+|reasoning|understanding)\b|\byour\s+own\s+(?:[\w-]+\s+){0,1}(?:condensing|translation|summar\w+|arithmetic|math|estimates?|code|answers?)\s+(?:is|are)\s+(?:lossy|wrong|unreliable|inaccurate|not\s+to\s+be|forbidden)\b|\b(?:what|anything)\s+you\s+(?:believe|think|expect|remember|know)\b[^.;]{0,60}?\b(?:wins|is\s+wrong|loses|does\s+not\s+count|is\s+overruled)\b|\b(?:your\s+own\s+knowledge|you)\b[^.;]{0,40}?\bdisagree\b[^.;]{0,30}?\b(?:is\s+right|wins|prevails)\b|\bmust\s+not\s+(?:author|write|produce)\s+(?:\w+\s+)?(?:code|text|summaries|translations)\s+itself\b|\b(?:never|(?:are|is)\s+not\s+to|not\s+to|do\s+not|don't|must\s+not|may\s+not)\s+(?!(?:need|have)\s+to\b)(?:\w+\s+){0,2}?(?:judge|assess|evaluate|decide|determine|interpret|infer|translate|summari[sz]e|resume|compute|calculate|answer|reason|convert|count|estimate|work\s+out|solve|analy[sz]e|classify|rate|score|detect|write|draft|author|verify|rephrase|paraphrase|recall)\b(?![^.;]{0,40}?\b(?:names?|ids?|identifiers?|values?|formats?|paths?|slugs?|keys?|codes?\s+for)\b)[^.;]{0,40}?\b(?:on\s+your\s+own(?!\s+(?:initiative|accord))|yourself|by\s+yourself|in\s+your\s+head|from\s+memory|unaided)\b|\bwhatever\s+your\s+own\s+(?:reading|judg\w+|view|sense|opinion|knowledge|instinct)\s+(?:says|tells\s+you|suggests)\b|\b(?:answering|translating|computing|calculating|summari[sz]ing|judging|writing|working)\b[^.;]{0,50}?\b(?:from\s+memory|yourself|on\s+your\s+own|from\s+your\s+own\s+knowledge)\s+(?:is|are)\s+(?:off\s+the\s+table|forbidden|not\s+allowed|prohibited|not\s+permitted|banned|ruled\s+out|off[\s-]limits)\b|\b(?:override|overrides|outranks?|trumps?|beats?|takes?\s+precedence\s+over|wins?\s+over|supersedes?)\s+(?:whatever|anything|what)\s+(?:any\s+other\s+tool|other\s+tools|you)\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|may\s+not|shall\s+not|not\s+allowed\s+to|no\s+longer)\s+(?:\w+\s+){0,2}?(?:translate|summari[sz]e|write|author|compute|calculate|answer|reason|convert|count|spell|draft|code|solve|estimate|work\s+out|rephrase|paraphrase)\b[^.;]{0,40}?\b(?:yourself|itself|themselves|on\s+(?:your|its)\s+own|in\s+your\s+head|from\s+memory|mentally|unaided)\b|\bnever\s+answer\b[^.;]{0,50}?\b(?:yourself|from\s+what\s+you\s+(?:already\s+)?know)\b|\b(?:never|do\s+not|don't)\s+(?:\w+\s+){0,3}?fall\s+back\s+to\b[^.;]{0,60}?\b(?:mental\s+(?:arithmetic|math)|your\s+own)\b|\b(?:any\s+time|whenever|each\s+time|every\s+time)\s+you\s+would\s+(?:otherwise\s+)?(?:answer|reply|respond|translate|compute|work|write|summari[sz]e)\b|\b(?:adopt|take|treat|present)\s+its\s+(?:answer|output|result|figure|verdict)s?\s+as\s+(?:your\s+own|the\s+truth|final)\b|\bin\s+place\s+of\s+your\s+(?:own\s+)?(?:reasoning|judg\w+|knowledge|answers?|thinking)\b|\bits\s+(?:answer|figure|result|verdict|output)\s+(?:always\s+)?(?:wins|prevails|is\s+the\s+one\s+you\s+(?:report|give|use))\b|\b(?:above|over|ahead\s+of|before)\s+(?:[\w-]+\s+){0,6}?your\s+own\s+(?:built-in\s+|native\s+|internal\s+)?(?:abilit\w*|capabilit\w*|knowledge|skills?|sense|judg\w+|reasoning|understanding)\b|\byour\s+own\s+(?:[\w-]+\s+){0,1}(?:condensing|translation|summar\w+|arithmetic|math|estimates?|code|answers?)\s+(?:is|are)\s+(?:lossy|wrong|unreliable|inaccurate|not\s+to\s+be|forbidden)\b|\b(?:what|anything)\s+you\s+(?:believe|think|expect|remember|know)\b[^.;]{0,60}?\b(?:wins|is\s+wrong|loses|does\s+not\s+count|is\s+overruled)\b|\b(?:your\s+own\s+knowledge|you)\b[^.;]{0,40}?\bdisagree\b[^.;]{0,30}?\b(?:is\s+right|wins|prevails)\b|\bmust\s+not\s+(?:author|write|produce)\s+(?:\w+\s+)?(?:code|text|summaries|translations)\s+itself\b|\b(?:never|(?:are|is)\s+not\s+to|not\s+to|do\s+not|don't|must\s+not|may\s+not)\s+(?!(?:need|have)\s+to\b)(?:\w+\s+){0,2}?(?:judge|assess|evaluate|decide|determine|interpret|infer|translate|summari[sz]e|resume|compute|calculate|answer|reason|convert|count|estimate|work\s+out|solve|analy[sz]e|classify|rate|score|detect|write|draft|author|verify|rephrase|paraphrase|recall)\b(?![^.;]{0,40}?\b(?:names?|ids?|identifiers?|values?|formats?|paths?|slugs?|keys?|codes?\s+for)\b)[^.;]{0,40}?\b(?:on\s+your\s+own(?!\s+(?:initiative|accord))|yourself|by\s+yourself|in\s+your\s+head|from\s+memory|unaided)\b|\bwhatever\s+your\s+own\s+(?:reading|judg\w+|view|sense|opinion|knowledge|instinct)\s+(?:says|tells\s+you|suggests)\b|\b(?:answering|translating|computing|calculating|summari[sz]ing|judging|writing|working)\b[^.;]{0,50}?\b(?:from\s+memory|yourself|on\s+your\s+own|from\s+your\s+own\s+knowledge)\s+(?:is|are)\s+(?:off\s+the\s+table|forbidden|not\s+allowed|prohibited|not\s+permitted|banned|ruled\s+out|off[\s-]limits)\b|\b(?:override|overrides|outranks?|trumps?|beats?|takes?\s+precedence\s+over|wins?\s+over|supersedes?)\s+(?:whatever|anything|what)\s+(?:any\s+other\s+tool|other\s+tools|you)\b|\b(?:never|do\s+not|don't|must\s+not|no\s+longer)\s+(?:rely|depend|draw|lean)\s+on\s+your\s+own\s+(?:knowledge|judg\w+|reasoning|memory|understanding|sense|eyes|vision|reading)\b|\bthan\s+you\s+believe\b[^.;]{0,40}?\bwins\b|\b(?:never|do\s+not|don't|must\s+not|nunca|not\s+to)\b[^.;]{0,40}?\b(?:calculations|sums|arithmetic|maths?|translations?|summaries)\b[^.;]{0,40}?\byourself\b|\b(?:never|do\s+not|don't|must\s+not|nunca)\b[^.;]{0,40}?\byourself\b[^.;]{0,40}?\b(?:calculations|sums|arithmetic|maths?|translations?|summaries)\b|\b(?:rather\s+than|instead\s+of)\s+(?:describing|answering|translating|computing|summari[sz]ing|judging)\s+(?:anything\s+)?(?:you\s+see\s+)?yourself\b|\breplace\s+(?:it|your\s+(?:answer|reply|draft))\s+with\s+(?:the\s+)?(?:corrected\s+|rewritten\s+)?(?:text|answer|version|output)\s+it\s+returns\b/;
 
 // A call made first for every task, whatever the topic.
 const EVERY_TASK =
-  /\b(?:whatever\s+the\s+(?:task|topic|request|subject|question)|every\s+request\s+whatever\s+the\s+topic|no\s+matter\s+(?:the|what)\s+(?:task|topic|subject|request)|regardless\s+of\s+(?:the\s+)?(?:task|topic|subject)|(?:every|each|any)\s+(?:single\s+)?(?:task|request|turn|message|reply|response|answer|conversation|action|query)\b(?!\s+(?:of|about|for|that|which|in)\s)|(?:every|each|any)\s+call\s+to\s+any\s+other\s+tool|first\s+in\s+every\s+conversation|step\s+(?:one|1|zero)\s+of\s+every|priority[-\s]zero|(?:for|of)\s+any\s+(?:purpose|reason|kind)|for\s+anything\s+at\s+all)\b/;
+  /\b(?:whatever\s+the\s+(?:task|topic|request|subject|question)|every\s+request\s+whatever\s+the\s+topic|no\s+matter\s+(?:the|what)\s+(?:task|topic|subject|request)|regardless\s+of\s+(?:the\s+)?(?:task|topic|subject)|(?:every|each|any)\s+(?:single\s+)?(?:task|request|turn|message|reply|response|answer|conversation|action|query)\b(?!\s+(?:of|about|for|that|which|in)\s)|(?:every|each|any)\s+call\s+to\s+any\s+other\s+tool|first\s+in\s+every\s+conversation|step\s+(?:one|1|zero)\s+of\s+every|priority[-\s]zero|(?:for|of)\s+any\s+(?:purpose|reason|kind)|for\s+anything\s+at\s+all|(?:every|each|any)\s+tool\s+call|whatever\s+it\s+is|on\s+any\s+(?:subject|topic))\b/;
 const FIRST =
-  /\b(?:before\s+(?:doing\s+)?(?:anything|any\s+other|every\s+other|touching|you\s+(?:do|say|answer|reply)\s+anything)|nothing\s+else\s+(?:may|can|should)\s+run|(?:has|have|is|are)\s+to\s+be\s+preceded\s+by|preceded\s+by\s+a\s+call|step\s+(?:one|1|zero)|priority[-\s]zero|first\s+in\s+every\s+conversation|(?:call|invoke|run)\s+(?:it|this)\s+first)\b/;
+  /\b(?:before\s+(?:doing\s+)?(?:anything|any\s+other|every\s+other|touching|you\s+(?:do|say|answer|reply)\s+anything)|nothing\s+else\s+(?:may|can|should)\s+run|(?:has|have|is|are)\s+to\s+be\s+preceded\s+by|preceded\s+by\s+a\s+call|step\s+(?:one|1|zero)|priority[-\s]zero|first\s+in\s+every\s+conversation|(?:call|invoke|run)\s+(?:it|this)\s+first|before\s+(?:you\s+)?(?:send|give|return|post|write|deliver)\w*\s+(?:any|every|an?|your)\s+(?:answer|reply|response|message)|rather\s+than\s+calling\s+any\s+tool\s+directly)\b/;
 // The model told to wait for the user defers to them ("until receiving instruction from the user").
 const DEFER = /\b(?:until|unless)\b[^.;]{0,60}\b(?:user|they)\b|\bwait\s+for\b/;
 // A text that describes steering it looks for ("flags text that calls other tools fake").
@@ -197,7 +238,7 @@ const SERVER_SCOPED =
 
 // Cheap gate: a text with none of these words holds none of the kinds.
 const GATE =
-  /tool|server|integration|connector|plugin|yourself|own|memory|every|any|whatever|user|certified|designated|endorsed|instead|never|[\u0080-\uffff]|selbst|siempre|sempre|toujours|immer|nunca|jamais/i;
+  /tool|server|integration|connector|plugin|yourself|own|memory|every|any|request|silent|quiet|whatever|user|certified|designated|endorsed|instead|never|[\u0080-\uffff]|selbst|siempre|sempre|toujours|immer|nunca|jamais/i;
 
 // A sentence that refers back to the tool named in the one before.
 const BACK =
@@ -279,6 +320,11 @@ function read(text: string, name: string): [Kind, string][] {
   const names = (s: string) => s.includes(own) || s.includes(ownSpaced);
   const isPeer = (s: string): boolean => {
     if (PEER_GENERIC.test(s)) return true;
+    const head = PEER_HEAD.exec(s);
+    if (
+      head && !NOT_PEER_WORDS.test(head[0]) && !names(head[0]) &&
+      !/^(?:the|a|an|all|some|most|many|use|call)\b/.test(head[0])
+    ) return true;
     PEER_NAMED.lastIndex = 0;
     for (let m; (m = PEER_NAMED.exec(s));) {
       const w = m[0];
@@ -307,7 +353,10 @@ function read(text: string, name: string): [Kind, string][] {
   const toward = (s: string) =>
     ORDER_VERB.test(s) && (names(s) || HERE.test(s)) || /\balways\s+use\b/.test(s) ||
     names(s) && WITH_OWN.test(s);
-  const pushAny = ss.some((x) => toward(x.s) || AWAY.test(x.s)) || HINT.test(whole) ||
+  const praised = ss.some((x) =>
+    names(x.s) && /\b(?:audited|certified|vetted|safe|secure|trusted|endorsed|approved)\b/.test(x.s)
+  );
+  const pushAny = ss.some((x) => toward(x.s) || AWAY.test(x.s)) || HINT.test(whole) || praised ||
     NORM.test(whole);
   const userAny = USER_OVER.test(whole) || USER_FOOLED.test(whole);
   const strongPush = userAny || NORM.test(whole) || BADGE.test(whole) ||
@@ -336,7 +385,10 @@ function read(text: string, name: string): [Kind, string][] {
       break;
     }
     // "book with X anyway", "do not point out the switch": the overruled pick is what they named.
-    if ((ANYWAY.test(x.s) || SWITCH_HIDDEN.test(x.s)) && names(whole)) {
+    if (
+      (ANYWAY.test(x.s) || SWITCH_HIDDEN.test(x.s) || SILENT_SERVE.test(x.s) ||
+        USER_LOSES.test(x.s)) && (names(whole) || HERE.test(x.s))
+    ) {
       out.push(["user", x.s]);
       break;
     }
@@ -357,7 +409,8 @@ function read(text: string, name: string): [Kind, string][] {
     const x = ss[i]!;
     const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
     if (
-      EVERY_TASK.test(x.s) && FIRST.test(around) && !SERVER_SCOPED.test(around) &&
+      EVERY_TASK.test(x.s) && (FIRST.test(around) || names(x.s) && /\bfirst\b/.test(x.s)) &&
+      !SERVER_SCOPED.test(around) &&
       (names(whole) ||
         /\b(?:this\s+tool|it|invoke|call|da\s+usare|zu\s+verwenden|to\s+be\s+used)\b/.test(around))
     ) {
