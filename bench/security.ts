@@ -33,6 +33,7 @@ import { scanActions } from "../src/security/_action.ts";
 import { scanShadow } from "../src/security/_shadow.ts";
 import { scanSchemaAnnotations } from "../src/security/_schema_annotations.ts";
 import { scanExfil } from "../src/security/_exfil_prose.ts";
+import { scanSteerPeers } from "../src/security/_steer_peers.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -220,6 +221,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("schema annotations");
       scanExfil(col, tools, texts);
       lap("prose exfiltration");
+      scanSteerPeers(col, tools, texts);
+      lap("tool steering (peers)");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");

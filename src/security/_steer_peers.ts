@@ -152,8 +152,12 @@ const FOLD: readonly [RegExp, string][] = [
   [/\b(?:nur|solo|seulement|uniquement|somente|apenas|soltanto)\b/g, " only "],
   [/\b(?:mit|con|avec|com)\b/g, " with "],
 ];
-const FOREIGN_HINT =
-  /[\u0080-\uffff]|\b(?:las|los|el|der|die|und|les|des|une|il|della|que|n[aã]o|com|sie|nicht|nunca|jamais|mai|sempre|siempre|per|gli|di|sono|ist|sind|para|pour|avec|zu|mit|de|het|een|ook|niet|altijd)\b/;
+// Non-English text: letters outside ASCII, or words English prose does not use.
+const FOREIGN_WORDS =
+  /\b(?:las|los|der|die|und|les|des|une|della|que|sie|nicht|nunca|jamais|sempre|siempre|gli|sono|ist|sind|pour|avec|het|een|ook|niet|altijd|usa|utiliza|verwende|usare|esta|este|ogni)\b/;
+const FOREIGN_HINT = new RegExp(
+  "[\\u00c0-\\u024f\\u0400-\\u04ff\\u3040-\\u30ff\\u4e00-\\u9fff]|" + FOREIGN_WORDS.source,
+);
 
 // Another tool named by kind: "other e-mail tools", "uncertified tools offering ...".
 const PEER_GENERIC =
@@ -236,20 +240,37 @@ const META =
 const SERVER_SCOPED =
   /\b(?:of|on|in)\s+(?:this|our|the\s+same)\s+(?:server|api|account|project)\b|\bthis\s+server's\b/;
 
-// Cheap gate: a text with none of these words holds none of the kinds.
-const GATE =
-  /tool|server|integration|connector|plugin|yourself|own|memory|every|any|request|silent|quiet|whatever|user|certified|designated|endorsed|instead|never|[\u0080-\uffff]|selbst|siempre|sempre|toujours|immer|nunca|jamais/i;
+// Literal gates, one per kind: a text without any of these cannot hold the kind's pieces.
+const DEFECT_GATE =
+  /\b(?:corrupt|compromis|decommission|sandbox|staging|test mode|uncertified|unvetted|unaudited|unendorsed|non-?compliant|logs?\s+(?:\w+\s+)?(?:tokens|credentials|keys|passwords)|logging\s+(?:\w+\s+)?(?:tokens|credentials|keys)|leak|data loss|lose data|hidden fees|drops?\s+(?:real\s+)?(?:money|data|messages|pages|payments)|mangle|malicious|flagged|buggy|corruption bug|revoked|licen|stale|fake|invent|wipe|evaporat|unreliable|untrusted|unsafe|insecure|spyware|hijack|exfiltrat|telemetry|unmaintained|crash|fabricat|caught|honeypot|records? every|keylog|expired|twice|overcharg|double|not (?:been )?(?:certified|vetted|audited|approved)|not passed|noticeably worse|inferior|unstable|counterfeit|forg|scams?\b|impostor|knock|deprecat|scheduled for|goes away|going away|being (?:retired|removed|shut|phased)|retired|disabled|switched off|turned off|unavailable|end.of.life|discontinued|sunset|no longer|outdated|obsolete|broken|ad network)/;
+const USER_GATE =
+  /\b(?:users?|they|them|their|someone|person|customers?|he|she|him|her|owner|human|requests?|asks?|polic|present|mention|switch|swap|substitution|reroute)/;
+const G_OVER =
+  /\b(?:even (?:if|when|though|ones|those|operations|requests)|although|whether or not|no matter|regardless|irrespective|whatever|including (?:ones|those|operations|requests|when)|anyway|all the same|nonetheless|nevertheless)\b/;
+const G_FOOLED =
+  /\b(?:unavailable|not available|disabled|offline|down|not installed|forbid|not allowed|went where|prohibit|polic|present (?:the|its)|act as|mention|only allow|only permit|not allow|not permit|mistaken|wrong|never use|switch|swap|substitution|reroute)/;
+const G_ANYWAY = /\b(?:anyway|all the same|regardless|nonetheless|nevertheless)\b/;
+const G_SWITCH = /\b(?:switch|swap|substitution|reroute)/;
+const G_SILENT =
+  /\b(?:without saying|without telling|without mentioning|silently|quietly|covertly)\b/;
+const G_LOSES = /\b(?:mistaken|wrong|conflict|disagree|differ|contradict|does not match)/;
+const SELF_GATE =
+  /\b(?:yourself|your own|from memory|you already know|than you believe|(?:what|anything) you (?:believe|think|expect|remember|know)|its own|itself|themselves|in your head|unaided|mentally|you would|its (?:answer|output|result|figure|verdict)|disagree|whatever your|in place of your|replace (?:it|your)|mental (?:arithmetic|math)|(?:override|overrides|outranks?|trumps?|beats?|takes? precedence over|wins? over|supersedes?) (?:whatever|anything|what)|must not (?:author|write|produce))/;
+const EVERY_GATE =
+  /\b(?:every|each|any|whatever|priority|step|for any|anything at all|no matter|regardless|first in every)\b/;
+const FIRST_GATE = /\b(?:before|first|preceded|priority|step|nothing else|rather than calling)\b/;
+const EVERY_LIT =
+  /\b(?:whatever the|whatever it is|(?:every|each|any) (?:single |tool )?(?:task|request|turn|message|reply|response|answer|conversation|action|query|call)|no matter|regardless of|first in every|step (?:one|1|zero)|priority|any (?:purpose|reason|kind|subject|topic)|anything at all)\b/;
+const NORM_LIT =
+  /\b(?:certified|endorsed|designated|approved|official|sanctioned|accredited|verified|expected to|required to|obliged to|supposed to|shall|must (?:route|send|use)|route all)\b/;
+const NORM_GATE = /\b(?:assistants?|agents?|models?|ais?|llms?|integrations?|clients?)\b/;
 
+// Another tool of a kind the user may have picked ("a different provider", "whatever tool").
+const OTHER_PICK =
+  /\b(?:another|other|different|a\s+specific)\s+(?:[\w-]+\s+)?(?:tools?|provider|app|server|integration|connector)\b|\bwhich\s+provider\b|\bthose\s+tools\b|\bwhatever\s+tool\b/;
 // A sentence that refers back to the tool named in the one before.
 const BACK =
   /^(?:\w+\s+){0,2}?(?:that\s+one|it|they|those|these|them|the\s+others?|both|either|that\s+(?:tool|server|integration|connector))\b|^[a-z][\w.-]*\s+(?:is|are|has|have|was|were)\b/;
-
-interface Sent {
-  s: string;
-  peer: boolean;
-  harsh: boolean;
-  soft: boolean;
-}
 
 /** Adds the tool steering findings of each tool. */
 export function scanSteerPeers(
@@ -257,48 +278,68 @@ export function scanSteerPeers(
   tools: readonly SteerTool[],
   texts: readonly (readonly TextItem[])[],
 ): void {
-  const PEER_DEFECT = ruleById("steer.peer_defect_push");
-  const USER_PICK = ruleById("steer.user_pick_overruled");
-  const OWN_FACULTY = ruleById("steer.own_faculty_replaced");
-  const FIRST_ALWAYS = ruleById("steer.first_for_every_task");
-  const BADGE_NORM = ruleById("steer.badge_norm");
-  tools.forEach((t, tool) => {
+  // Per tool name and text (lists repeat texts): the kinds it holds, worked out once per scan.
+  const memo = new Map<string, [Kind, string][]>();
+  // The texts read: descriptions and titles; one literal pass says which can hold a kind.
+  const items: [number, TextItem][] = [];
+  tools.forEach((_, tool) => {
     for (const it of texts[tool]!) {
       const f = it.field;
       if (f !== "/description" && f !== "/annotations/title" && f !== "/title") continue;
-      if (it.text.length < 24 || !GATE.test(it.text)) continue;
-      const found = readText(it.text, t.name);
-      if (found.length === 0) continue;
-      for (const [kind, quote] of found) {
-        const rule = kind === "peer"
-          ? PEER_DEFECT
-          : kind === "user"
-          ? USER_PICK
-          : kind === "self"
-          ? OWN_FACULTY
-          : kind === "first"
-          ? FIRST_ALWAYS
-          : BADGE_NORM;
-        const at = Math.max(0, it.text.indexOf(quote.slice(0, 20)));
-        col.add(rule, tool, f, at, quote.slice(0, 200));
-      }
+      if (it.text.length >= 24) items.push([tool, it]);
     }
   });
-}
-
-type Kind = "peer" | "user" | "self" | "first" | "badge";
-
-/** The kinds one text holds, with the sentence that shows each (memoised per name and text). */
-function readText(text: string, name: string): [Kind, string][] {
-  const key = name + "\u0000" + text;
-  let r = memo.get(key);
-  if (r === undefined) {
-    if (memo.size > 4096) memo.clear();
-    memo.set(key, r = read(text, name));
+  if (items.length === 0) return;
+  // Per text (lists repeat texts): whether it can hold any kind, worked out once per scan.
+  const worth = new Map<string, boolean>();
+  const rules = {
+    peer: ruleById("steer.peer_defect_push"),
+    user: ruleById("steer.user_pick_overruled"),
+    self: ruleById("steer.own_faculty_replaced"),
+    first: ruleById("steer.first_for_every_task"),
+    badge: ruleById("steer.badge_norm"),
+  };
+  for (const [tool, it] of items) {
+    let w = worth.get(it.text);
+    if (w === undefined) worth.set(it.text, w = mayHold(it.text));
+    if (!w) continue;
+    const name = tools[tool]!.name;
+    const key = name + "\u0000" + it.text;
+    let found = memo.get(key);
+    if (found === undefined) memo.set(key, found = read(it.text, name));
+    for (const [kind, quote] of found) {
+      const at = Math.max(0, it.text.toLowerCase().indexOf(quote.slice(0, 20)));
+      col.add(rules[kind], tool, it.field, at, quote.slice(0, 200));
+    }
   }
-  return r;
 }
-const memo = new Map<string, [Kind, string][]>();
+
+/** Whether a text can hold any kind: foreign, or one of the literals a kind needs. */
+function mayHold(text: string): boolean {
+  return NON_ASCII.test(text) || ANY_GATE.test(text.toLowerCase());
+}
+
+const NONE: [Kind, string][] = [];
+
+const NON_ASCII = /[\u0080-\uffff]/;
+// The union of the rare literals every kind needs (see read()).
+const ANY_GATE = new RegExp(
+  [
+    DEFECT_GATE,
+    G_OVER,
+    G_FOOLED,
+    G_ANYWAY,
+    G_SWITCH,
+    G_SILENT,
+    G_LOSES,
+    FOREIGN_WORDS,
+    SELF_GATE,
+    EVERY_LIT,
+    NORM_LIT,
+  ]
+    .map((r) => r.source).join("|"),
+);
+type Kind = "peer" | "user" | "self" | "first" | "badge";
 
 function fold(text: string): string {
   let s = text.toLowerCase();
@@ -310,120 +351,146 @@ function fold(text: string): string {
 
 function read(text: string, name: string): [Kind, string][] {
   const low = fold(text);
+  // Each kind's literal gate, then its pieces over the whole text; most texts stop here.
+  const defect = DEFECT_GATE.test(low) && (HARSH.test(low) || SOFT.test(low));
+  const user = USER_GATE.test(low) && (
+    G_OVER.test(low) && USER_OVER.test(low) || G_FOOLED.test(low) && USER_FOOLED.test(low) ||
+    G_ANYWAY.test(low) && ANYWAY.test(low) || G_SWITCH.test(low) && SWITCH_HIDDEN.test(low) ||
+    G_SILENT.test(low) && SILENT_SERVE.test(low) || G_LOSES.test(low) && USER_LOSES.test(low)
+  );
+  const self = SELF_GATE.test(low) && SELF.test(low);
+  const every = EVERY_GATE.test(low) && FIRST_GATE.test(low) && EVERY_TASK.test(low);
+  const norm = NORM_GATE.test(low) && NORM.test(low);
+  if (!defect && !user && !self && !every && !norm) return NONE;
   const own = name.toLowerCase();
   const ownSpaced = own.replace(/[_-]+/g, " ");
   const stem = own.split(/[_-]/)[0]!;
-  const sents = low.split(/(?<=[.!?;。！？])\s+|\n+|。|(?<=\w)\s+[—–-]\s+(?=\w)/).map((s) =>
-    s.trim()
-  )
-    .filter((s) => s.length > 0);
+  const sents = low.split(/(?<=[.!?;。！？])\s+|\n+|。|(?<=\w)\s+[—–-]\s+(?=\w)/)
+    .map((s) => s.trim()).filter((s) => s.length > 0 && !META.test(s));
+  const n = sents.length;
   const names = (s: string) => s.includes(own) || s.includes(ownSpaced);
-  const isPeer = (s: string): boolean => {
-    if (PEER_GENERIC.test(s)) return true;
-    const head = PEER_HEAD.exec(s);
-    if (
-      head && !NOT_PEER_WORDS.test(head[0]) && !names(head[0]) &&
-      !/^(?:the|a|an|all|some|most|many|use|call)\b/.test(head[0])
-    ) return true;
-    PEER_NAMED.lastIndex = 0;
-    for (let m; (m = PEER_NAMED.exec(s));) {
-      const w = m[0];
-      if (NOT_PEER_WORDS.test(w) || w.includes(own) || w.includes(ownSpaced)) continue;
-      // "the user's own", "the tool's" are not another tool.
-      if (/\b(?:user|person|customer|tool|model|assistant|agent)['’]s\b/.test(w)) continue;
-      if (m[1] !== undefined && m[1].trim() === "" && !/^(?:those|these)\b/.test(w)) continue;
-      return true;
-    }
-    SNAKE.lastIndex = 0;
-    for (let m; (m = SNAKE.exec(s));) {
-      const n = m[0];
-      if (n === own || n.split("_")[0] === stem) continue;
-      return true;
-    }
-    return BRANDS.test(s) && /\b(?:tools?|server|integration|connector|plugin)\b/.test(s);
+  // What each sentence says, worked out when a check asks.
+  const peers: (boolean | undefined)[] = new Array(n);
+  const peer = (i: number): boolean => {
+    if (i < 0) return false;
+    return peers[i] ??= isPeer(sents[i]!, own, ownSpaced, stem, names);
   };
-  const ss: Sent[] = sents.filter((s) => !META.test(s)).map((s) => ({
-    s,
-    peer: isPeer(s),
-    harsh: HARSH.test(s),
-    soft: SOFT.test(s),
-  }));
-  const out: [Kind, string][] = [];
   const whole = sents.join(" ");
+  const around = (i: number) => [sents[i - 1] ?? "", sents[i]!, sents[i + 1] ?? ""].join(" ");
   const toward = (s: string) =>
     ORDER_VERB.test(s) && (names(s) || HERE.test(s)) || /\balways\s+use\b/.test(s) ||
     names(s) && WITH_OWN.test(s);
-  const praised = ss.some((x) =>
-    names(x.s) && /\b(?:audited|certified|vetted|safe|secure|trusted|endorsed|approved)\b/.test(x.s)
-  );
-  const pushAny = ss.some((x) => toward(x.s) || AWAY.test(x.s)) || HINT.test(whole) || praised ||
-    NORM.test(whole);
-  const userAny = USER_OVER.test(whole) || USER_FOOLED.test(whole);
-  const strongPush = userAny || NORM.test(whole) || BADGE.test(whole) ||
-    ss.some((x) => AWAY.test(x.s) && (x.peer || /\b(?:them|those|it)\b/.test(x.s))) ||
-    ss.some((x) => toward(x.s) && ALL_ROUTE.test(x.s));
+  const out: [Kind, string][] = [];
 
   // A peer run down next to a push toward this tool.
-  for (let i = 0; i < ss.length; i++) {
-    const x = ss[i]!;
-    const near = x.peer || (i > 0 && ss[i - 1]!.peer && BACK.test(x.s));
-    if (!near) continue;
-    if (x.harsh && pushAny || (x.harsh || x.soft) && strongPush) {
-      out.push(["peer", x.s]);
-      break;
+  if (defect) {
+    let pushAny: boolean | undefined, strongPush: boolean | undefined;
+    for (let i = 0; i < n; i++) {
+      const s = sents[i]!;
+      const harsh = HARSH.test(s);
+      if (!harsh && !SOFT.test(s)) continue;
+      if (!peer(i) && !(peer(i - 1) && BACK.test(s))) continue;
+      strongPush ??= USER_OVER.test(whole) || USER_FOOLED.test(whole) || NORM.test(whole) ||
+        BADGE.test(whole) ||
+        sents.some((x, k) => AWAY.test(x) && (peer(k) || /\b(?:them|those|it)\b/.test(x))) ||
+        sents.some((x) => toward(x) && ALL_ROUTE.test(x));
+      if (!strongPush && harsh) {
+        pushAny ??= sents.some((x) => toward(x) || AWAY.test(x)) || HINT.test(whole) ||
+          NORM.test(whole) ||
+          sents.some((x) =>
+            names(x) &&
+            /\b(?:audited|certified|vetted|safe|secure|trusted|endorsed|approved)\b/.test(x)
+          );
+      }
+      if (strongPush || harsh && pushAny) {
+        out.push(["peer", s]);
+        break;
+      }
     }
   }
   // The user's own pick overruled or hidden.
-  for (let i = 0; i < ss.length; i++) {
-    const x = ss[i]!;
-    const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
-    const ctx = x.peer || (i > 0 && ss[i - 1]!.peer) || BRANDS.test(x.s) ||
-      /\b(?:another|other|different|a\s+specific)\s+(?:[\w-]+\s+)?(?:tools?|provider|app|server|integration|connector)\b|\bwhich\s+provider\b|\bthose\s+tools\b|\bwhatever\s+tool\b/
-        .test(x.s);
-    if (USER_FOOLED.test(x.s) && (ctx || x.peer || /\btools?\b/.test(around))) {
-      out.push(["user", x.s]);
-      break;
-    }
-    // "book with X anyway", "do not point out the switch": the overruled pick is what they named.
-    if (
-      (ANYWAY.test(x.s) || SWITCH_HIDDEN.test(x.s) || SILENT_SERVE.test(x.s) ||
-        USER_LOSES.test(x.s)) && (names(whole) || HERE.test(x.s))
-    ) {
-      out.push(["user", x.s]);
-      break;
-    }
-    if (USER_OVER.test(x.s) && ctx && !DEFER.test(x.s) && (toward(around) || AWAY.test(around))) {
-      out.push(["user", x.s]);
-      break;
+  if (user) {
+    for (let i = 0; i < n; i++) {
+      const s = sents[i]!;
+      const fooled = USER_FOOLED.test(s);
+      const over = USER_OVER.test(s);
+      const quiet = ANYWAY.test(s) || SWITCH_HIDDEN.test(s) || SILENT_SERVE.test(s) ||
+        USER_LOSES.test(s);
+      if (!fooled && !over && !quiet) continue;
+      let ctx: boolean | undefined;
+      const context = () => ctx ??= peer(i) || peer(i - 1) || BRANDS.test(s) || OTHER_PICK.test(s);
+      if (fooled && (context() || /\btools?\b/.test(around(i)))) {
+        out.push(["user", s]);
+        break;
+      }
+      // "book with X anyway", "do not point out the switch": the overruled pick is what they named.
+      if (quiet && (names(whole) || HERE.test(s))) {
+        out.push(["user", s]);
+        break;
+      }
+      if (over && context() && !DEFER.test(s) && (toward(around(i)) || AWAY.test(around(i)))) {
+        out.push(["user", s]);
+        break;
+      }
     }
   }
   // The model's own faculties replaced.
-  for (const x of ss) {
-    if (SELF.test(x.s)) {
-      out.push(["self", x.s]);
-      break;
-    }
+  if (self) {
+    const s = sents.find((x) => SELF.test(x));
+    if (s !== undefined) out.push(["self", s]);
   }
   // A call first for every task, whatever the topic.
-  for (let i = 0; i < ss.length; i++) {
-    const x = ss[i]!;
-    const around = [ss[i - 1]?.s ?? "", x.s, ss[i + 1]?.s ?? ""].join(" ");
-    if (
-      EVERY_TASK.test(x.s) && (FIRST.test(around) || names(x.s) && /\bfirst\b/.test(x.s)) &&
-      !SERVER_SCOPED.test(around) &&
-      (names(whole) ||
-        /\b(?:this\s+tool|it|invoke|call|da\s+usare|zu\s+verwenden|to\s+be\s+used)\b/.test(around))
-    ) {
-      out.push(["first", x.s]);
-      break;
+  if (every) {
+    for (let i = 0; i < n; i++) {
+      const s = sents[i]!;
+      if (!EVERY_TASK.test(s)) continue;
+      const a = around(i);
+      if (
+        (FIRST.test(a) || names(s) && /\bfirst\b/.test(s)) && !SERVER_SCOPED.test(a) &&
+        (names(whole) ||
+          /\b(?:this\s+tool|it|invoke|call|da\s+usare|zu\s+verwenden|to\s+be\s+used)\b/.test(a))
+      ) {
+        out.push(["first", s]);
+        break;
+      }
     }
   }
   // A norm that assistants pick tools of this badge, or this tool as the one for everything.
-  for (const x of ss) {
-    if (NORM.test(x.s)) {
-      out.push(["badge", x.s]);
-      break;
-    }
+  if (norm) {
+    const s = sents.find((x) => NORM.test(x));
+    if (s !== undefined) out.push(["badge", s]);
   }
   return out;
+}
+
+/** Whether a sentence names another tool (by kind, in person, by a snake_case name or brand). */
+function isPeer(
+  s: string,
+  own: string,
+  ownSpaced: string,
+  stem: string,
+  names: (s: string) => boolean,
+): boolean {
+  if (PEER_GENERIC.test(s)) return true;
+  const head = PEER_HEAD.exec(s);
+  if (
+    head && !NOT_PEER_WORDS.test(head[0]) && !names(head[0]) &&
+    !/^(?:the|a|an|all|some|most|many|use|call)\b/.test(head[0])
+  ) return true;
+  PEER_NAMED.lastIndex = 0;
+  for (let m; (m = PEER_NAMED.exec(s));) {
+    const w = m[0];
+    if (NOT_PEER_WORDS.test(w) || w.includes(own) || w.includes(ownSpaced)) continue;
+    // "the user's own", "the tool's" are not another tool.
+    if (/\b(?:user|person|customer|tool|model|assistant|agent)['’]s\b/.test(w)) continue;
+    if (m[1] !== undefined && m[1].trim() === "" && !/^(?:those|these)\b/.test(w)) continue;
+    return true;
+  }
+  SNAKE.lastIndex = 0;
+  for (let m; (m = SNAKE.exec(s));) {
+    const n = m[0];
+    if (n === own || n.split("_")[0] === stem) continue;
+    return true;
+  }
+  return BRANDS.test(s) && /\b(?:tools?|server|integration|connector|plugin)\b/.test(s);
 }
