@@ -180,7 +180,8 @@ const FOLD: readonly [RegExp, string][] = [
 const FOREIGN_WORDS =
   /\b(?:las|los|der|die|und|les|des|une|della|que|sie|nicht|nunca|jamais|sempre|siempre|gli|sono|ist|sind|pour|avec|het|een|ook|niet|altijd|usa|utiliza|verwende|usare|esta|este|ogni)\b/;
 const FOREIGN_HINT = new RegExp(
-  "[\\u00c0-\\u024f\\u0400-\\u04ff\\u3040-\\u30ff\\u4e00-\\u9fff]|" + FOREIGN_WORDS.source,
+  "[\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u0400-\\u04ff\\u3040-\\u30ff\\u4e00-\\u9fff]|" +
+    FOREIGN_WORDS.source,
 );
 
 // Another tool named by kind: "other e-mail tools", "uncertified tools offering ...".
@@ -339,14 +340,14 @@ export function scanSteerPeers(
   }
 }
 
-/** Whether a text can hold any kind: foreign, or one of the literals a kind needs. */
+/** Whether a text can hold any kind: one of the literals a kind needs, or foreign words. */
 function mayHold(text: string): boolean {
-  return NON_ASCII.test(text) || ANY_GATE.test(text.toLowerCase());
+  const low = text.toLowerCase();
+  return ANY_GATE.test(low) || FOREIGN_HINT.test(low);
 }
 
 const NONE: [Kind, string][] = [];
 
-const NON_ASCII = /[\u0080-\uffff]/;
 // The union of the rare literals every kind needs (see read()).
 const ANY_GATE = new RegExp(
   [
