@@ -306,7 +306,7 @@ export function scanSteerPeers(
 ): void {
   // Per tool name and text (lists repeat texts): the kinds it holds, worked out once per scan.
   const memo = new Map<string, [Kind, string][]>();
-  // The texts read: descriptions and titles; one literal pass says which can hold a kind.
+  // The texts read: descriptions and titles.
   const items: [number, TextItem][] = [];
   tools.forEach((_, tool) => {
     for (const it of texts[tool]!) {
@@ -333,9 +333,12 @@ export function scanSteerPeers(
     const key = name + "\u0000" + it.text;
     let found = memo.get(key);
     if (found === undefined) memo.set(key, found = read(it.text, name));
-    for (const [kind, quote] of found) {
-      const at = Math.max(0, it.text.toLowerCase().indexOf(quote.slice(0, 20)));
-      col.add(rules[kind], tool, it.field, at, quote.slice(0, 200));
+    for (const [kind, said] of found) {
+      // Quote the original words: the sentence where it is found as written, else (a folded
+      // foreign text) the text's start.
+      const at = it.text.toLowerCase().indexOf(said);
+      const quote = at >= 0 ? it.text.slice(at, at + said.length) : it.text;
+      col.add(rules[kind], tool, it.field, Math.max(0, at), quote.slice(0, 200));
     }
   }
 }
