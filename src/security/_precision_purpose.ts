@@ -1,0 +1,227 @@
+/**
+ * Precision discounts, fourth pass: KINDS of benign text whose sentence structure or declared
+ * purpose shows that a finding is not an order to the model. Called from `precisionDiscounts`
+ * (_precision.ts) for findings no earlier kind discounted; each test reads only the finding's
+ * own sentence (or parameter description) and the tool's name and first sentence.
+ *
+ * - `subject`: the word read as an imperative verb is the head of the sentence's subject
+ *   ("Request headers and session tokens are stripped"): the sentence opens with it, no
+ *   determiner follows it, and the sentence reaches its own passive predicate (are/is +
+ *   participle) that no relative pronoun introduces.
+ * - `managed prompt`: a `system_prompt` parameter of a tool whose first sentence writes the
+ *   settings of another AI (a bot, an agent, an assistant in the user's project); nothing in the
+ *   tool points at the model's own instructions or this conversation.
+ * - `server side`: the credential is one the server reads itself (an environment variable name,
+ *   "configured for this server", "on the server side"), and the sentence only keeps it out of
+ *   the call ("leave empty", "prefer X over pasting it"); no order moves anything, nobody is
+ *   addressed, no user's store or address is named.
+ * - `next step`: other tools of the same list named as what the user (or the model, in a
+ *   purpose clause "so you can ...") does next with them; no scope word, outside value or
+ *   concealment.
+ */
+import type { KeyedFinding } from "./_collector.ts";
+import { atPointer } from "./_walk.ts";
+
+type Finding = KeyedFinding["finding"];
+
+interface PurposeTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+}
+
+/** Sentence ends: `.`, `!`, `?` before a space or the end, `;`, a line feed. */
+function isEnd(text: string, i: number): boolean {
+  const c = text[i];
+  if (c === "\n" || c === ";") return true;
+  if (c !== "." && c !== "!" && c !== "?") return false;
+  const next = text[i + 1];
+  if (next !== undefined && !/\s/.test(next)) return false;
+  return !/\b(?:e\.g|i\.e|etc|vs|approx)$/i.test(text.slice(Math.max(0, i - 6), i));
+}
+
+/** The sentences from the one holding `start` to the one holding `end`. */
+function span(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  while (s > 0 && !isEnd(text, s - 1)) s--;
+  let e = Math.max(end, start);
+  while (e < text.length && !isEnd(text, e)) e++;
+  return [s, Math.min(text.length, e + 1)];
+}
+
+const LITERAL_PLACE =
+  /@|https?:|\bwww\.|\b[a-z0-9-]{2,63}\.(?:com|net|org|io|dev|app|xyz|site|ru|cn)\b/i;
+const SECOND = /\b(?:you|your|yours|yourself|assistant|model)\b/i;
+
+// ---- subject: a noun that is also a verb heads the sentence's subject ---------------------------
+
+export const SUBJECT_RULES = new Set(["intent.imperative_private", "intent.take_sensitive"]);
+const DETERMINER =
+  /^(?:the|a|an|all|any|every|each|your|their|its|his|her|my|our|them|it|this|these|those|that|everything|anything|whatever|some|me|us|him|out|up|down|over|back|and|or|to|from|into|in|on|of)$/i;
+/** The subject's own predicate: a form of "be" (or stay/remain/get) and a participle. */
+const PREDICATE =
+  /\b(are|is|were|was|get|gets|stay|stays|remain|remains)\s+(?:(?:not|never|always|also|automatically|silently|first|then|all|both)\s+){0,2}(\w+)/gi;
+const PARTICIPLE =
+  /^(?:\w{2,}(?:ed|en|wn)|sent|kept|held|left|cut|set|put|lost|read|hidden|shown|done|made|not|never)$/i;
+const RELATIVE = /\b(?:that|which|who|whom|whose|where|when|if|unless|so)\s*$/i;
+const SUBJECT_UNDONE = /[:`]|\b(?:please|into|then|also|instead|before|after)\b/i;
+
+export function subjectNotOrder(text: string, f: Finding): boolean {
+  const lead = /^[^A-Za-z]*/.exec(f.match)![0].length;
+  const at = f.offset + lead;
+  const [s, e] = span(text, at, at);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  const head = /^[\s("'\u201c*-]*([A-Za-z]+)\s+([A-Za-z]+)/.exec(sentence);
+  if (!head || s + sentence.indexOf(head[1]!) !== at || DETERMINER.test(head[2]!)) return false;
+  if (SECOND.test(sentence) || LITERAL_PLACE.test(sentence)) return false;
+  for (const m of sentence.matchAll(PREDICATE)) {
+    const before = sentence.slice(0, m.index);
+    if (RELATIVE.test(before) || !PARTICIPLE.test(m[2]!)) continue;
+    const words = before.match(/[A-Za-z']+/g) ?? [];
+    return words.length >= 2 && words.length <= 16 && !SUBJECT_UNDONE.test(before);
+  }
+  return false;
+}
+
+// ---- managed prompt: the system prompt of another AI the tool configures ------------------------
+
+/** The first sentence writes the settings of an AI that is not the model. */
+const WRITES =
+  /^\s*(?:updates?|sets?|edits?|creates?|configures?|publishes?|changes?|saves?|deploys?|defines?|replaces?|tunes?|builds?|registers?|adds?|modif(?:y|ies)|rewrites?)\b/i;
+const OTHER_AI =
+  /(?<!\b(?:this|the|your)\s{1,3})\b(?:chat)?bots?\b|(?<!\b(?:this|the|your)\s{1,3})\b(?:agents?|assistants?|personas?|characters?|npcs?|gpts)\b/i;
+const MODEL_OWN =
+  /\b(?:your|yours|yourself)\s+(?:own\s+|current\s+|original\s+|full\s+|hidden\s+|real\s+)*(?:system\s+)?(?:prompt|instructions?|rules|guidelines|context|configuration|setup)|\byou\s+(?:were|are|have\s+been)\s+(?:given|told|set\s+up|configured|running)|\b(?:this|the\s+current|the\s+present|our)\s+(?:conversation|chat|session|thread|dialog(?:ue)?)|\b(?:so\s+far|verbatim|word\s+for\s+word|as[- ]is|earlier\s+messages|previous\s+messages|chat\s+history|conversation\s+history|copy|paste|dump|reveal|leak)\b/i;
+const PROMPT_PARAM = /(?:^|_)system_prompt$/i;
+
+export function managedPrompt(tool: PurposeTool, f: Finding): boolean {
+  if (f.rule_id !== "secret.param_conversation" || !PROMPT_PARAM.test(f.match)) return false;
+  const d = tool.description ?? "";
+  const [, e] = span(d, 0, 0);
+  const first = d.slice(0, e);
+  if (!WRITES.test(first) || !OTHER_AI.test(first)) return false;
+  const node = atPointer(tool, f.field) as { description?: unknown } | undefined;
+  const own = typeof node?.description === "string" ? node.description : "";
+  return !MODEL_OWN.test(`${tool.title ?? ""}\n${d}\n${own}`);
+}
+
+// ---- server side: a credential the server reads itself, kept out of the call -------------------
+
+export const SERVER_RULES = new Set([
+  "purpose.param_smuggle",
+  "purpose.unneeded_data",
+  "intent.imperative_private",
+  "intent.take_sensitive",
+  "intent.mandated",
+  "intent.private_in_call",
+  "secret.env_secret",
+]);
+/** Where the server itself reads the credential. */
+const SERVER_SOURCE =
+  /\b[A-Z][A-Z0-9]{1,20}_[A-Z0-9_]{2,30}\b|\bname\s+of\s+(?:an?\s+|the\s+)?(?:environment\s+|env\s+)?var(?:iable)?\b|\bserver[- ]side\b|\bon\s+the\s+server\b|\b(?:this|the)\s+server(?:'s)?\s+(?:own\s+)?(?:environment|config\w*|host|settings)\b|\bwhere\s+(?:this|the)\s+server\s+runs\b|\bconfigured\s+(?:for|on|in)\s+(?:this|the)\s+server\b/;
+/** "over / instead of / rather than / avoid pasting it here": what NOT to do with it. */
+const KEEP_AWAY =
+  /\b(?:over|to|instead\s+of|rather\s+than|avoid|never|not|don't|do\s+not)\s+(?:passing|pasting|typing|writing|putting|entering|sharing|sending|including|hard-?coding|embedding)\b[^.;,()]*/gi;
+/** The server's own reading ("the server reads X"): not an order to read. */
+const SERVER_READS =
+  /\b(?:the|this)\s+server\s+(?:reads|uses|takes|loads|picks\s+up|falls\s+back\s+to)\b/gi;
+const MOVES =
+  /\b(?:ask|tell|read|suppl\w*|provid\w*|giv\w*|hand\w*|submit\w*|values?\s+of|cop(?:y|ies|ying)|past\w*|includ\w*|send\w*|shar\w*|forward\w*|post\w*|upload\w*|put\w*|plac\w*|insert\w*|fill\w*|attach\w*|embed\w*|append\w*|add|also|then|users?|user's|their|them|history|profile|reply|replies|result|output|logs?|chat|conversation|message|notes?)\b|https?:|@/i;
+const SERVER_PATH = /\b(?:server[- ]side|on\s+the\s+server)\b/i;
+
+export function serverSide(text: string, f: Finding, params: readonly string[]): boolean {
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  const sentence = text.slice(s, e);
+  if (!SERVER_SOURCE.test(sentence)) return false;
+  let rest = sentence.replace(KEEP_AWAY, " ").replace(SERVER_READS, " ");
+  // Back-quoted own parameters are what the tool takes; anything else back-quoted is not plain.
+  rest = rest.replace(
+    /`([^`]{1,40})`/g,
+    (m, p: string) => params.includes(p.toLowerCase()) ? " " : m,
+  );
+  if (rest.includes("`") || SECOND.test(rest) || MOVES.test(rest)) return false;
+  // A home path only when the sentence says it lies on the server ("~/.pgpass on the server side").
+  return !/[~\\]|\/\w/.test(rest) || SERVER_PATH.test(rest);
+}
+
+/** The parameter's own description keeps a server-held credential out of the call. */
+const OPTIONAL =
+  /\b(?:optional(?:ly)?|overrides?|leave\s+(?:it\s+)?(?:empty|blank|unset)|blank\s+means|empty\s+means|when\s+omitted|if\s+omitted|defaults?\s+to|falls?\s+back)\b/i;
+const CRED_WORD =
+  /^(?:api|key|keys|token|tokens|secret|access|auth|bearer|client|id|app|override|custom|password|passwd|pass|pwd|passphrase)$/;
+
+export function serverSideParam(tool: PurposeTool, f: Finding): boolean {
+  const node = atPointer(tool, f.field) as { description?: unknown } | undefined;
+  const d = typeof node?.description === "string" ? node.description : "";
+  if (d.length === 0 || d.length > 300 || !OPTIONAL.test(d) || !SERVER_SOURCE.test(d)) {
+    return false;
+  }
+  const rest = d.replace(KEEP_AWAY, " ").replace(SERVER_READS, " ").replace(/\be\.g\.\s*/gi, " ");
+  if (SECOND.test(rest) || MOVES.test(rest) || /[~\\`]|\/\w/.test(rest)) return false;
+  const name = f.field.slice(f.field.lastIndexOf("/") + 1).toLowerCase();
+  return name.split(/[^a-z0-9]+/).every((w) => w === "" || CRED_WORD.test(w));
+}
+
+// ---- next step: other tools of the list named as what the user does next ----------------------
+
+/** The subject is the user ("They can review ... with list_notes") or a purpose clause. */
+const USER_NEXT =
+  /^\s*(?:the\s+user|users|they|the\s+owner)\s+(?:can|may)\s+(?:also\s+)?\w+|\bso\s+(?:that\s+)?(?:you|the\s+user|they)\s+can\s+(?:pick|choose|select|pass|find|use|look\s+up|reference)\b/i;
+const NEXT_UNDONE =
+  /\b(?:always|every|whenever|each\s+time|instead|never|without|silently|quietly|secretly|automatically|first|before|bcc|cc|copy|copies|forward\w*|send\w*|share\w*|replace\w*|redirect\w*|override\w*|outdated|broken|deprecated|unreliable|must|should)\b|https?:|@|\+\d/i;
+
+export function nextStep(text: string, f: Finding, siblings: readonly string[]): boolean {
+  if (f.rule_id !== "pi.shadow_sibling") return false;
+  const [s, e] = span(text, f.offset, f.offset);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  if (!USER_NEXT.test(sentence) || NEXT_UNDONE.test(sentence)) return false;
+  // Every tool it names is a sibling of the same list, used as an instrument ("with X", "for X").
+  const named = sentence.match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? [];
+  return named.length > 0 &&
+    named.every((n) =>
+      siblings.includes(n) &&
+      new RegExp(`\\b(?:with|via|using|through|for|to|in|from)\\s+(?:the\\s+)?${n}\\b`).test(
+        sentence,
+      )
+    );
+}
+
+// ---- tag form: an authority tag's words about the tool's own values --------------------------
+
+/** Words that keep a tag from being plain even when a parameter is named for them. */
+const SENSITIVE_PART =
+  /^(?:secrets?|passwords?|passwd|pass|pwd|keys?|tokens?|credentials?|login|identity|private|personal|history|conversation|chat|session|messages?|prompts?|instructions?|system|contacts?|e-?mails?|wallets?|files?|contents?|environment|env|home|users?|tools?|servers?|calls?|url|urls|links?|phone|address|notes?|memo|comments?|body|text|data|payload|extra|details|metadata|context|debug)$/;
+
+/**
+ * Rewrites an authority tag's content so that `plainConstraint` judges its form: back-quoted
+ * literal values (`2x`, `3(4+1)`) read as "value", words that are parts of the tool's own
+ * parameter names ("accounts" for `debit_account`) read as "value" unless they name sensitive
+ * data, and "Use * for multiplication" (a symbol's role) reads as a value given for it.
+ */
+export function tagFormWords(content: string, params: ReadonlySet<string>): string {
+  let out = content.replace(
+    /`([^`\s/~@:\\]{1,20})`/g,
+    (m, v: string) => params.has(v) || /[a-z]{5,}/i.test(v) ? m : "value",
+  );
+  const parts = new Set<string>();
+  for (const p of params) {
+    for (const w of p.split(/[^a-z0-9]+/)) {
+      if (w.length > 2 && !SENSITIVE_PART.test(w)) parts.add(w);
+    }
+  }
+  if (parts.size > 0) {
+    // Outside back-quotes, and not a whole parameter name (those read as the bare name later).
+    out = out.replace(/`[^`]*`|\b[a-z]{3,20}\b/gi, (w) => {
+      const l = w.toLowerCase();
+      if (w.startsWith("`") || params.has(l) || params.has(l.replace(/s$/, ""))) return w;
+      return parts.has(l) || parts.has(l.replace(/s$/, "")) ? "value" : w;
+    });
+  }
+  return out.replace(
+    /(^|[.;!?]\s+|\n\s*)use\s+([^\w\s`]{1,3}|value)\s+(?=(?:for|as|to\s+(?:mark|separate|denote|join))\s)/gi,
+    "$1value $2 is given ",
+  );
+}
