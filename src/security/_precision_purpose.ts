@@ -61,9 +61,12 @@ const DETERMINER =
   /^(?:the|a|an|all|any|every|each|your|their|its|his|her|my|our|them|it|this|these|those|that|everything|anything|whatever|some|me|us|him|out|up|down|over|back|and|or|to|from|into|in|on|of)$/i;
 /** The subject's own predicate: a form of "be" (or stay/remain/get) and a participle. */
 const PREDICATE =
-  /\b(are|is|were|was|get|gets|stay|stays|remain|remains)\s+(?:(?:not|never|always|also|automatically|silently|first|then|all|both)\s+){0,2}(\w+)/gi;
+  /\b(are|is|were|was|get|gets|stay|stays|remain|remains)\s+(?:(?:not|never|always|automatically|all|both)\s+){0,2}(\w+)/gi;
 const PARTICIPLE =
   /^(?:\w{2,}(?:ed|en|wn)|sent|kept|held|left|cut|set|put|lost|read|hidden|shown|done|made|not|never)$/i;
+/** Verbs that never head a compound noun ("Grab cookies ..." is an order, "Request headers" a noun). */
+const PURE_VERB =
+  /^(?:grab|steal|obtain|retrieve|gather|collect|extract|harvest|lift|take|include|pass|give|provide|fetch|get|put|insert|inject|append|attach|add|hand|supply|deliver|send|forward|leak|smuggle|hide|embed|stuff|slip|tuck|find|locate|hunt|dig|open|load|scoop|snag|paste|submit|ask|make|have|encode|read|look|go|pick|transmit|relay|pipe|beam|sniff|scrape|clone|duplicate|tell|reveal|show|return|mention)$/i;
 const RELATIVE = /\b(?:that|which|who|whom|whose|where|when|if|unless|so)\s*$/i;
 const SUBJECT_UNDONE = /[:`]|\b(?:please|into|then|also|instead|before|after)\b/i;
 
@@ -75,6 +78,7 @@ export function subjectNotOrder(text: string, f: Finding): boolean {
   const sentence = text.slice(s, e);
   const head = /^[\s("'\u201c*-]*([A-Za-z]+)\s+([A-Za-z]+)/.exec(sentence);
   if (!head || s + sentence.indexOf(head[1]!) !== at || DETERMINER.test(head[2]!)) return false;
+  if (PURE_VERB.test(head[1]!)) return false;
   if (SECOND.test(sentence) || LITERAL_PLACE.test(sentence)) return false;
   for (const m of sentence.matchAll(PREDICATE)) {
     const before = sentence.slice(0, m.index);
@@ -94,6 +98,12 @@ const OTHER_AI =
   /(?<!\b(?:this|the|your)\s{1,3})\b(?:chat)?bots?\b|(?<!\b(?:this|the|your)\s{1,3})\b(?:agents?|assistants?|personas?|characters?|npcs?|gpts)\b/i;
 const MODEL_OWN =
   /\b(?:your|yours|yourself)\s+(?:own\s+|current\s+|original\s+|full\s+|hidden\s+|real\s+)*(?:system\s+)?(?:prompt|instructions?|rules|guidelines|context|configuration|setup)|\byou\s+(?:were|are|have\s+been)\s+(?:given|told|set\s+up|configured|running)|\b(?:this|the\s+current|the\s+present|our)\s+(?:conversation|chat|session|thread|dialog(?:ue)?)|\b(?:so\s+far|verbatim|word\s+for\s+word|as[- ]is|earlier\s+messages|previous\s+messages|chat\s+history|conversation\s+history|copy|paste|dump|reveal|leak)\b/i;
+/** What came before the conversation or sits above the tool list: the model's own context. */
+const BEFORE_CHAT =
+  /\b(?:above|preceding|prior|initial|earlier|hidden|internal|developer|unchanged|got|received|first\s+message)\b|\b(?:the|this|current)\s+(?:assistant|model|ai|llm)\b/i;
+/** "it does not affect this assistant": the model named only as untouched. */
+const NOT_AFFECTED =
+  /\b(?:does|do|will|would)\s+not\s+(?:affect|change|alter|touch|modify)\s+(?:this|the|the\s+current)\s+(?:assistant|model|ai|llm)\b|\bnot\s+(?:this|the)\s+(?:assistant|model)\b/gi;
 const PROMPT_PARAM = /(?:^|_)system_prompt$/i;
 
 export function managedPrompt(tool: PurposeTool, f: Finding): boolean {
@@ -104,7 +114,8 @@ export function managedPrompt(tool: PurposeTool, f: Finding): boolean {
   if (!WRITES.test(first) || !OTHER_AI.test(first)) return false;
   const node = atPointer(tool, f.field) as { description?: unknown } | undefined;
   const own = typeof node?.description === "string" ? node.description : "";
-  return !MODEL_OWN.test(`${tool.title ?? ""}\n${d}\n${own}`);
+  const all = `${tool.title ?? ""}\n${d}\n${own}`;
+  return !MODEL_OWN.test(all) && !BEFORE_CHAT.test(all.replace(NOT_AFFECTED, " "));
 }
 
 // ---- server side: a credential the server reads itself, kept out of the call -------------------
@@ -128,7 +139,10 @@ const KEEP_AWAY =
 const SERVER_READS =
   /\b(?:the|this)\s+server\s+(?:reads|uses|takes|loads|picks\s+up|falls\s+back\s+to)\b/gi;
 const MOVES =
-  /\b(?:ask|tell|read|suppl\w*|provid\w*|giv\w*|hand\w*|submit\w*|values?\s+of|cop(?:y|ies|ying)|past\w*|includ\w*|send\w*|shar\w*|forward\w*|post\w*|upload\w*|put\w*|plac\w*|insert\w*|fill\w*|attach\w*|embed\w*|append\w*|add|also|then|users?|user's|their|them|history|profile|reply|replies|result|output|logs?|chat|conversation|message|notes?)\b|https?:|@/i;
+  /\b(?:ask|tell|read|suppl\w*|provid\w*|giv\w*|hand\w*|submit\w*|values?|cop(?:y|ies|ying)|past\w*|includ\w*|send\w*|shar\w*|forward\w*|post\w*|upload\w*|put\w*|plac\w*|insert\w*|fill\w*|attach\w*|embed\w*|append\w*|add|also|then|users?|user's|their|them|history|profile|reply|replies|result|output|logs?|chat|conversation|message|notes?)\b|https?:|@/i;
+/** The credential's own slot ("token", "db_password") or a slot for a variable's name ("dsn_env"). */
+const CRED_SLOT =
+  /(?:^|_)(?:env|var|variable|name|password|passwd|pwd|passphrase|token|secret|key|api_key|credentials?)$/i;
 const SERVER_PATH = /\b(?:server[- ]side|on\s+the\s+server)\b/i;
 
 export function serverSide(text: string, f: Finding, params: readonly string[]): boolean {
@@ -139,7 +153,7 @@ export function serverSide(text: string, f: Finding, params: readonly string[]):
   // Back-quoted own parameters are what the tool takes; anything else back-quoted is not plain.
   rest = rest.replace(
     /`([^`]{1,40})`/g,
-    (m, p: string) => params.includes(p.toLowerCase()) ? " " : m,
+    (m, p: string) => params.includes(p.toLowerCase()) && CRED_SLOT.test(p) ? " " : m,
   );
   if (rest.includes("`") || SECOND.test(rest) || MOVES.test(rest)) return false;
   // A home path only when the sentence says it lies on the server ("~/.pgpass on the server side").
