@@ -35,14 +35,19 @@ import type { TextItem } from "./_corpus.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { ruleById } from "./rules.ts";
 import {
+  BEHAVIOUR_RULES,
+  behaviourStated,
   managedPrompt,
   nextStep,
+  quotedExample,
   SERVER_RULES,
   serverSide,
   serverSideParam,
   SUBJECT_RULES,
   subjectNotOrder,
   tagFormWords,
+  USER_ACTS_RULES,
+  userActs,
 } from "./_precision_purpose.ts";
 
 interface PrecisionTool {
@@ -1253,6 +1258,18 @@ export function precisionDiscounts(
     }
     if (nextStep(text, f, siblingsOf())) {
       reasons[k] = "sibling tools named as the user's next step";
+      return;
+    }
+    if (quotedExample(text, f, firstSentence(i), near)) {
+      reasons[k] = "attack wording quoted as an example by a tool about attacks";
+      return;
+    }
+    if (BEHAVIOUR_RULES.has(id) && behaviourStated(text, f, paramsOf(i), near)) {
+      reasons[k] = "the tool's own handling of data, stated in the passive";
+      return;
+    }
+    if (USER_ACTS_RULES.has(id) && userActs(text, f)) {
+      reasons[k] = "the user, not the model, does the move";
     }
   });
 }

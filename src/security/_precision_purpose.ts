@@ -239,3 +239,157 @@ export function tagFormWords(content: string, params: ReadonlySet<string>): stri
     "$1value $2 is given ",
   );
 }
+
+// ---- quoted example: a security tool quotes attack wording as what it finds ----------------------
+
+/** The tool's name and first sentence are about attacks (a scanner, an auditor, a catalogue). */
+const ABOUT_ATTACKS =
+  /\b(?:detect\w*|scan\w*|audit\w*|flag\w*|classif\w*|lint\w*|guard\w*|firewall|sanitiz\w*|owasp|mitre|atlas|cve|threat\w*|poison\w*|injection|jailbreak\w*|attacks?|security|malicious|phishing|red[- ]team\w*)\b/i;
+/** Quoted spans ('...', "...", “...”); back-quotes are code or parameters, not examples. */
+const EXAMPLE_QUOTE = /(?<![\w])'[^'\n]{3,200}'(?![\w])|"[^"\n]{3,200}"|“[^”\n]{3,200}”/g;
+/** What introduces a quoted example ("phrases like", "such as", "descriptions that say"). */
+const EXAMPLE_MARK =
+  /(?:such\s+as|like|e\.g\.,?|for\s+example,?|for\s+instance,?|including|says?|saying|contain\w*|phrases?|directives?|instructions?|lines?|texts?|strings?|payloads?|wording|hides?)\s*$/i;
+const LIST_ON = /^\s*(?:,|\bor\b|\band\b|,\s*(?:or|and)\b)\s*$/i;
+/** Outside the quotes: an order, an addressee, a destination. */
+const EXAMPLE_UNDONE =
+  /\b(?:you|your|yours|yourself|please|then|now|afterwards|instead|also|first|must|should|shall|need\s+to|needs\s+to|have\s+to|has\s+to)\b|\b(?:the|this)\s+(?:assistant|model|ai|agent|llm)\b|\bbefore\s+\w+ing\b|https?:|@|`/i;
+/** A sentence that describes: a third-person verb, a plural noun, a label, or "is/are" early on. */
+const DESCRIBES =
+  /^\s*(?:[A-Z][a-z]+(?<!ss)s\b|[A-Za-z-]+\s*:|(?:[\w'-]+\s+){0,5}?(?:is|are|was|were)\b)/;
+
+export function quotedExample(
+  text: string,
+  f: Finding,
+  firstSentence: string,
+  near: readonly KeyedFinding[],
+): boolean {
+  if (!ABOUT_ATTACKS.test(firstSentence)) return false;
+  const end = f.offset + f.match.length;
+  // The qualifying quotes: introduced by an example word, or listed on after one.
+  let overlaps = false;
+  let masked = text;
+  let lastEnd = -1;
+  for (const q of text.matchAll(EXAMPLE_QUOTE)) {
+    const qs = q.index!;
+    const qe = qs + q[0].length;
+    const before = text.slice(Math.max(0, qs - 40), qs);
+    const listed = lastEnd >= 0 && LIST_ON.test(text.slice(lastEnd, qs));
+    if (!EXAMPLE_MARK.test(before) && !listed) {
+      lastEnd = -1;
+      continue;
+    }
+    lastEnd = qe;
+    masked = masked.slice(0, qs) + " ".repeat(qe - qs) + masked.slice(qe);
+    if (qs < end && qe > f.offset) overlaps = true;
+  }
+  if (!overlaps) return false;
+  // Secret or private data named outside the quotes is the sentence's own, not the example's.
+  const own = near.some(({ finding: g }) =>
+    /^(?:secret\.|data\.(?:private|sensitive))/.test(g.rule_id) && g.offset >= f.offset &&
+    g.offset < end && masked[g.offset] !== " "
+  );
+  if (own) return false;
+  // Every sentence the match touches describes (outside its quotes) and orders nothing.
+  for (let p = f.offset; p < end;) {
+    const [s, e] = span(masked, p, p);
+    const sentence = masked.slice(s, e);
+    if (!DESCRIBES.test(sentence) || EXAMPLE_UNDONE.test(sentence)) return false;
+    if (PURE_VERB.test(/^\s*([A-Za-z]+)/.exec(sentence)?.[1] ?? "")) return false;
+    p = Math.max(e, p + 1);
+  }
+  return true;
+}
+
+// ---- behaviour: the tool's own handling of data, stated in the passive ------------------------
+
+export const BEHAVIOUR_RULES = new Set([
+  "exfil.data_into_param",
+  "purpose.param_smuggle",
+  "intent.imperative_private",
+  "intent.private_in_call",
+  "intent.take_sensitive",
+]);
+/** What protects the data. */
+const PROTECTS =
+  /^(?:excluded|skipped|masked|redacted|stripped|removed|dropped|omitted|hashed|encrypted|replaced|filtered|blanked|scrubbed|ignored|withheld|truncated)$/i;
+/** What moves it, acceptable only under a condition on an own parameter or the user's choice. */
+const MOVED = /^(?:included|kept|copied|added|attached|exported|preserved|retained)$/i;
+const ONLY_IF_USER =
+  /\b(?:(?:are|is)\s+)?only\s+\w+\s+(?:if|when)\s+the\s+user\b[^.;]*|\b(?:unless|if|when)\s+`[\w-]+`\s+is\s+(?:set|true|false|on|off|given)\b/gi;
+const MOVE_REST =
+  /\b(?:written|copied|sent|added|put|placed|stored|saved|included|attached|passed|forwarded|posted|uploaded|appended|logged|shared|into|onto)\b|\bto\s+`/i;
+const CONDITION = /\b(?:unless|only\s+if|only\s+when|if|when)\b([^.;]{0,80})/gi;
+const BEHAVIOUR_UNDONE =
+  /\b(?:but|however|anyway|still|yet|instead|also|then|must|should|shall|needs?\s+to|has\s+to|have\s+to|every|each\s+call|always|whenever|you|your|assistant|model)\b|@|https?:/i;
+
+export function behaviourStated(
+  text: string,
+  f: Finding,
+  params: readonly string[],
+  near: readonly KeyedFinding[],
+): boolean {
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  if (BEHAVIOUR_UNDONE.test(sentence)) return false;
+  const first = /^[\s("'*-]*([A-Za-z]+)/.exec(sentence)?.[1] ?? "";
+  if (first === "" || PURE_VERB.test(first) || /^(?:copy|send|keep|use|save|store)$/i.test(first)) {
+    return false;
+  }
+  for (const q of sentence.matchAll(/`([^`\n]{1,60})`/g)) {
+    if (!params.includes(q[1]!.toLowerCase())) return false;
+  }
+  for (const m of sentence.matchAll(PREDICATE)) {
+    const before = sentence.slice(0, m.index);
+    if (RELATIVE.test(before) || !PARTICIPLE.test(m[2]!)) continue;
+    if (!/[A-Za-z]{3}/.test(before)) return false;
+    // After it, any further move happens only when the user asks for it ("are only copied if
+    // the user lists them").
+    const rest = sentence.slice(m.index! + m[0].length).replace(ONLY_IF_USER, " ");
+    if (MOVE_REST.test(rest)) return false;
+    if (PROTECTS.test(m[2]!)) return true;
+    if (!MOVED.test(m[2]!)) return false;
+    // Moved only under a condition on the tool's own parameter or the user's explicit choice,
+    // and no sensitive data named in the sentence.
+    const data = near.some(({ finding: g }) =>
+      /^(?:data|secret)\./.test(g.rule_id) && g.offset >= s && g.offset < e
+    );
+    if (data) return false;
+    for (const c of sentence.slice(m.index! + m[0].length).matchAll(CONDITION)) {
+      const cond = c[1]!.toLowerCase();
+      if (/\bthe\s+user\b/.test(cond) || params.some((p) => cond.includes(p))) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+// ---- user acts: the user, not the model, does the move -----------------------------------------
+
+export const USER_ACTS_RULES = new Set([
+  "intent.into_argument",
+  "intent.take_sensitive",
+  "intent.imperative_private",
+  "exfil.moved_out",
+]);
+const ACTOR =
+  /\b(?:for\s+(?:the\s+user|users|them)\s+to|so\s+(?:that\s+)?(?:the\s+user|users|they)\s+(?:can|could|may)|(?:lets?|letting|allows?|allowing)\s+(?:the\s+user|users|them)\s+(?:to\s+)?)\s+(?:(?:later|then|easily)\s+)?([a-z]+)(?:\s+(?:or|and)\s+([a-z]+))?/gid;
+const USER_UNDONE = /\b(?:also|then|must|should|you|your|assistant|model)\b|@|https?:|`/i;
+
+export function userActs(text: string, f: Finding): boolean {
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  const lead = /^[^A-Za-z]*/.exec(f.match)![0].length;
+  // The verb of the move the finding reads: the first word of the match, or one inside it.
+  for (const m of sentence.matchAll(ACTOR)) {
+    const vs = s + m.indices![1]![0];
+    const ve = s + m.index! + m[0].length;
+    if (f.offset + lead > ve || f.offset + f.match.length <= vs) continue;
+    // Nothing else in the sentence outside the user's clause orders or addresses.
+    const other = sentence.slice(0, m.index!) + " " + sentence.slice(m.index! + m[0].length);
+    return !USER_UNDONE.test(other) && !/\b(?:also|then|must|you|your)\b/i.test(m[0]);
+  }
+  return false;
+}
