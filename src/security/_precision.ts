@@ -39,7 +39,13 @@ import {
   behaviourStated,
   managedPrompt,
   nextStep,
+  NO_TEXT_RULES,
+  noTextParam,
+  ownDefaultPath,
+  PATH_RULES,
+  pathParam,
   quotedExample,
+  scamWarning,
   SERVER_RULES,
   serverSide,
   serverSideParam,
@@ -48,6 +54,8 @@ import {
   tagFormWords,
   USER_ACTS_RULES,
   userActs,
+  userCan,
+  WARNING_RULES,
 } from "./_precision_purpose.ts";
 
 interface PrecisionTool {
@@ -1131,6 +1139,8 @@ export function precisionDiscounts(
     if (f.rule_id === "secret.param_off_purpose") {
       if (ownKey(tools[i]!, f) || serverSideParam(tools[i]!, f)) {
         reasons[k] = "an optional override of the credential the server is configured with";
+      } else if (pathParam(tools[i]!, f)) {
+        reasons[k] = "the parameter holds a path to a config (its default), not the secret";
       }
       return;
     }
@@ -1270,7 +1280,21 @@ export function precisionDiscounts(
     }
     if (USER_ACTS_RULES.has(id) && userActs(text, f)) {
       reasons[k] = "the user, not the model, does the move";
+      return;
     }
+    if (WARNING_RULES.has(id) && scamWarning(text, f)) {
+      reasons[k] = "a warning that whoever asks for the secret is a scam";
+      return;
+    }
+    if (NO_TEXT_RULES.has(id) && noTextParam(tools[i]!, f, text, paramsOf(i))) {
+      reasons[k] = "the description of a parameter that holds no text";
+      return;
+    }
+    if (PATH_RULES.has(id) && ownDefaultPath(text, f, paramsOf(i))) {
+      reasons[k] = "a config read from the path an own parameter names by default";
+      return;
+    }
+    if (userCan(text, f)) reasons[k] = "the user is the subject of the verb";
   });
 }
 

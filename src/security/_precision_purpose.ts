@@ -20,7 +20,7 @@
  *   concealment.
  */
 import type { KeyedFinding } from "./_collector.ts";
-import { atPointer } from "./_walk.ts";
+import { atPointer, holdsNoText } from "./_walk.ts";
 
 type Finding = KeyedFinding["finding"];
 
@@ -392,4 +392,133 @@ export function userActs(text: string, f: Finding): boolean {
     return !USER_UNDONE.test(other) && !/\b(?:also|then|must|you|your)\b/i.test(m[0]);
   }
   return false;
+}
+
+// ---- scam warning: whoever asks for the secret is named a scam --------------------------------
+
+export const WARNING_RULES = new Set([
+  "purpose.unneeded_data",
+  "secret.ask_content",
+  "intent.take_sensitive",
+  "secret.key_material",
+]);
+/** "If anyone ... asks (you) for X, it is a scam"; "Anyone who asks for X ... is a scammer". */
+const SCAM_WARNING = new RegExp(
+  String
+    .raw`^\s*(?:if|should|when(?:ever)?)\s+(?:anyone|anybody|someone|somebody|a\s+[\w-]+|an\s+[\w-]+|any\s+[\w-]+|another\s+[\w-]+)\b[^.;]{0,100}?\b(?:asks?|requests?|wants?|demands?)\b[^.;]{0,120}?,\s*(?:it|that|this|they)\s+(?:is|are|'s|must\s+be)\s+(?:a\s+|an\s+)?(?:scam\w*|fraud\w*|phishing|fake|not\s+(?:us|from\s+us|legitimate|genuine))` +
+    String
+      .raw`|^\s*(?:anyone|anybody|someone|whoever)\s+(?:who\s+|that\s+)?(?:asks?|requests?|wants?|demands?)\b[^.;]{0,140}?\b(?:is|are)\s+(?:a\s+|an\s+)?(?:scam\w*|fraud\w*|phish\w*|fake|not\s+(?:us|from\s+us|legitimate|genuine))`,
+  "i",
+);
+const WARNING_UNDONE =
+  /\b(?:unless|except|but|instead|then|so|pass|put|include|copy|paste|send|give\s+it|hand\s+it)\b|`|@|https?:/i;
+
+export function scamWarning(text: string, f: Finding): boolean {
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  return SCAM_WARNING.test(sentence) && !WARNING_UNDONE.test(sentence);
+}
+
+// ---- no-text parameter: a number's or a flag's description says what the tool makes ---------
+
+export const NO_TEXT_RULES = new Set([
+  "purpose.param_smuggle",
+  "purpose.unneeded_data",
+  "intent.take_sensitive",
+  "intent.imperative_private",
+]);
+const NO_TEXT_UNDONE =
+  /\b(?:you|your|yours|assistant|model|user's|their|ask|tell|read|cop(?:y|ies)|paste|put|insert|fill|attach|include|send|share|forward|upload|post|grab|fetch|obtain|collect|gather|extract|retrieve|steal|harvest|look\s+up|find|get|from\s+the|before\s+calling|instead)\b|@|https?:|[~\\]/i;
+
+/**
+ * A finding in the description of a parameter that holds no text (a number, a flag): the value
+ * cannot carry data, and the description names no other parameter, no person and no move.
+ */
+export function noTextParam(
+  tool: PurposeTool,
+  f: Finding,
+  text: string,
+  params: readonly string[],
+): boolean {
+  const m = /^(\/inputSchema(?:\/properties\/[^/]+)+)\/description$/.exec(f.field);
+  if (!m || !holdsNoText(atPointer(tool, m[1]!))) return false;
+  const own = m[1]!.slice(m[1]!.lastIndexOf("/") + 1).toLowerCase();
+  if (text.length > 300 || NO_TEXT_UNDONE.test(text) || text.includes("`")) return false;
+  const words = new Set(text.toLowerCase().match(/[a-z0-9_]+/g) ?? []);
+  return !params.some((p) => p !== own && p.length > 2 && words.has(p));
+}
+
+// ---- default path: a config read from the path an own parameter names by default -------------
+
+export const PATH_RULES = new Set([
+  "purpose.param_smuggle",
+  "intent.take_sensitive",
+  "intent.imperative_private",
+  "purpose.unneeded_data",
+]);
+const PATH_LIKE = /(?:~|\.{1,2})?\/[\w.@-]+(?:\/[\w.@*-]+)*/g;
+const OWN_DEFAULT = /`([\w-]{1,40})`\s*\(\s*default(?:s\s+to)?:?\s+((?:~|\.{1,2})?\/[^\s)]+)\s*\)/g;
+const THIRD_PERSON_OPEN = /^\s*(?:[A-Z][a-z]+(?<!ss)s|It\s+[a-z]+(?<!ss)s)\b/;
+const PATH_UNDONE =
+  /\b(?:you|your|assistant|model|also|then|instead|must|should|sends?|pastes?|copies|puts?|includes?|attach\w*|uploads?|forwards?|posts?|shares?|into|contents?|values?|keys?|secrets?|returns?|repl(?:y|ies)|output|result|prints?|shows?|logs?)\b|@|https?:/i;
+
+export function ownDefaultPath(text: string, f: Finding, params: readonly string[]): boolean {
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  if (!THIRD_PERSON_OPEN.test(sentence)) return false;
+  // Every path in the sentence is the stated default of an own back-quoted parameter.
+  let rest = sentence;
+  let found = false;
+  for (const m of sentence.matchAll(OWN_DEFAULT)) {
+    if (!params.includes(m[1]!.toLowerCase())) return false;
+    rest = rest.replace(m[0], " ");
+    found = true;
+  }
+  if (!found || PATH_LIKE.test(rest.replace(/\b[\w-]+\/[\w-]+\b/g, " "))) {
+    PATH_LIKE.lastIndex = 0;
+    return false;
+  }
+  PATH_LIKE.lastIndex = 0;
+  // Other back-quoted parameters only as a condition ("unless `context` is given") or a name.
+  rest = rest.replace(/\bunless\s+`[\w-]+`\s+is\s+(?:given|set)\b/gi, " ")
+    .replace(/`([\w-]{1,40})`/g, (q, p: string) => params.includes(p.toLowerCase()) ? " " : q);
+  return !rest.includes("`") && !PATH_UNDONE.test(rest);
+}
+
+/** A parameter whose default is a path holds a path (to a config), not the secret itself. */
+export function pathParam(tool: PurposeTool, f: Finding): boolean {
+  const node = atPointer(tool, f.field) as { default?: unknown; type?: unknown } | undefined;
+  const d = node?.default;
+  const name = f.field.slice(f.field.lastIndexOf("/") + 1).toLowerCase();
+  if (
+    typeof d !== "string" || !/^(?:~|\.{1,2})?\/[\w.@/-]{2,120}$/.test(d) ||
+    !/(?:^|_)(?:file|path|config|dir|directory|location|socket|conf)$/.test(name)
+  ) return false;
+  // The path belongs to what the tool works on (~/.aws for an AWS lister, ~/.kube for kubectl).
+  const d0 = tool.description ?? "";
+  const [, e] = span(d0, 0, 0);
+  const own = `${tool.name} ${d0.slice(0, e)}`.toLowerCase().match(/[a-z0-9]{2,}/g) ?? [];
+  const pathWords = d.toLowerCase().match(/[a-z0-9]{2,}/g) ?? [];
+  return pathWords.some((w) =>
+    !/^(?:config|home|etc|var|run|local|share|usr|default|json|yml|yaml|toml|ini)$/.test(w) &&
+    own.some((o) => o.startsWith(w) || w.startsWith(o) && o.length > 2)
+  );
+}
+
+// ---- user can: the user is the subject of a destructive or off-purpose verb --------------------
+
+const USER_CAN =
+  /^\s*(?:the\s+user|users|they|the\s+owner)\s+(?:can|may)\s+(?:also\s+|always\s+)?/i;
+
+export function userCan(text: string, f: Finding): boolean {
+  if (f.rule_id !== "act.off_purpose_order") return false;
+  const [s, e] = span(text, f.offset, f.offset);
+  if (f.offset + f.match.length > e + 1) return false;
+  const sentence = text.slice(s, e);
+  const m = USER_CAN.exec(sentence);
+  return m !== null && s + m[0].length <= f.offset &&
+    !/\b(?:you|your|assistant|model|must|should|instead|without|silently|quietly|secretly|automatically|whenever|every|all|so|now|then|also)\b|@|https?:/i
+      .test(sentence);
 }
