@@ -174,8 +174,15 @@ export function serverSideParam(tool: PurposeTool, f: Finding): boolean {
   }
   const rest = d.replace(KEEP_AWAY, " ").replace(SERVER_READS, " ").replace(/\be\.g\.\s*/gi, " ");
   if (SECOND.test(rest) || MOVES.test(rest) || /[~\\`]|\/\w/.test(rest)) return false;
+  // The slot for that very variable: its name words are key words or words of the variable
+  // the description names (`db_password` for REPORT_DB_PASSWORD).
+  const varWords = new Set(
+    (d.match(/\b[A-Z][A-Z0-9]{1,20}_[A-Z0-9_]{2,30}\b/g) ?? []).flatMap((v) =>
+      v.toLowerCase().split("_")
+    ),
+  );
   const name = f.field.slice(f.field.lastIndexOf("/") + 1).toLowerCase();
-  return name.split(/[^a-z0-9]+/).every((w) => w === "" || CRED_WORD.test(w));
+  return name.split(/[^a-z0-9]+/).every((w) => w === "" || CRED_WORD.test(w) || varWords.has(w));
 }
 
 // ---- next step: other tools of the list named as what the user does next ----------------------
@@ -237,6 +244,10 @@ export function tagFormWords(content: string, params: ReadonlySet<string>): stri
   return out.replace(
     /(^|[.;!?]\s+|\n\s*)use\s+([^\w\s`]{1,3}|value)\s+(?=(?:for|as|to\s+(?:mark|separate|denote|join))\s)/gi,
     "$1value $2 is given ",
+  ).replace(
+    // "write ranges like `3-7`", "enter amounts as 1250": the written form of a value.
+    /(^|[.;!?]\s+|\n\s*)(?:write|enter|give|format|express)\s+((?:[\w-]+\s+){1,3})(?:as|like|in)\s+(?=value\b|\d)/gi,
+    "$1$2are given as ",
   );
 }
 
@@ -305,6 +316,7 @@ export function quotedExample(
 
 export const BEHAVIOUR_RULES = new Set([
   "exfil.data_into_param",
+  "purpose.unneeded_data",
   "purpose.param_smuggle",
   "intent.imperative_private",
   "intent.private_in_call",
@@ -314,6 +326,8 @@ export const BEHAVIOUR_RULES = new Set([
 const PROTECTS =
   /^(?:excluded|skipped|masked|redacted|stripped|removed|dropped|omitted|hashed|encrypted|replaced|filtered|blanked|scrubbed|ignored|withheld|truncated)$/i;
 /** What moves it, acceptable only under a condition on an own parameter or the user's choice. */
+/** "left out", "kept back", "held back": protective with a particle. */
+const PROTECTS_OUT = /^(?:left|kept|held|taken|cut)\s+(?:out|back|away)\b/i;
 const MOVED = /^(?:included|kept|copied|added|attached|exported|preserved|retained)$/i;
 const ONLY_IF_USER =
   /\b(?:(?:are|is)\s+)?only\s+\w+\s+(?:if|when)\s+the\s+user\b[^.;]*|\b(?:unless|if|when)\s+`[\w-]+`\s+is\s+(?:set|true|false|on|off|given)\b/gi;
@@ -348,7 +362,12 @@ export function behaviourStated(
     // the user lists them").
     const rest = sentence.slice(m.index! + m[0].length).replace(ONLY_IF_USER, " ");
     if (MOVE_REST.test(rest)) return false;
-    if (PROTECTS.test(m[2]!)) return true;
+    if (
+      PROTECTS.test(m[2]!) ||
+      PROTECTS_OUT.test(sentence.slice(m.index! + m[0].length - m[2]!.length))
+    ) {
+      return true;
+    }
     if (!MOVED.test(m[2]!)) return false;
     // Moved only under a condition on the tool's own parameter or the user's explicit choice,
     // and no sensitive data named in the sentence.
