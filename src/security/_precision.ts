@@ -41,7 +41,9 @@ import {
   nextStep,
   NO_TEXT_RULES,
   noTextParam,
+  OWN_OBJECT_RULES,
   ownDefaultPath,
+  ownObjectRemoved,
   PATH_RULES,
   pathParam,
   quotedExample,
@@ -1294,7 +1296,13 @@ export function precisionDiscounts(
       reasons[k] = "a config read from the path an own parameter names by default";
       return;
     }
-    if (userCan(text, f)) reasons[k] = "the user is the subject of the verb";
+    if (userCan(text, f)) {
+      reasons[k] = "the user is the subject of the verb";
+      return;
+    }
+    if (OWN_OBJECT_RULES.has(id) && ownObjectRemoved(text, f, tools[i]!)) {
+      reasons[k] = "the rules, filters or limits removed are objects the tool manages";
+    }
   });
 }
 

@@ -541,3 +541,42 @@ export function userCan(text: string, f: Finding): boolean {
     !/\b(?:you|your|assistant|model|must|should|instead|without|silently|quietly|secretly|automatically|whenever|every|all|so|now|then|also)\b|@|https?:/i
       .test(sentence);
 }
+
+// ---- own object: the rules, filters or limits removed are what the tool manages ----------------
+
+export const OWN_OBJECT_RULES = new Set(["pi.safety_removed", "pi.role_switch"]);
+const SAFEGUARD_NOUN =
+  /\b(rules?|limits?|limitations?|filters?|restrictions?|warnings?|polic(?:y|ies)|approvals?|requirements?|checks?|protections?|blocks?|guards?)\b/gi;
+/** The model's own safeguards, or an override riding on the removal. */
+const MODEL_SAFEGUARD =
+  /\b(?:safety|security|content|moderation|guardrails?|safeguards?|alignment|ethic\w*|guidelines|principles|values|your|yours|you|model|model's|assistant|assistant's|agent|agent's|ai|llm|system\s+prompt|instructions?|anything|whatever|unrestricted|uncensored|jailbr\w*|no\s+longer|from\s+now\s+on|for\s+the\s+rest|obey|comply|follow|refus\w*|prompts?|supersed\w*|overrid\w*|precedence|stale|void|guidance|earlier|previous|prior|takes?\s+over|host)\b|\bthis\s+(?:chat|conversation|session|deployment)\b/i;
+/** In the removal's own sentence: the user's oversight set aside with it. */
+const OVERSIGHT_GONE =
+  /\b(?:without|users?|user's|every|always|directly|automatically|silently|checking|asking|confirm\w*)\b/i;
+/** Name words that say what the tool does, not what it works on. */
+const VERB_WORD =
+  /^(?:get|set|list|create|update|edit|delete|remove|reset|toggle|add|change|run|make|new|tool|mcp|server|manage|config|enable|disable|show|view|apply|clear)$/;
+const stemOf = (w: string) => w.toLowerCase().replace(/ies$/, "y").replace(/s$/, "");
+
+export function ownObjectRemoved(text: string, f: Finding, tool: PurposeTool): boolean {
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  const sentence = text.slice(s, e);
+  if (MODEL_SAFEGUARD.test(text) || OVERSIGHT_GONE.test(sentence)) return false;
+  const nouns = [...f.match.matchAll(SAFEGUARD_NOUN)].map((m) => stemOf(m[1]!));
+  if (nouns.length === 0) return false;
+  // What the tool works on: its name words, and its first sentence when that is another one.
+  const nameWords = tool.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+  const own = new Set(nameWords.map(stemOf));
+  if (f.field === "/description") {
+    const d = tool.description ?? "";
+    const [, fe] = span(d, 0, 0);
+    if (fe <= s) {
+      for (const w of d.slice(0, fe).match(/[A-Za-z]{3,}/g) ?? []) own.add(stemOf(w));
+    }
+  }
+  // A removed noun the tool manages, or its domain object named in the removal's sentence
+  // ("the logger: filters are disabled").
+  const words = new Set((sentence.match(/[A-Za-z]{4,}/g) ?? []).map(stemOf));
+  return nouns.some((n) => own.has(n)) ||
+    nameWords.some((w) => w.length > 3 && !VERB_WORD.test(w) && words.has(stemOf(w)));
+}
