@@ -29,6 +29,8 @@
  *   left out of the tool's own output ("avoids naming competitors").
  * - `split`/`apart`: the near terms lie in different sentences, the other one a plain statement.
  * - `held`: a secret the server itself holds, in a plain statement of where it is kept.
+ * - precision4 (`_precision_purpose.ts`): kinds of sentence (a subject, a passive statement of
+ *   the tool's own handling, the user as actor, a warning, a quoted example ...).
  */
 import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";

@@ -4,20 +4,26 @@
  * (_precision.ts) for findings no earlier kind discounted; each test reads only the finding's
  * own sentence (or parameter description) and the tool's name and first sentence.
  *
- * - `subject`: the word read as an imperative verb is the head of the sentence's subject
- *   ("Request headers and session tokens are stripped"): the sentence opens with it, no
- *   determiner follows it, and the sentence reaches its own passive predicate (are/is +
- *   participle) that no relative pronoun introduces.
+ * - `subject`: a verb-like word heads the subject of a passive statement ("Request headers and
+ *   session tokens are stripped").
  * - `managed prompt`: a `system_prompt` parameter of a tool whose first sentence writes the
- *   settings of another AI (a bot, an agent, an assistant in the user's project); nothing in the
- *   tool points at the model's own instructions or this conversation.
- * - `server side`: the credential is one the server reads itself (an environment variable name,
- *   "configured for this server", "on the server side"), and the sentence only keeps it out of
- *   the call ("leave empty", "prefer X over pasting it"); no order moves anything, nobody is
- *   addressed, no user's store or address is named.
- * - `next step`: other tools of the same list named as what the user (or the model, in a
- *   purpose clause "so you can ...") does next with them; no scope word, outside value or
- *   concealment.
+ *   settings of another AI (a bot, an agent, an assistant in the user's project).
+ * - `server side`: a credential the server reads itself (an environment variable name, "on the
+ *   server side"), the text keeping it out of the call ("prefer X over pasting it").
+ * - `next step` / `user can`: sibling tools named as what the user does next; the user as the
+ *   subject of an off-purpose verb.
+ * - `quoted example`: a tool about attacks quotes attack wording as an example of what it finds.
+ * - `behaviour`: the tool's own handling of data in the passive (excluded, masked; included
+ *   unless an own flag says otherwise).
+ * - `user acts`: the user, not the model, does the move ("for the user to copy").
+ * - `scam warning`: whoever asks for the secret is called a scam.
+ * - `no-text parameter`: a number's or flag's description says what the tool makes.
+ * - `default path`: a config read from the path an own parameter names by default.
+ * - `own object`: the rules, filters or limits removed are what the tool manages.
+ * - `tag form`: an authority tag's words about the tool's own values (`tagFormWords`).
+ *
+ * Each test has an undo list (second person, the model, an address, "but/then/also/instead",
+ * another parameter): the same wrapper around an order is not discounted.
  */
 import type { KeyedFinding } from "./_collector.ts";
 import { atPointer, holdsNoText } from "./_walk.ts";
