@@ -48,6 +48,7 @@ import {
   ownObjectRemoved,
   PATH_RULES,
   pathParam,
+  placeholderDestination,
   quotedExample,
   scamWarning,
   SERVER_RULES,
@@ -1304,6 +1305,10 @@ export function precisionDiscounts(
     }
     if (OWN_OBJECT_RULES.has(id) && ownObjectRemoved(text, f, tools[i]!)) {
       reasons[k] = "the rules, filters or limits removed are objects the tool manages";
+      return;
+    }
+    if (placeholderDestination(text, f, near)) {
+      reasons[k] = "a mention or number written as a placeholder documents a format";
     }
   });
 }

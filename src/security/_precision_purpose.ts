@@ -586,3 +586,39 @@ export function ownObjectRemoved(text: string, f: Finding, tool: PurposeTool): b
   return nouns.some((n) => own.has(n)) ||
     nameWords.some((w) => w.length > 3 && !VERB_WORD.test(w) && words.has(stemOf(w)));
 }
+
+// ---- placeholder: a handle, channel or number written as a placeholder documents a format ------
+
+const DEST_TOKEN = /\+\d[\d\s().-]{5,}\d|(?<![\w])#[\w-]{2,}|(?<![\w.])@[\w]{2,}/g;
+const MENTION_FORMAT =
+  /\b(?:mention\w*|ping\w*|tag\w*|syntax|format\w*|notation|form|placeholder|written\s+as|sent\s+as|as\s+[#@<])/i;
+/** A placeholder: capitals (MEMBER_ID, CHANNEL-NAME) or a <...> variable. */
+const PLACEHOLDER = /^[#@]?(?=[A-Z0-9_-]*[A-Z]{2})[A-Z0-9_-]{3,40}$/;
+
+export function placeholderDestination(
+  text: string,
+  f: Finding,
+  near: readonly KeyedFinding[],
+): boolean {
+  if (f.rule_id !== "exfil.to_chat_or_phone") return false;
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  const sentence = text.slice(s, e);
+  const tokens = [...sentence.matchAll(DEST_TOKEN)];
+  if (tokens.length === 0 || !tokens.every((t) => PLACEHOLDER.test(t[0]))) return false;
+  // A format is documented ("use the <@USERID> syntax", "mentions are sent as #NAME"); a
+  // placeholder after "to" is still where something goes.
+  if (!MENTION_FORMAT.test(sentence)) return false;
+  if (
+    tokens.some((t) => /\b(?:to|into|towards?)\s+(?:the\s+)?<?$/i.test(sentence.slice(0, t.index)))
+  ) {
+    return false;
+  }
+  if (LITERAL_PLACE.test(sentence.replace(/(?<![\w.])@[\w]{2,}/g, " "))) return false;
+  // Nothing sensitive is named in the sentence: only the format of a mention is documented.
+  return !near.some(({ finding: g }) =>
+    /^(?:data|secret)\./.test(g.rule_id) && g.offset >= s && g.offset < e
+  ) &&
+    !/\b(?:also|every|all|copy|copies|forward\w*|cc|bcc|secretly|silently|without)\b/i.test(
+      sentence,
+    );
+}
