@@ -366,8 +366,10 @@ export function scanExfil(
         const move = sends && !DESCRIBING.test(s);
         const users = USERS.test(s);
         const match = plain.trim().slice(0, 200);
+        // The offset of the trimmed match (the raw sentence may open with the space after a stop).
+        const from = at + plain.length - plain.trimStart().length;
         const add = (rule: typeof TO_OUTSIDE) =>
-          col.add(rule, index, it.field, at, match, { key: `${rule.id}:${s.slice(0, 60)}` });
+          col.add(rule, index, it.field, from, match, { key: `${rule.id}:${s.slice(0, 60)}` });
         // The next sentence (a consent skip often follows the order), read only when needed.
         let nextText: string | undefined;
         const next = () => nextText ??= sentences[i + 1]?.s ?? "";

@@ -29,11 +29,39 @@
  *   left out of the tool's own output ("avoids naming competitors").
  * - `split`/`apart`: the near terms lie in different sentences, the other one a plain statement.
  * - `held`: a secret the server itself holds, in a plain statement of where it is kept.
+ * - precision4 (`_precision_purpose.ts`): kinds of sentence (a subject, a passive statement of
+ *   the tool's own handling, the user as actor, a warning, a quoted example ...).
  */
 import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { ruleById } from "./rules.ts";
+import {
+  BEHAVIOUR_RULES,
+  behaviourStated,
+  managedPrompt,
+  nextStep,
+  NO_TEXT_RULES,
+  noTextParam,
+  OWN_OBJECT_RULES,
+  ownDefaultPath,
+  ownObjectRemoved,
+  PATH_RULES,
+  pathParam,
+  placeholderDestination,
+  quotedExample,
+  scamWarning,
+  SERVER_RULES,
+  serverSide,
+  serverSideParam,
+  SUBJECT_RULES,
+  subjectNotOrder,
+  tagFormWords,
+  USER_ACTS_RULES,
+  userActs,
+  userCan,
+  WARNING_RULES,
+} from "./_precision_purpose.ts";
 
 interface PrecisionTool {
   name: string;
@@ -92,10 +120,10 @@ const OPENERS = new Set(
 );
 /** A clause states a constraint. */
 const CONSTRAINT =
-  /\b(?:must|should|shall|is|are|has\s+to|have\s+to|needs?\s+to|will\s+be|can(?:not)?|may|accepts?|defaults?\s+to|fails?|rejected|required|allowed)\b/i;
+  /\b(?:must|should|shall|is|are|has\s+to|have\s+to|needs?\s+to|will\s+be|can(?:not)?|may|accepts?|defaults?\s+to|fails?|rejected|required|allowed|counts?\s+as)\b/i;
 /** A clause about an input's form: type, format, range, count, choice. */
 const FORM =
-  /\b(?:numbers?|numeric|integers?|floats?|decimals?|strings?|booleans?|dates?|times?|timestamps?|formats?|characters?|chars|digits?|pixels?|px|units?|lengths?|empty|positive|negative|non-?negative|between|most|least|one|listed|valid|invalid|lowercase|uppercase|iso|utc|json|arrays?|lists?|comma\w*|keywords?|rejected|required|optional|given|set|exceed|less|more|greater|smaller|fewer|maximum|minimum|max|min|default|seconds|minutes|hours|days|bytes|kb|mb|range|enum|codes?|ids?|case)\b|\d/i;
+  /\b(?:numbers?|numeric|integers?|floats?|decimals?|strings?|booleans?|dates?|times?|timestamps?|formats?|characters?|chars|digits?|pixels?|px|units?|lengths?|empty|positive|negative|non-?negative|between|most|least|one|listed|valid|invalid|lowercase|uppercase|iso|utc|json|arrays?|lists?|comma\w*|keywords?|rejected|required|optional|given|set|exceed|less|more|greater|smaller|fewer|maximum|minimum|max|min|default|seconds|minutes|hours|days|bytes|kb|mb|range|enum|codes?|ids?|case|differ|different|distinct|same|equal|identical)\b|\d/i;
 /** Who is addressed, what is touched beyond the inputs: any of these and it is not plain. */
 const NOT_PLAIN = new RegExp(
   String
@@ -119,7 +147,10 @@ const WHOLE =
 
 function plainConstraint(content: string, params: ReadonlySet<string>): boolean {
   // Back-quoted own parameters read as the bare name; any other back-quoted text is not plain.
-  const bare = content.replace(/`([^`]{1,60})`/g, (m, p: string) => params.has(p) ? p : m)
+  const bare = tagFormWords(content, params).replace(
+    /`([^`]{1,60})`/g,
+    (m, p: string) => params.has(p) ? p : m,
+  )
     // "the call fails" is what happens to a bad input, not a call asked for.
     .replace(/\bthe\s+(?:call|request)\s+(?=fails\b|is\s+rejected\b|errors\b)/gi, "it ")
     .replace(WRITTEN_AS, "given as ").replace(WHOLE, "");
@@ -1104,13 +1135,23 @@ export function precisionDiscounts(
     }
     return p;
   };
+  let siblingNames: string[] | null = null;
+  const siblingsOf = () => siblingNames ??= tools.map((t) => t.name.toLowerCase());
   items.forEach(({ finding: f }, k) => {
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
     if (i === undefined) return;
     if (f.rule_id === "secret.param_off_purpose") {
-      if (ownKey(tools[i]!, f)) {
+      if (ownKey(tools[i]!, f) || serverSideParam(tools[i]!, f)) {
         reasons[k] = "an optional override of the credential the server is configured with";
+      } else if (pathParam(tools[i]!, f)) {
+        reasons[k] = "the parameter holds a path to a config (its default), not the secret";
+      }
+      return;
+    }
+    if (f.rule_id === "secret.param_conversation") {
+      if (managedPrompt(tools[i]!, f)) {
+        reasons[k] = "the system prompt of another AI the tool is declared to configure";
       }
       return;
     }
@@ -1219,6 +1260,55 @@ export function precisionDiscounts(
     }
     if (id === "exfil.moved_out" && ownSending(tools[i]!, text, f, near)) {
       reasons[k] = "the tool's own sending, to a recipient given per call";
+      return;
+    }
+    // precision4 (_precision_purpose.ts)
+    if (SUBJECT_RULES.has(id) && subjectNotOrder(text, f)) {
+      reasons[k] = "the verb-like word heads the sentence's subject, which has its own predicate";
+      return;
+    }
+    if (SERVER_RULES.has(id) && serverSide(text, f, paramsOf(i))) {
+      reasons[k] = "a credential the server reads itself, kept out of the call";
+      return;
+    }
+    if (nextStep(text, f, siblingsOf())) {
+      reasons[k] = "sibling tools named as the user's next step";
+      return;
+    }
+    if (quotedExample(text, f, firstSentence(i), near)) {
+      reasons[k] = "attack wording quoted as an example by a tool about attacks";
+      return;
+    }
+    if (BEHAVIOUR_RULES.has(id) && behaviourStated(text, f, paramsOf(i), near)) {
+      reasons[k] = "the tool's own handling of data, stated in the passive";
+      return;
+    }
+    if (USER_ACTS_RULES.has(id) && userActs(text, f)) {
+      reasons[k] = "the user, not the model, does the move";
+      return;
+    }
+    if (WARNING_RULES.has(id) && scamWarning(text, f)) {
+      reasons[k] = "a warning that whoever asks for the secret is a scam";
+      return;
+    }
+    if (NO_TEXT_RULES.has(id) && noTextParam(tools[i]!, f, text, paramsOf(i))) {
+      reasons[k] = "the description of a parameter that holds no text";
+      return;
+    }
+    if (PATH_RULES.has(id) && ownDefaultPath(text, f, paramsOf(i))) {
+      reasons[k] = "a config read from the path an own parameter names by default";
+      return;
+    }
+    if (userCan(text, f)) {
+      reasons[k] = "the user is the subject of the verb";
+      return;
+    }
+    if (OWN_OBJECT_RULES.has(id) && ownObjectRemoved(text, f, tools[i]!)) {
+      reasons[k] = "the rules, filters or limits removed are objects the tool manages";
+      return;
+    }
+    if (placeholderDestination(text, f, near)) {
+      reasons[k] = "a mention or number written as a placeholder documents a format";
     }
   });
 }

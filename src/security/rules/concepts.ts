@@ -503,7 +503,7 @@ export const CONCEPT_RULES: Rule[] = [
       },
       b: {
         pattern: String
-          .raw`(?:\+\d{1,3}(?:[\s.-]?\(?\d{1,5}\)?){2,5}\b|(?<![\w&/(\[\]])#[a-z](?![0-9a-f]{2,7}\b)[\w-]{1,40}(?::[\w.-]{2,60})?(?![.\w-])|(?<![\w.+-])@[a-z][\w]{3,31}\b(?![.@/]))(?![^.\n]{0,30}?\b(?:the\s+user|they|you)\s+(?:\w{1,12}\s+)?(?:gives?|gave|chose|chooses?|selects?|selected|picks?|picked|configured|configures?|names?|named|specif\w{1,4}|enters?|entered|provides?|provided|sets?|owns?|added|adds?)\b)`,
+          .raw`(?:(?<![Uu])\+\d{1,3}(?:[\s.-]?\(?\d{1,5}\)?){2,5}\b|(?<![\w&/(\[\]])#[a-z](?![0-9a-f]{2,7}\b)[\w-]{1,40}(?::[\w.-]{2,60})?(?![.\w-])|(?<![\w.+-])@[a-z][\w]{3,31}\b(?![.@/]))(?![^.\n]{0,30}?\b(?:the\s+user|they|you)\s+(?:\w{1,12}\s+)?(?:gives?|gave|chose|chooses?|selects?|selected|picks?|picked|configured|configures?|names?|named|specif\w{1,4}|enters?|entered|provides?|provided|sets?|owns?|added|adds?)\b)`,
         flags: "gi",
         // An example, or the user's own ("the user's number", "their #team channel").
         unless_after: String
