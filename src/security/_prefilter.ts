@@ -438,6 +438,8 @@ export class Prefilter {
   /** Alphabet class per UTF-16 code unit (0: in no literal). */
   private cls = new Uint8Array(65536);
   private width = 1;
+  /** Per UTF-16 code unit: its class, plus 128 when it is white space. */
+  private readAs = new Uint8Array(65536);
   /** Per state: first output index, or -1 (no literal ends here). */
   private outAt = new Int32Array(0);
   private outList = new Int32Array(0);
@@ -530,6 +532,9 @@ export class Prefilter {
         }
       }
     }
+    // What the pass reads per code unit in one load: the class, and 128 for white space (the
+    // classes of ASCII literals number fewer than 128).
+    for (let c = 0; c < 65536; c++) this.readAs[c] = this.cls[c]! | (SPACE[c] === 1 ? 128 : 0);
     // Trie, in one flat table of maxStates rows (-1: no edge yet).
     const maxStates = cores.reduce((n, c) => n + c.length, 1);
     const next = new Int32Array(maxStates * width).fill(-1);
@@ -616,7 +621,7 @@ export class Prefilter {
     const litSeen = new Int32Array(this.literalCount);
     const n = text.length;
     const stateDone = new Int32Array(this.outAt.length);
-    const { delta, cls, outAt, outList, litLen, litFlags, statePos, width } = this;
+    const { delta, readAs, outAt, outList, litLen, litFlags, statePos, width } = this;
     // The text position of each character read (a run of whitespace is read once): where a
     // literal that ends here starts, and where the windows around literals lie.
     const raw = new Int32Array(n + 1);
@@ -626,7 +631,8 @@ export class Prefilter {
     let stamp = 1; // the stretch's stamp: stretch + 1
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (SPACE[c] === 1) {
+      const k = readAs[c]!;
+      if (k >= 128) {
         if (lastSpace) continue;
         lastSpace = true;
       } else {
@@ -638,7 +644,7 @@ export class Prefilter {
         }
       }
       raw[read++] = i;
-      const t = delta[s + cls[c]!]!; // non-ASCII characters are class 0: back to the root
+      const t = delta[s + (k & 127)]!; // non-ASCII characters are class 0: back to the root
       if (t >= 0) {
         s = t;
         continue;
