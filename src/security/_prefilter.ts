@@ -457,6 +457,10 @@ export class Prefilter {
   /** The pass's logs, kept between passes (they only grow). */
   private strLog = new Int32Array(1024);
   private endLog = new Int32Array(1024);
+  /** The pass's per-literal and per-state stamps, and the highest stamp given so far. */
+  private litSeen = new Int32Array(0);
+  private stateDone = new Int32Array(0);
+  private stampTop = 0;
 
   constructor(patterns: readonly { pattern: string; flags: string }[]) {
     const literalIds = new Map<string, number>();
@@ -576,8 +580,9 @@ export class Prefilter {
       }
     }
     // States are stored premultiplied by the alphabet width (row offsets into delta); a
-    // transition into a state where literals end is stored as its bitwise complement, and
-    // outAt (per state) gives the start of that state's output list (which ends with -1).
+    // transition into a state where literals end is stored as the bitwise complement of the
+    // state's number (the pass multiplies it back: no division per hit), and outAt (per
+    // state) gives the start of that state's output list (which ends with -1).
     //
     // States are renumbered breadth first (the root, then by depth): text mostly keeps the
     // automaton in shallow states, whose rows then lie together in the table (fewer cache
@@ -600,10 +605,12 @@ export class Prefilter {
       }
       for (let a = 0; a < width; a++) {
         const t = next[s * width + a]!;
-        this.delta[k * width + a] = out[t]!.length > 0 ? ~(rank[t]! * width) : rank[t]! * width;
+        this.delta[k * width + a] = out[t]!.length > 0 ? ~rank[t]! : rank[t]! * width;
       }
     }
     this.outList = Int32Array.from(list);
+    this.litSeen = new Int32Array(this.literalCount);
+    this.stateDone = new Int32Array(n);
   }
 
   /** One pass over `text`: the stretches in which each literal occurs. */
@@ -617,10 +624,17 @@ export class Prefilter {
     let endLog = this.endLog;
     let ns = 0;
     let ne = 0;
-    // Stamps (stretch + 1; 0: never): no fill of the tables before each pass.
-    const litSeen = new Int32Array(this.literalCount);
+    // Per literal and per state, the stamp of the stretch that last recorded it. The tables
+    // are kept between passes and a pass's stamps lie above every earlier one (first + the
+    // stretch), so nothing is cleared or allocated per pass.
     const n = text.length;
-    const stateDone = new Int32Array(this.outAt.length);
+    if (this.stampTop + n + 2 > 0x7fffffff) {
+      this.litSeen.fill(0);
+      this.stateDone.fill(0);
+      this.stampTop = 0;
+    }
+    const { litSeen, stateDone } = this;
+    const first = this.stampTop + 1;
     const { delta, readAs, outAt, outList, litLen, litFlags, statePos, width } = this;
     // The text position of each character read (a run of whitespace is read once): where a
     // literal that ends here starts, and where the windows around literals lie.
@@ -628,7 +642,7 @@ export class Prefilter {
     let read = 0;
     let lastSpace = false;
     let s = 0;
-    let stamp = 1; // the stretch's stamp: stretch + 1
+    let stamp = first; // the stretch's stamp: first + the stretch
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
       const k = readAs[c]!;
@@ -649,8 +663,8 @@ export class Prefilter {
         s = t;
         continue;
       }
-      s = ~t;
-      const id = (s / width) | 0;
+      const id = ~t;
+      s = id * width;
       if (stateDone[id] === stamp) continue; // every literal ending here is already recorded
       let done = statePos[id] === 0;
       for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
@@ -683,11 +697,12 @@ export class Prefilter {
         litSeen[l] = stamp;
         if (ns + 2 > strLog.length) strLog = grow(strLog);
         strLog[ns++] = l;
-        strLog[ns++] = stamp - 1;
+        strLog[ns++] = stamp - first;
       }
       if (done) stateDone[id] = stamp;
     }
     raw[read] = n; // where a read after the last would start
+    this.stampTop = stamp;
     this.strLog = strLog;
     this.endLog = endLog;
     const litStretches = byLiteral(strLog, ns, this.literalCount);
