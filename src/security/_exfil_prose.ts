@@ -319,8 +319,6 @@ export function scanExfil(
     const desc = items.filter((it) => it.field === "/description").map((it) => it.text).join(
       "\n",
     );
-    const titles = items.filter((it) => it.field === "/title" || it.field.endsWith("/title"))
-      .filter((it) => !it.field.includes("/properties/")).map((it) => it.text);
     // The tool's purpose, worked out only for a tool with a sentence worth reading.
     let head = "", own = "", headConv = false, headFiles = false;
     let params = new Set<string>();
@@ -329,6 +327,8 @@ export function scanExfil(
       if (ready) return;
       ready = true;
       const firstAll = firstSentence(maskDots(desc)) ?? "";
+      const titles = items.filter((it) => it.field === "/title" || it.field.endsWith("/title"))
+        .filter((it) => !it.field.includes("/properties/")).map((it) => it.text);
       head = fold([spaced(tool.name), ...titles, unmask(firstAll)].join(". "));
       own = head.replace(/[^a-z0-9]+/g, "");
       params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));

@@ -48,17 +48,46 @@ interface Span {
   parts?: Span[];
 }
 
-const compiled = new Map<string, RegExp>();
+/**
+ * Compiled patterns by flags, then by pattern: a rule's pattern is the same string on every
+ * call, so its hash is worked out once (a key joining flags and a pattern of kilobytes was
+ * built and hashed afresh on every call).
+ */
+const compiled = new Map<string, Map<string, RegExp>>();
 function re(pattern: string, flags = "gi"): RegExp {
   const f = flags.includes("g") ? flags : flags + "g";
-  const key = f + "\u0000" + pattern;
-  let r = compiled.get(key);
+  let byPattern = compiled.get(f);
+  if (!byPattern) compiled.set(f, byPattern = new Map());
+  let r = byPattern.get(pattern);
   if (!r) {
     r = new RegExp(pattern, f);
-    compiled.set(key, r);
+    byPattern.set(pattern, r);
   }
   r.lastIndex = 0;
   return r;
+}
+
+/** Per automaton (its plans), the plan of each compiled pattern (undefined: none). */
+const plansByRegExp = new WeakMap<ReadonlyMap<string, Plan>, Map<RegExp, Plan | undefined>>();
+function planOf(gate: Gate, r: RegExp, pattern: string): Plan | undefined {
+  let byRe = plansByRegExp.get(gate.plans);
+  if (!byRe) plansByRegExp.set(gate.plans, byRe = new Map());
+  if (byRe.has(r)) return byRe.get(r);
+  const plan = gate.plans.get(planKey(pattern, r.flags));
+  byRe.set(r, plan);
+  return plan;
+}
+
+/** The cache key of a pattern term's matches (worked out once per term). */
+type PatternTerm = Extract<Term, { pattern: string }>;
+const termKeys = new WeakMap<PatternTerm, string>();
+function termKey(t: PatternTerm): string {
+  let k = termKeys.get(t);
+  if (k === undefined) {
+    k = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
+    termKeys.set(t, k);
+  }
+  return k;
 }
 
 let automaton: Prefilter | null = null;
@@ -121,7 +150,7 @@ export function allMatches(
 ): Span[] {
   const r = re(pattern, flags);
   const out: Span[] = [];
-  const plan = gate?.plans.get(planKey(pattern, r.flags));
+  const plan = gate && planOf(gate, r, pattern);
   if (gate && plan && matchSettings.windows !== "off") {
     const w = gate.windows(plan, matchSettings.windows === "always");
     if (w && inWindows(r, text, gate, plan, w, out, only, until, around)) return out;
@@ -457,7 +486,7 @@ function termMatches(
   around?: Around,
 ): Span[] {
   if ("pattern" in t) {
-    const key = (t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? "");
+    const key = termKey(t);
     let spans = cache.get(key);
     if (!spans) {
       spans = allMatches(t.pattern, t.flags ?? "gi", text, gate, only, until, around);
@@ -475,10 +504,8 @@ function termMatches(
 /** Roughly how much work a term's matches still take: 0 when known, else the tools to scan. */
 function termCost(t: Term, gate: Gate | undefined, cache: Map<string, Span[]>) {
   if (!("pattern" in t)) return 0;
-  if (cache.has((t.flags ?? "gi") + "\u0000" + t.pattern + "\u0000" + (t.unless_after ?? ""))) {
-    return 0;
-  }
-  const plan = gate?.plans.get(planKey(t.pattern, re(t.pattern, t.flags ?? "gi").flags));
+  if (cache.has(termKey(t))) return 0;
+  const plan = gate && planOf(gate, re(t.pattern, t.flags ?? "gi"), t.pattern);
   if (!gate || !plan) return Infinity;
   if (!Number.isFinite(plan.crossings)) return gate.anywhere(plan) ? gate.nuls.length + 1 : 0;
   return gate.stretches(plan).length;

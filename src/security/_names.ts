@@ -165,9 +165,16 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
   // One-edit index over the list and the known names (well-known names are pre-indexed).
   const indexed = [...first.keys(), ...known].filter((n) => n.length >= 4);
   const index = new EditIndex(indexed, indexed.map(neighboursOf));
+  // Each name's separator-free form, once per scan (a name is the candidate of many others).
+  const sepFree = new Map<string, string>();
+  const sepOf = (name: string) => {
+    let k = sepFree.get(name);
+    if (k === undefined) sepFree.set(name, k = separatorFree(name));
+    return k;
+  };
   const bySep = new Map<string, string[]>();
   for (const n of first.keys()) {
-    const k = separatorFree(n);
+    const k = sepOf(n);
     bySep.set(k, [...(bySep.get(k) ?? []), n]);
   }
   const reported = new Set<number>();
@@ -203,9 +210,10 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
       index.addTo(v, cands);
       WELL_KNOWN_INDEX.addTo(v, cands);
     }
-    for (const o of bySep.get(separatorFree(n)) ?? []) cands.add(o);
+    const sepN = sepOf(n);
+    for (const o of bySep.get(sepN) ?? []) cands.add(o);
     const hit = [...cands].sort().find((o) =>
-      o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || separatorFree(o) === separatorFree(n))
+      o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || sepOf(o) === sepN)
     );
     if (hit !== undefined) col.add(nearR, i, "/name", 0, n, { note: `near '${hit}'`, key: n });
   });

@@ -13,7 +13,11 @@
 import { isSpace, matchPlan, type Req, WB } from "./_literals.ts";
 
 /** A requirement over literal ids (`span`: see Req in _literals.ts). */
-type IdReq = { lit: number[] } | { all: IdReq[]; span?: number } | { any: IdReq[] };
+type IdReq = LitReq | { all: IdReq[]; span?: number } | { any: IdReq[] };
+/** A list of literals; `node` numbers the list (see Gate.present). */
+type LitReq = { lit: number[]; node: number };
+
+const NONE: readonly number[] = [];
 
 export interface Plan {
   /** Index of the pattern (for the per-text memo). */
@@ -71,26 +75,49 @@ export class Gate {
   private crossMemo = new Map<number, number[]>();
   /** Stretch sets are bitsets of this many 32-bit words. */
   private words: number;
-  private litBits = new Map<number, Uint32Array>();
+  private litBits: (Uint32Array | undefined)[];
   private winMemo = new Map<number, Window[] | null>();
+  /**
+   * Per literal list (by node): its literals that occur in the text, ascending (built on first
+   * use). A requirement's lists hold thousands of literals and a text a few hundred of them:
+   * every reading of a list below takes only these (an absent literal adds nothing to any).
+   */
+  private presentByNode: (number[] | undefined)[] | null = null;
   constructor(
     /** The plans of the automaton that made this gate, by planKey. */
     readonly plans: ReadonlyMap<string, Plan>,
     /** Positions of the separator NULs (stretch r ends at nuls[r], inclusive). */
     readonly nuls: number[],
     /** Per literal id: ascending stretches where it occurs (undefined: nowhere). */
-    private litStretches: (number[] | undefined)[],
+    private litStretches: (ArrayLike<number> | undefined)[],
     /**
      * For the literals of an `all` with a span: where each occurrence ends, ascending, counted
      * as the literal pass reads the text (a run of whitespace is one character).
      */
-    private litEnds: (number[] | undefined)[],
+    private litEnds: (ArrayLike<number> | undefined)[],
     /** The same count at each separator NUL. */
     private nulReads: number[],
     /** The text position where each read starts (one more entry: the text's length). */
     private raw: Int32Array,
+    /** Per literal: the literal lists (nodes) it belongs to. */
+    private nodesOf: readonly (readonly number[])[],
   ) {
     this.words = (nuls.length + 1 + 31) >>> 5;
+    this.litBits = new Array(litStretches.length);
+  }
+
+  /** The literals of a list that occur in the text (ascending ids). */
+  private present(r: LitReq): readonly number[] {
+    let by = this.presentByNode;
+    if (by === null) {
+      by = this.presentByNode = [];
+      const { litStretches, nodesOf } = this;
+      for (let l = 0; l < litStretches.length; l++) {
+        if (litStretches[l] === undefined) continue;
+        for (const node of nodesOf[l]!) (by[node] ??= []).push(l);
+      }
+    }
+    return by[r.node] ?? NONE;
   }
 
   /**
@@ -207,7 +234,7 @@ export class Gate {
   private count(r: IdReq): number {
     if ("lit" in r) {
       let n = 0;
-      for (const l of r.lit) n += this.litEnds[l]?.length ?? 0;
+      for (const l of this.present(r)) n += this.litEnds[l]?.length ?? 0;
       return n;
     }
     if ("all" in r) return Math.min(...r.all.map((p) => this.count(p)));
@@ -227,9 +254,13 @@ export class Gate {
       for (const p of r.all) if (this.count(p) < this.count(best)) best = p;
       return this.occurrences(best);
     }
-    const lists: ArrayLike<number>[] = "lit" in r
-      ? r.lit.map((l) => this.litEnds[l] ?? [])
-      : r.any.map((p) => this.occurrences(p));
+    const lists: ArrayLike<number>[] = [];
+    if ("lit" in r) {
+      for (const l of this.present(r)) {
+        const ends = this.litEnds[l];
+        if (ends) lists.push(ends);
+      }
+    } else for (const p of r.any) lists.push(this.occurrences(p));
     let size = 0;
     for (const x of lists) size += x.length;
     const out = new Int32Array(size);
@@ -241,23 +272,20 @@ export class Gate {
   /** Whether the requirement holds over the text as a whole (for patterns that span tools). */
   anywhere(plan: Plan): boolean {
     const holds = (r: IdReq): boolean =>
-      "lit" in r
-        ? r.lit.some((l) => this.litStretches[l] !== undefined)
-        : "all" in r
-        ? r.all.every(holds)
-        : r.any.some(holds);
+      "lit" in r ? this.present(r).length > 0 : "all" in r ? r.all.every(holds) : r.any.some(holds);
     return plan.ids === null || holds(plan.ids);
   }
 
   /** The stretches where a literal occurs, as a bitset (built on first use). */
   private bitsOf(l: number): Uint32Array | undefined {
-    let b = this.litBits.get(l);
+    // Most literals of a requirement occur nowhere: that is known without a lookup.
+    const list = this.litStretches[l];
+    if (!list) return undefined;
+    let b = this.litBits[l];
     if (!b) {
-      const list = this.litStretches[l];
-      if (!list) return undefined;
       b = new Uint32Array(this.words);
-      for (const x of list) b[x >>> 5]! |= 1 << (x & 31);
-      this.litBits.set(l, b);
+      for (let k = 0; k < list.length; k++) b[list[k]! >>> 5]! |= 1 << (list[k]! & 31);
+      this.litBits[l] = b;
     }
     return b;
   }
@@ -265,7 +293,7 @@ export class Gate {
   private eval(r: IdReq, window: number): Uint32Array {
     const acc = new Uint32Array(this.words);
     if ("lit" in r) {
-      for (const l of r.lit) {
+      for (const l of this.present(r)) {
         const b = this.bitsOf(l);
         if (b) { for (let w = 0; w < acc.length; w++) acc[w]! |= b[w]!; }
       }
@@ -295,7 +323,7 @@ export class Gate {
    * within `span` characters of each other: one match holds them all.
    */
   private near(acc: Uint32Array, parts: IdReq[], span: number) {
-    const lists = parts.filter((p): p is { lit: number[] } => "lit" in p).map((p) => p.lit);
+    const lists = parts.filter((p): p is LitReq => "lit" in p).map((p) => this.present(p));
     if (lists.length < 2) return;
     const [first, ...rest] = lists;
     for (let w = 0; w < acc.length; w++) {
@@ -338,7 +366,7 @@ function markAll(r: IdReq, to: Set<number>) {
 }
 
 /** The first index of an ascending list whose value is at least `x`. */
-function lowerBound(list: readonly number[], x: number): number {
+function lowerBound(list: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -374,6 +402,35 @@ function widen(bits: Uint32Array, window: number): Uint32Array {
   return out;
 }
 
+const LEAD = 1;
+const TRAIL = 2;
+const POS = 4;
+
+/** A log twice as long, with the same start. */
+function grow(log: Int32Array): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(log.length * 2);
+  out.set(log);
+  return out;
+}
+
+/**
+ * Groups a log of (literal, value) pairs by literal, keeping their order: per literal the
+ * values in one ascending list (undefined: the literal never occurred).
+ */
+function byLiteral(log: Int32Array, size: number, literals: number): (Int32Array | undefined)[] {
+  const at = new Int32Array(literals + 1);
+  for (let k = 0; k < size; k += 2) at[log[k]! + 1]!++;
+  for (let l = 0; l < literals; l++) at[l + 1]! += at[l]!;
+  const values = new Int32Array(size >> 1);
+  const fill = at.slice(0, literals);
+  for (let k = 0; k < size; k += 2) values[fill[log[k]!]!++] = log[k + 1]!;
+  const out: (Int32Array | undefined)[] = new Array(literals);
+  for (let l = 0; l < literals; l++) {
+    if (at[l + 1]! > at[l]!) out[l] = values.subarray(at[l]!, at[l + 1]!);
+  }
+  return out;
+}
+
 /** An Aho-Corasick automaton over the ASCII literals of many patterns (case-insensitive). */
 export class Prefilter {
   readonly plans = new Map<string, Plan>();
@@ -381,22 +438,35 @@ export class Prefilter {
   /** Alphabet class per UTF-16 code unit (0: in no literal). */
   private cls = new Uint8Array(65536);
   private width = 1;
+  /** Per UTF-16 code unit: its class, plus 128 when it is white space. */
+  private readAs = new Uint8Array(65536);
   /** Per state: first output index, or -1 (no literal ends here). */
   private outAt = new Int32Array(0);
   private outList = new Int32Array(0);
-  /** Per literal: core length and whether a word boundary is required before / after. */
+  /** Per literal: core length. */
   private litLen = new Int32Array(0);
-  private litLead = new Uint8Array(0);
-  private litTrail = new Uint8Array(0);
   /** Per literal: 1 when every occurrence's position is recorded (a part of a spanned `all`). */
   private litPos = new Uint8Array(0);
   /** Per state: 1 when a literal ending there has its positions recorded. */
   private statePos = new Uint8Array(0);
   private literalCount = 0;
+  /** Per literal: the literal lists (requirement nodes) it belongs to. */
+  private nodesOf: readonly (readonly number[])[] = [];
+  /** Per literal: LEAD, TRAIL and POS bits (word boundary before, after; positions recorded). */
+  private litFlags = new Uint8Array(0);
+  /** The pass's logs, kept between passes (they only grow). */
+  private strLog = new Int32Array(1024);
+  private endLog = new Int32Array(1024);
+  /** The pass's per-literal and per-state stamps, and the highest stamp given so far. */
+  private litSeen = new Int32Array(0);
+  private stateDone = new Int32Array(0);
+  private stampTop = 0;
 
   constructor(patterns: readonly { pattern: string; flags: string }[]) {
     const literalIds = new Map<string, number>();
     const positional = new Set<number>();
+    const nodesOf: number[][] = [];
+    let nodes = 0;
     const toIds = (r: Req): IdReq => {
       if ("all" in r) {
         const all = r.all.map(toIds);
@@ -405,12 +475,15 @@ export class Prefilter {
         return { all, span: r.span };
       }
       if ("any" in r) return { any: r.any.map(toIds) };
+      const node = nodes++;
       return {
         lit: r.lit.map((lit) => {
           let l = literalIds.get(lit);
           if (l === undefined) literalIds.set(lit, l = literalIds.size);
+          (nodesOf[l] ??= []).push(node);
           return l;
         }),
+        node,
       };
     };
     for (const { pattern, flags } of patterns) {
@@ -436,6 +509,7 @@ export class Prefilter {
       });
     }
     this.literalCount = literalIds.size;
+    this.nodesOf = Array.from({ length: literalIds.size }, (_, l) => nodesOf[l] ?? []);
     this.litPos = Uint8Array.from(literalIds.values(), (l) => positional.has(l) ? 1 : 0);
     this.build([...literalIds.keys()]);
   }
@@ -443,8 +517,12 @@ export class Prefilter {
   private build(literals: string[]) {
     const cores = literals.map((l) => l.replaceAll(WB, ""));
     this.litLen = Int32Array.from(cores, (c) => c.length);
-    this.litLead = Uint8Array.from(literals, (l) => l.startsWith(WB) ? 1 : 0);
-    this.litTrail = Uint8Array.from(literals, (l) => l.endsWith(WB) ? 1 : 0);
+    this.litFlags = Uint8Array.from(
+      literals,
+      (lit, l) =>
+        (lit.startsWith(WB) ? LEAD : 0) | (lit.endsWith(WB) ? TRAIL : 0) |
+        (this.litPos[l] === 1 ? POS : 0),
+    );
     // Alphabet: the ASCII characters used by any literal, letters folded; 0 = any other.
     let width = 1;
     for (const core of cores) {
@@ -458,6 +536,9 @@ export class Prefilter {
         }
       }
     }
+    // What the pass reads per code unit in one load: the class, and 128 for white space (the
+    // classes of ASCII literals number fewer than 128).
+    for (let c = 0; c < 65536; c++) this.readAs[c] = this.cls[c]! | (SPACE[c] === 1 ? 128 : 0);
     // Trie, in one flat table of maxStates rows (-1: no edge yet).
     const maxStates = cores.reduce((n, c) => n + c.length, 1);
     const next = new Int32Array(maxStates * width).fill(-1);
@@ -499,8 +580,9 @@ export class Prefilter {
       }
     }
     // States are stored premultiplied by the alphabet width (row offsets into delta); a
-    // transition into a state where literals end is stored as its bitwise complement, and
-    // outAt (per state) gives the start of that state's output list (which ends with -1).
+    // transition into a state where literals end is stored as the bitwise complement of the
+    // state's number (the pass multiplies it back: no division per hit), and outAt (per
+    // state) gives the start of that state's output list (which ends with -1).
     //
     // States are renumbered breadth first (the root, then by depth): text mostly keeps the
     // automaton in shallow states, whose rows then lie together in the table (fewer cache
@@ -523,32 +605,48 @@ export class Prefilter {
       }
       for (let a = 0; a < width; a++) {
         const t = next[s * width + a]!;
-        this.delta[k * width + a] = out[t]!.length > 0 ? ~(rank[t]! * width) : rank[t]! * width;
+        this.delta[k * width + a] = out[t]!.length > 0 ? ~rank[t]! : rank[t]! * width;
       }
     }
     this.outList = Int32Array.from(list);
+    this.litSeen = new Int32Array(this.literalCount);
+    this.stateDone = new Int32Array(n);
   }
 
   /** One pass over `text`: the stretches in which each literal occurs. */
   gate(text: string): Gate {
     const nuls: number[] = [];
     const nulReads: number[] = [];
-    const litStretches: (number[] | undefined)[] = new Array(this.literalCount);
-    const litEnds: (number[] | undefined)[] = new Array(this.literalCount);
-    const litSeen = new Int32Array(this.literalCount).fill(-1);
+    // What the pass finds is logged as pairs (literal, stretch) and (literal, end) in two flat
+    // arrays and grouped by literal after the pass (sequential writes instead of pushes onto
+    // thousands of small lists); per literal the order stays ascending.
+    let strLog = this.strLog;
+    let endLog = this.endLog;
+    let ns = 0;
+    let ne = 0;
+    // Per literal and per state, the stamp of the stretch that last recorded it. The tables
+    // are kept between passes and a pass's stamps lie above every earlier one (first + the
+    // stretch), so nothing is cleared or allocated per pass.
     const n = text.length;
-    const stateDone = new Int32Array(this.outAt.length).fill(-1);
-    const { delta, cls, outAt, outList, litLen, litLead, litTrail, litPos, statePos, width } = this;
+    if (this.stampTop + n + 2 > 0x7fffffff) {
+      this.litSeen.fill(0);
+      this.stateDone.fill(0);
+      this.stampTop = 0;
+    }
+    const { litSeen, stateDone } = this;
+    const first = this.stampTop + 1;
+    const { delta, readAs, outAt, outList, litLen, litFlags, statePos, width } = this;
     // The text position of each character read (a run of whitespace is read once): where a
     // literal that ends here starts, and where the windows around literals lie.
     const raw = new Int32Array(n + 1);
     let read = 0;
     let lastSpace = false;
     let s = 0;
-    let stretch = 0;
+    let stamp = first; // the stretch's stamp: first + the stretch
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (SPACE[c] === 1) {
+      const k = readAs[c]!;
+      if (k >= 128) {
         if (lastSpace) continue;
         lastSpace = true;
       } else {
@@ -556,22 +654,24 @@ export class Prefilter {
         if (c === 0 && i > 0 && text.charCodeAt(i - 1) === 10) {
           nuls.push(i);
           nulReads.push(read);
-          stretch++;
+          stamp++;
         }
       }
       raw[read++] = i;
-      const t = delta[s + cls[c]!]!; // non-ASCII characters are class 0: back to the root
+      const t = delta[s + (k & 127)]!; // non-ASCII characters are class 0: back to the root
       if (t >= 0) {
         s = t;
         continue;
       }
-      s = ~t;
-      const id = (s / width) | 0;
-      if (stateDone[id] === stretch) continue; // every literal ending here is already recorded
+      const id = ~t;
+      s = id * width;
+      if (stateDone[id] === stamp) continue; // every literal ending here is already recorded
       let done = statePos[id] === 0;
       for (let o = outAt[id]!, l = outList[o]!; l >= 0; l = outList[++o]!) {
-        if (litSeen[l] === stretch && litPos[l] === 0) continue;
-        if (litLead[l] === 1) {
+        const f = litFlags[l]!;
+        const seen = litSeen[l] === stamp;
+        if (seen && (f & POS) === 0) continue;
+        if ((f & LEAD) !== 0) {
           const b = raw[read - litLen[l]!]! - 1;
           if (b >= 0) {
             const p = text.charCodeAt(b);
@@ -581,27 +681,40 @@ export class Prefilter {
             }
           }
         }
-        if (litTrail[l] === 1 && i + 1 < n) {
+        if ((f & TRAIL) !== 0 && i + 1 < n) {
           const p = text.charCodeAt(i + 1);
           if (p < 128 && WORD[p] === 1) {
             done = false;
             continue;
           }
         }
-        if (litPos[l] === 1) {
-          const ends = litEnds[l];
-          if (ends) ends.push(read - 1);
-          else litEnds[l] = [read - 1];
-          if (litSeen[l] === stretch) continue;
+        if ((f & POS) !== 0) {
+          if (ne + 2 > endLog.length) endLog = grow(endLog);
+          endLog[ne++] = l;
+          endLog[ne++] = read - 1;
+          if (seen) continue;
         }
-        litSeen[l] = stretch;
-        const list = litStretches[l];
-        if (list) list.push(stretch);
-        else litStretches[l] = [stretch];
+        litSeen[l] = stamp;
+        if (ns + 2 > strLog.length) strLog = grow(strLog);
+        strLog[ns++] = l;
+        strLog[ns++] = stamp - first;
       }
-      if (done) stateDone[id] = stretch;
+      if (done) stateDone[id] = stamp;
     }
     raw[read] = n; // where a read after the last would start
-    return new Gate(this.plans, nuls, litStretches, litEnds, nulReads, raw.subarray(0, read + 1));
+    this.stampTop = stamp;
+    this.strLog = strLog;
+    this.endLog = endLog;
+    const litStretches = byLiteral(strLog, ns, this.literalCount);
+    const litEnds = byLiteral(endLog, ne, this.literalCount);
+    return new Gate(
+      this.plans,
+      nuls,
+      litStretches,
+      litEnds,
+      nulReads,
+      raw.subarray(0, read + 1),
+      this.nodesOf,
+    );
   }
 }

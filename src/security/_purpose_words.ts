@@ -111,6 +111,18 @@ export const GATE_DATA = new RegExp(
     .replace(String.raw`\b[\w-]{1,32}\.pem\b`, String.raw`(?<=\b[\w-]{1,32})\.pem\b`),
   "i",
 );
+/**
+ * GATE_DATA's test, kind by kind: a text holds a match of the alternation exactly when it holds
+ * one of a part. Apart, the four patterns run in about half the time of their alternation (the
+ * engine's first-character checks then work per pattern); the `.pem` name is read as above.
+ */
+const GATE_PARTS = [DATA.secret, DATA.identity, DATA.files, DATA.conversation].map((r) =>
+  new RegExp(
+    r.source.replace(String.raw`\b[\w-]{1,32}\.pem\b`, String.raw`(?<=\b[\w-]{1,32})\.pem\b`),
+    "i",
+  )
+);
+export const namesData = (s: string): boolean => GATE_PARTS.some((r) => r.test(s));
 export const MOVE = new RegExp(
   String
     .raw`(?<![\w./-])(?:archiv(?:e|es|ed|ing)|duplicat(?:e|es|ed|ing)|mirror(?:s|ed|ing)?|transmit(?:s|ted|ting)?|forward(?:s|ed|ing)?|send(?:s|ing)?|sent|upload(?:s|ed|ing)?|sync(?:s|ed|ing|hed|hing)?|relay(?:s|ed|ing)?|post(?:s|ed|ing)?|shar(?:e|es|ed|ing)|stream(?:s|ed|ing)?|replicat(?:e|es|ed|ing)|cop(?:y|ies|ied|ying)|ship(?:s|ped|ping)?|beam(?:s|ed|ing)?|push(?:es|ed|ing)?|export(?:s|ed|ing)?|back(?:s|ed)?\s+up|deliver(?:s|ed|ing)?|submit(?:s|ted|ting)?|pip(?:e|es|ed)|rout(?:e|es|ed)|propagat(?:e|es|ed)|leav(?:e|es|ing)|stored|kept|logged|cached|retained|persisted|cc'?d|bcc'?d|e-?mailed|mailed)(?![\w/-]|\.\w)`,

@@ -121,11 +121,18 @@ export function snakeName(name: string): string {
 
 /** The value a JSON pointer (as the walk writes it) names inside `root`, or undefined. */
 export function atPointer(root: unknown, ptr: string): unknown {
+  // The segments after the first "/", read in place (no list of them is built; most hold no
+  // "~", which is all that needs unescaping).
   let v: unknown = root;
-  for (const raw of ptr.split("/").slice(1)) {
+  let at = ptr.indexOf("/");
+  if (at === -1) return v;
+  while (at !== -1) {
+    const next = ptr.indexOf("/", at + 1);
     if (v === null || typeof v !== "object") return undefined;
-    const k = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    const raw = ptr.slice(at + 1, next === -1 ? ptr.length : next);
+    const k = raw.includes("~") ? raw.replace(/~1/g, "/").replace(/~0/g, "~") : raw;
     v = (v as Record<string, unknown>)[k];
+    at = next;
   }
   return v;
 }

@@ -44,10 +44,10 @@ import {
   DATA,
   DEST,
   DIRECT,
-  GATE_DATA,
   GENERIC_PARAM,
   IDENT,
   MOVE,
+  namesData,
   NOT_A_VERB,
   OPENING,
   REMOTE_PURPOSE,
@@ -92,7 +92,7 @@ const SENSITIVE = ["data.sensitive", "data.private", "data.personal"].map((id) =
   const r = ruleById(id);
   return new RegExp(r.pattern!, (r.flags ?? "").replace("g", ""));
 });
-const sensitiveLeft = (s: string) => GATE_DATA.test(s) || SENSITIVE.some((re) => re.test(s));
+const sensitiveLeft = (s: string) => namesData(s) || SENSITIVE.some((re) => re.test(s));
 
 /** Reading the user's things out (a path named with one of these is a request, not a subject). */
 const READ_OUT =
@@ -378,7 +378,7 @@ function clauseFit(
   }
   // What a descriptive first sentence works on ("the user's profile") is the tool's subject;
   // only the classic kinds of private data still count there.
-  if (descriptive ? GATE_DATA.test(rest) : sensitiveLeft(rest)) return null;
+  if (descriptive ? namesData(rest) : sensitiveLeft(rest)) return null;
   // A destination, or the data moved out ("forward ... to"): the tool's declared destination or
   // the user's choice, with nothing on the side.
   // Moved with no parameter of the tool named in the sentence: it leaves, not into the call.

@@ -37,11 +37,11 @@ import {
   DISMISS,
   DISMISS_VERB_FIRST,
   FIELD_NOUN,
-  GATE_DATA,
   GENERIC_PARAM,
   IDENT,
   MOVE,
   MOVE_HINT,
+  namesData,
   negated,
   NEVER_IN_PASSING,
   NOT_A_VERB,
@@ -688,7 +688,7 @@ export function scanPurpose(
     if ((hints & HINT) === 0 && !sensitiveParam) return;
     const all = prose.join("\n");
     const data = sensitiveParam ||
-      ((hints & (DATA_BIT | PATH_BIT)) !== 0 || DATA_HINT.test(all)) && GATE_DATA.test(all);
+      ((hints & (DATA_BIT | PATH_BIT)) !== 0 || DATA_HINT.test(all)) && namesData(all);
     const move = (hints & MOVE_BIT) !== 0 && MOVE.test(all) && DEST.test(all);
     const steer = (hints & STEER_BIT) !== 0 &&
       // The rarer universal claim first: most steering words come without one.

@@ -168,6 +168,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
         hit = { snake, rules, words: namesSecret(words) ? words : null };
         paramCache.set(p.text, hit);
       }
+      if (hit.rules.length === 0 && hit.words === null) continue; // most names: nothing to add
       // A flag or a number cannot hold a secret, whatever its name ('secret: true').
       const noText = holdsNoText(atPointer(t, p.field));
       for (const rule of hit.rules) {
