@@ -145,15 +145,27 @@ const FOLD: readonly [RegExp, string][] = [
   ],
 ];
 
+/** Function words of the folded languages that English does not use. */
+const FOREIGN_WORD =
+  /\b(?:las|los|les|das|der|und|que|della|delle|una|ein|eine|nicht|sind|sont|pour|para|con|el|ist|seu|sua|questo|este|esta|dieses|del|che|dal|nel|por|nao|dans|avec|mit|fur|auf|oder|wird|werden|sono|sus|vous|nous|wir|tutto|tutti|todo|todos|soltanto|nur|seulement|apenas|aqui|qui|ici|rispondi|utente|usuario|utilisateur|nutzer|assistente|asistente|assistent)\b/g;
+
+/** Two different foreign function words (one is often a name or a loan word). */
+function foreignWords(t: string): boolean {
+  // A text with "the" twice is English (a foreign sentence inside it carries accents or not).
+  const the = t.indexOf(" the ");
+  if (the >= 0 && t.indexOf(" the ", the + 5) >= 0) return false;
+  FOREIGN_WORD.lastIndex = 0;
+  const a = FOREIGN_WORD.exec(t);
+  if (a === null) return false;
+  for (let b; (b = FOREIGN_WORD.exec(t));) if (b[0] !== a[0]) return true;
+  return false;
+}
+
 /** Lowercase, accents off, curly quotes straight; foreign words folded when the text is foreign. */
 export function fold(s: string): { t: string; folded: boolean } {
   let t = (/[\u00c0-\u024f]/.test(s) ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
     .toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
-  if (
-    /[\u00c0-\u024f]/.test(s) ||
-    /\b(?:il|le|la|las|los|les|das|der|die|und|des|que|della|delle|una|ein|eine|du|di|do|da)\b/
-      .test(t)
-  ) {
+  if (/[\u00c0-\u024f]/.test(s) || foreignWords(t)) {
     for (const [re, to] of FOLD) t = t.replace(re, to);
     return { t, folded: true };
   }
@@ -196,6 +208,8 @@ const TEXT_DIRECTIONS =
 /** A rank verb. */
 const RANK =
   /\b(?:take|takes|taking|took)\s+(?:priority|precedence)\s+over|\b(?:prevail|prevails|prevailing|win|wins|rank|ranks|ranked|come|comes)\s+(?:over|above|before|ahead\s+of)|\b(?:outrank|outranks|outranked|override|overrides|overriding|supersede|supersedes|superseding|trump|trumps|displace|displaces)\b|\b(?:has|have)\s+(?:priority|precedence)\s+over|\b(?:is|are)\s+(?:above|superior\s+to)\b|\b(?:counts?|weighs?|matters?)\s+more\s+than\b|\bnotwithstanding\b/g;
+const RANK_TEST = new RegExp(RANK.source);
+
 /** What is outranked: the model's system text, platform, developer, operator, host, user. */
 const RANKED_BELOW =
   /^[^.;\n]{0,60}?\b(?:(?:the\s+|your\s+|any\s+|all\s+)?(?:assistant's\s+|model's\s+)?system\s+(?:message|prompt|instructions?)|developer\s+message|(?:the\s+)?platform\b|(?:the\s+)?developer\b|(?:the\s+)?(?:end\s+)?user(?:'s)?\s+(?:requests?|instructions?|wishes|messages?)|(?:the\s+)?(?:end\s+)?user\b(?=[^.;\n]{0,60}\b(?:platform|developer|system|operator)\b)|(?:the\s+)?operator(?:'s)?\s+(?:instructions|configuration|rules)|(?:the\s+)?host(?:'s)?\s+instructions|anything\s+(?:else\s+)?in\s+(?:your|the\s+(?:assistant|model)'s)|(?:the\s+)?(?:assistant|model|ai)'s\s+(?:configuration|instructions|rules|guidelines|system|setup)|your\s+(?:[\w-]+\s+)?(?:instructions|rules|guidance|guidelines|system)|(?:any|all|every)\s+(?:other\s+)?(?:direction|instruction|guidance|rule|directive)s?\s+(?:[\w-]+\s+){0,2}?(?:issued|given|received|provided|you\s+(?:received|got|were\s+given))|(?:all|any)\s+(?:prior|earlier|previous)\s+(?:guidance|instructions|directions|directives|rules)|it\b(?=[^.;\n]{0,40}\b(?:is|:))|them\b)/;
@@ -233,9 +247,19 @@ const APPROVED_CLAIM =
 const SKIPS_CONFIRM =
   /\b(?:skip|skipping|without|no\s+need\s+(?:to|of)|never|never\s+ask|don't\s+ask|do\s+not\s+ask|need\s+not|not\s+need\s+to)\s+(?:[\w-]+\s+){0,3}?(?:confirm\w*|check(?:ing)?\s+(?:with|back)|ask(?:ing)?|approv\w*|consent)|\bwithout\s+(?:checking|asking)\s+(?:back|again)|\bincluding\s+(?:protected|production|the\s+default|main)\b|\bpre-?approved\b/;
 
-/** Cheap gate: a text with none of these words cannot hold any of the kinds. */
-const GATE =
-  /(?:instruct|guid|rule|direct|order|system|setup|config|polic|safeguard|guardrail|restrict|limit|operator|platform|develop|creator|maker|persona|mode|command|delegat|sign|longer|valid|void|lift|suspend|waive|revok|rescind|cancel|obsolet|out\s+of|expire|retire|inactive|paus|hold|superse|replac|overr|outrank|preceden|prevail|priorit|rank|rolled|apply|cover|written\s+for|meant\s+for|intended|advisory|secondary|principal|behalf|answer|report|loyal|handed|transferr|control|refus|declin|say\s+no|warning|caveat|restriction|filter|approv|authori|staging|old\s+now|not\s+for\s+here|second|guest|boss|old\s+time|not\s+more|any\s*more|more\s+than|notwithstanding|govern|serve|visitor|participant|consent|lapse|ownership|custody|unfiltered|uncensored|[\u00c0-\u024f]|\b(?:il|le|la|las|los|les|das|der|die|des|que|di|du|da)\b)/;
+/** Cheap pre-checks per sentence: the words each kind cannot do without. */
+const VOIDING_WORD =
+  /\b(?:waive|lift|suspend|revok|rescind|cancel|paus|disabl|void|annul|overr|supersed|replac|turn|switch|set)/;
+const PRINCIPAL_WORD =
+  /\b(?:your\s+(?:principal|boss|master|employer|real)|answer|report|loyal|accountable|belong|act|work|operat|server's\s+agent|sole|who\s+you)/;
+const DEMOTED_WORD =
+  /\b(?:secondary|second|advisory|optional|non-binding|below|suggestions?|guest|visitor|observer|bystander|third\s+party|honou?red|paused|suspended|void|on\s+hold|ignored|muted|not\s+(?:to\s+|for\s+)?the\s+(?:person|human|user|individual|people)|matter\s+only|defer|boss)\b/;
+const GOV_WORD =
+  /instruct|guid|rule|direction|directive|prompt|message|config|setup|polic|safeguard|guardrail|restrict|limit|orders|safety|confirm|review|content|approval|filter|told\s+you|gave\s+you|give\s+you/;
+const FRAME_WORD =
+  /\b(?:mode|harness|profile|level|access|persona|identity|character|role|part|unfiltered|uncensored|unrestricted|verified|granted|elevated|unlocked|adopt|assume|become|play|plays|speak|you\s+are\s+now|act|acts|acting|answer|answers|take\s+on)\b/;
+const APPROVED_WORD = /approv|authori|confirm|sign|consent/;
+const HANDED_WORD = /control|command|authority|charge|ownership|custody|take\s+your|drives|steers/;
 
 const VOIDED_RULE = ruleById("pi.hierarchy_voided");
 const OUTRANKED_RULE = ruleById("pi.hierarchy_outranked");
@@ -293,11 +317,59 @@ function outranked(s: string): RegExpExecArray | null {
   return null;
 }
 
+/** What one sentence says on its own (neighbours are combined by `read`). */
+interface Facts {
+  voided: boolean;
+  outranked: boolean;
+  /** A new principal named: 0 none, 1 named, 2 named as the only one. */
+  principal: 0 | 1 | 2;
+  demoted: boolean;
+  frame: boolean;
+  handed: boolean;
+  approved: boolean;
+  skips: boolean;
+}
+
+const NONE: Facts = {
+  voided: false,
+  outranked: false,
+  principal: 0,
+  demoted: false,
+  frame: false,
+  handed: false,
+  approved: false,
+  skips: false,
+};
+
+/** The facts of one sentence; most sentences fail every cheap word check and share `NONE`. */
+function facts(s: string): Facts {
+  // A sentence that reports or catalogues such wording is about it, not an instance of it.
+  if (REPORTED.test(s)) return NONE;
+  const gov = GOV_WORD.test(s);
+  const rank = RANK_TEST.test(s);
+  const pw = PRINCIPAL_WORD.test(s);
+  const dw = DEMOTED_WORD.test(s);
+  const fw = FRAME_WORD.test(s);
+  const hw = HANDED_WORD.test(s);
+  const aw = APPROVED_WORD.test(s);
+  if (!gov && !rank && !pw && !dw && !fw && !hw && !aw) return NONE;
+  const p = pw ? PRINCIPAL.exec(s) : null;
+  return {
+    voided: gov && (VOIDED.test(s) || VOIDING_WORD.test(s)) && voided(s) !== null,
+    outranked: rank && outranked(s) !== null,
+    principal: p === null ? 0 : /\b(?:only|solely|exclusively|sole)\b/.test(p[0]) ? 2 : 1,
+    demoted: (pw || dw) && USER_DEMOTED.test(s),
+    frame: fw && FRAME.test(s),
+    handed: hw && HANDED.test(s),
+    approved: aw && APPROVED_CLAIM.test(s),
+    skips: SKIPS_CONFIRM.test(s),
+  };
+}
+
 /** The findings of one description text (the answer depends on the text alone). */
-function read(text: string): Hit[] {
+function read(text: string, memo: Map<string, Facts>): Hit[] {
   const f = fold(text);
   const folded = f.folded;
-  if (!GATE.test(f.t)) return [];
   // Quoted examples blanked to the same length (offsets kept).
   const t = f.t.includes("'") || f.t.includes('"')
     ? f.t.replace(
@@ -305,43 +377,37 @@ function read(text: string): Hit[] {
       (q) => q.replace(/['"][^]*['"]/, (inner) => " ".repeat(inner.length)),
     )
     : f.t;
-  const hits: Hit[] = [];
   const ss = sentences(t);
+  const fs = ss.map(({ s }) => {
+    let x = memo.get(s);
+    if (x === undefined) memo.set(s, x = facts(s));
+    return x;
+  });
+  if (fs.every((x) => x === NONE)) return [];
+  const hits: Hit[] = [];
   const seen = new Set<string>();
-  let first = true;
-  const add = (rule: typeof VOIDED_RULE, at: number, match: string) => {
-    if (seen.has(rule.id)) return;
-    seen.add(rule.id);
-    const isFirst = first;
-    // Offsets and words of a folded text are not the original's: report the original's opening.
-    if (folded) hits.push({ rule, at: 0, match: text.slice(0, 200), first: isFirst });
-    else hits.push({ rule, at, match: match.trim().slice(0, 200), first: isFirst });
-  };
   ss.forEach(({ at, s }, i) => {
-    first = i === 0;
-    // A sentence that reports or catalogues such wording is about it, not an instance of it.
-    if (REPORTED.test(s)) return;
-    if (voided(s)) add(VOIDED_RULE, at, s);
-    if (outranked(s)) add(OUTRANKED_RULE, at, s);
-    const principal = PRINCIPAL.exec(s);
-    if (USER_DEMOTED.test(s)) add(OUTRANKED_RULE, at, s);
-    else if (principal) {
-      // A new principal with the user set aside (here or next door), or answering "only" to it.
-      const near = `${ss[i - 1]?.s ?? ""} ${s} ${ss[i + 1]?.s ?? ""}`;
-      if (/\b(?:only|solely|exclusively|sole)\b/.test(principal[0]) || USER_DEMOTED.test(near)) {
-        add(OUTRANKED_RULE, at, s);
-      }
+    const x = fs[i]!;
+    const prev = fs[i - 1] ?? NONE;
+    if (x === NONE && !prev.frame) return;
+    const add = (rule: typeof VOIDED_RULE) => {
+      if (seen.has(rule.id)) return;
+      seen.add(rule.id);
+      // Offsets and words of a folded text are not the original's: report the original's opening.
+      if (folded) hits.push({ rule, at: 0, match: text.slice(0, 200), first: i === 0 });
+      else hits.push({ rule, at, match: s.trim().slice(0, 200), first: i === 0 });
+    };
+    const next = fs[i + 1] ?? NONE;
+    if (x.voided) add(VOIDED_RULE);
+    if (x.outranked || x.demoted) add(OUTRANKED_RULE);
+    // A new principal with the user set aside next door, or answering "only" to it.
+    else if (x.principal === 2 || (x.principal === 1 && (prev.demoted || next.demoted))) {
+      add(OUTRANKED_RULE);
     }
-    const nr = NO_REFUSAL.exec(s);
-    if (nr && MODEL_SUBJECT.test(s)) {
-      const frame = FRAME.test(s) || FRAME.test(ss[i - 1]?.s ?? "");
-      if (frame) add(MODE_RULE, at, s);
-    }
-    if (HANDED.test(s)) add(HANDED_RULE, at, s);
-    if (APPROVED_CLAIM.test(s)) {
-      const near = `${s} ${ss[i + 1]?.s ?? ""}`;
-      if (SKIPS_CONFIRM.test(near)) add(APPROVED_RULE, at, s);
-    }
+    // Nothing refused, said of the model, under a mode or persona set here or just before.
+    if ((x.frame || prev.frame) && NO_REFUSAL.test(s) && MODEL_SUBJECT.test(s)) add(MODE_RULE);
+    if (x.handed) add(HANDED_RULE);
+    if (x.approved && (x.skips || SKIPS_CONFIRM.test(ss[i + 1]?.s ?? ""))) add(APPROVED_RULE);
   });
   return hits;
 }
@@ -365,6 +431,7 @@ export function scanAuthority(
   texts: readonly (readonly TextItem[])[],
 ): void {
   const memo = new Map<string, Hit[]>();
+  const said = new Map<string, Facts>();
   tools.forEach((_t, index) => {
     let manages: boolean | undefined;
     for (const it of texts[index]!) {
@@ -373,7 +440,7 @@ export function scanAuthority(
       if (f.includes("/properties/") && f.endsWith("/title")) continue;
       if (it.text.length < 20) continue;
       let hits = memo.get(it.text);
-      if (hits === undefined) memo.set(it.text, hits = read(it.text));
+      if (hits === undefined) memo.set(it.text, hits = read(it.text, said));
       for (const h of hits) {
         // A tool that edits an assistant's prompt or rules voids them as its job, after saying so.
         if (h.rule === VOIDED_RULE && !(h.first && it.field === "/description")) {
