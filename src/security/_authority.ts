@@ -436,7 +436,7 @@ export function scanAuthority(
     let manages: boolean | undefined;
     for (const it of texts[index]!) {
       const f = it.field;
-      if (!f.endsWith("/description") && !f.endsWith("/title")) continue;
+      if (f !== "/description" && !f.endsWith("/title")) continue;
       if (f.includes("/properties/") && f.endsWith("/title")) continue;
       if (it.text.length < 20) continue;
       let hits = memo.get(it.text);
