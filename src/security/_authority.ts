@@ -175,25 +175,78 @@ const FOLD: readonly [RegExp, string][] = [
 
 /** Function words of the folded languages that English does not use. */
 const FOREIGN_WORD =
-  /\b(?:las|los|les|das|der|und|que|della|delle|una|ein|eine|nicht|sind|sont|pour|para|con|el|ist|seu|sua|questo|este|esta|dieses|del|che|dal|nel|por|nao|dans|avec|mit|fur|auf|oder|wird|werden|sono|sus|vous|nous|wir|tutto|tutti|todo|todos|soltanto|nur|seulement|apenas|aqui|qui|ici|rispondi|utente|usuario|utilisateur|nutzer|assistente|asistente|assistent)\b/g;
+  /\b(?:las|los|les|das|der|und|que|della|delle|una|ein|eine|nicht|sind|sont|pour|para|con|el|ist|seu|sua|questo|este|esta|dieses|del|che|dal|nel|por|nao|dans|avec|mit|fur|auf|oder|wird|werden|sono|sus|vous|nous|wir|tutto|tutti|todo|todos|soltanto|nur|seulement|apenas|aqui|qui|ici|rispondi|utente|usuario|utilisateur|nutzer|assistente|asistente|assistent|non|une|des|senza|sans|ohne|sin|nessun\w*|ninguna?|aucune?|keine?)\b/g;
+
+/** Common foreign function words, looked up before the word pattern runs. */
+const FOREIGN_HINTS = [
+  " que ",
+  " und ",
+  " der ",
+  " die ",
+  " das ",
+  " les ",
+  " los ",
+  " las ",
+  " del ",
+  " della ",
+  " che ",
+  " nicht ",
+  " para ",
+  " pour ",
+  " con ",
+  " el ",
+  " ist ",
+  " sind ",
+  " sono ",
+  " dans ",
+  " avec ",
+  " por ",
+  " voce ",
+  " du ",
+  " tu ",
+  " seu ",
+  " sua ",
+  " non ",
+  " nur ",
+  " qui ",
+  " le ",
+  " la ",
+  " des ",
+  " il ",
+  " une ",
+  " senza ",
+  " sans ",
+  " ohne ",
+  " sin ",
+];
 
 /** Two different foreign function words (one is often a name or a loan word). */
-function foreignWords(t: string): boolean {
-  // A text with "the" twice is English (a foreign sentence inside it carries accents or not).
-  const the = t.indexOf(" the ");
+function foreignWords(t: string, accents = false): boolean {
+  // A text with "the" twice is English, unless it has accents (a foreign sentence inside it).
+  const the = accents ? -1 : t.indexOf(" the ");
   if (the >= 0 && t.indexOf(" the ", the + 5) >= 0) return false;
+  if (!FOREIGN_HINTS.some((w) => t.includes(w))) return false;
   FOREIGN_WORD.lastIndex = 0;
   const a = FOREIGN_WORD.exec(t);
   if (a === null) return false;
+  if (accents) return true;
   for (let b; (b = FOREIGN_WORD.exec(t));) if (b[0] !== a[0]) return true;
   return false;
 }
 
 /** Lowercase, accents off, curly quotes straight; foreign words folded when the text is foreign. */
 export function fold(s: string): { t: string; folded: boolean } {
-  let t = (/[\u00c0-\u024f]/.test(s) ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
+  // Plain ASCII (most texts): lower-cased only, and folded only when foreign words say so.
+  if (!/[\u0080-\uffff]/.test(s)) {
+    let t = s.toLowerCase();
+    if (!foreignWords(t)) return { t, folded: false };
+    for (const [re, to] of FOLD) t = t.replace(re, to);
+    return { t, folded: true };
+  }
+  const accents = /[\u00c0-\u024f]/.test(s);
+  let t = (accents ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
     .toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
-  if (/[\u00c0-\u024f]/.test(s) || foreignWords(t)) {
+  if (foreignWords(t, accents)) {
     for (const [re, to] of FOLD) t = t.replace(re, to);
     return { t, folded: true };
   }
@@ -293,6 +346,12 @@ const APPROVED_WORD = /approv|authori|confirm|sign|consent|clear|okay|green|bles
 const HANDED_WORD =
   /control|command|authority|charge|ownership|custody|take\s+your|drives|steers|steering|driving|directing|responsib|decision|choice|judg/;
 
+/** The union of the word checks above (one pass over a sentence). */
+const ANY_WORD = new RegExp(
+  [GOV_WORD, RANK_TEST, PRINCIPAL_WORD, DEMOTED_WORD, FRAME_WORD, HANDED_WORD, APPROVED_WORD]
+    .map((re) => `(?:${re.source})`).join("|"),
+);
+
 const VOIDED_RULE = ruleById("pi.hierarchy_voided");
 const OUTRANKED_RULE = ruleById("pi.hierarchy_outranked");
 const MODE_RULE = ruleById("pi.refusal_mode");
@@ -383,6 +442,8 @@ const NONE: Facts = {
 
 /** The facts of one sentence; most sentences fail every cheap word check and share `NONE`. */
 function facts(s: string): Facts {
+  // One pass for every kind's words first: most sentences hold none of them.
+  if (!ANY_WORD.test(s)) return NONE;
   // A sentence that reports or catalogues such wording is about it, not an instance of it.
   if (REPORTED.test(s)) return NONE;
   const gov = GOV_WORD.test(s);
