@@ -37,6 +37,7 @@ import { SHADOW_RULES } from "./rules/shadow.ts";
 import { DECODED_HIDDEN_RULES } from "./rules/decoded_hidden.ts";
 import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
+import { AUTHORITY_RULES } from "./rules/authority.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -116,7 +117,8 @@ export interface Rule {
     | "action"
     | "shadow"
     | "exfil"
-    | "steer";
+    | "steer"
+    | "authority";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1876,6 +1878,7 @@ const rules: Rule[] = [
   ...DECODED_HIDDEN_RULES,
   ...EXFIL_PROSE_RULES,
   ...STEER_PEERS_RULES,
+  ...AUTHORITY_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

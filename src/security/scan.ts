@@ -40,6 +40,7 @@ import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
 import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
+import { scanAuthority } from "./_authority.ts";
 
 export interface Tool {
   name: string;
@@ -194,6 +195,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSchemaAnnotations(col, tools, texts);
   scanExfil(col, tools, texts);
   scanSteerPeers(col, tools, texts);
+  scanAuthority(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
