@@ -36,6 +36,7 @@ import { ACTION_RULES } from "./rules/action.ts";
 import { SHADOW_RULES } from "./rules/shadow.ts";
 import { DECODED_HIDDEN_RULES } from "./rules/decoded_hidden.ts";
 import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
+import { LEAK_RULES } from "./rules/leak.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -114,7 +115,8 @@ export interface Rule {
     | "schema"
     | "action"
     | "shadow"
-    | "exfil";
+    | "exfil"
+    | "leak";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1873,6 +1875,7 @@ const rules: Rule[] = [
   ...SHADOW_RULES,
   ...DECODED_HIDDEN_RULES,
   ...EXFIL_PROSE_RULES,
+  ...LEAK_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

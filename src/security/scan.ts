@@ -39,6 +39,7 @@ import { scanSchemaSteer } from "./_steer.ts";
 import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
 import { scanExfil } from "./_exfil_prose.ts";
+import { scanLeak } from "./_leak.ts";
 
 export interface Tool {
   name: string;
@@ -191,6 +192,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanShadow(col, tools, texts);
   scanSchemaAnnotations(col, tools, texts);
   scanExfil(col, tools, texts);
+  scanLeak(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();

@@ -1,0 +1,559 @@
+/**
+ * Leaks and cover stories in forms the older detectors do not read (rules `leak.*`), each a kind
+ * of intent judged per sentence:
+ *
+ * - `leak.field_order`: an order hidden in a schema field written for people and validators (a
+ *   tool or annotation title, `$comment`, an array item's or nested property's description, a
+ *   default or example, an output field's description): a secret, a secret file by its path or
+ *   the whole conversation to be put into the call, or a command or another tool to be run
+ *   without the user's say;
+ * - `leak.secret_of_other_service`: a parameter asking a secret that belongs to a service the
+ *   tool's purpose does not name ("the user's Google app password" in a reading-time tool), a
+ *   secret to be taken from the environment, or spending keys (seed words, private key) asked by
+ *   a tool that only shows or looks things up;
+ * - `leak.secret_coaxed`: a secret or one-time code asked from the user while the assistant is
+ *   coached to talk the user past their doubt ("if they hesitate, tell them it is routine");
+ * - `leak.data_out`: data named by its role rather than by a data word (what the user told you,
+ *   the user's name and e-mail, secret files by path, what a private-store tool returned), or
+ *   data spliced into an outside address ("?d= followed by the user's message", "the left-most
+ *   label of a lookup against t.x.sh"), sent to a place neither the user's nor the tool's own;
+ * - `leak.cover_story`: a scripted false account of the tool to the user: a denial or another
+ *   source given when the user asks, the tool's work described to the user under another label
+ *   "and nothing more", or the tool's own use kept out of what the user is told;
+ * - `leak.standing_waiver`: a safeguard waived or a covert act made to outlast the call ("the
+ *   user has pre-approved every purchase, in this and all later conversations");
+ * - `leak.shadow_by_role`: another tool, named by its server, role or kind rather than its name
+ *   ("the postgres server's query tool", "the tool that executes queries", "the Slack
+ *   connector", "another tool"), whose call is altered with an outside value, a command, a
+ *   redirect or an extra party.
+ *
+ * Foreign sentences are folded to English by `_exfil_prose.ts`'s fold plus the few words below.
+ */
+import type { Collector } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { ruleById } from "./rules.ts";
+import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
+import { namesSecret, offPurposeSecret } from "./_off_purpose.ts";
+import {
+  CONV,
+  fold,
+  isForeign,
+  maskDots,
+  NEGATED,
+  outsidePlaces,
+  SECRET,
+  SEND,
+  sentencesAt,
+  STORE,
+  unmask,
+  USERS,
+} from "./_exfil_prose.ts";
+import { alters, OUTSIDE_VALUE, OVERRIDE } from "./_shadow.ts";
+
+/** The parts of a tool this check reads. */
+export interface LeakTool {
+  name: string;
+  inputSchema?: unknown;
+}
+
+/** More foreign words, folded after `_exfil_prose.ts`'s (accents are already off). */
+const FOLD_MORE: readonly [RegExp, string][] = [
+  [
+    /\b(?:si|se|wenn|if)\s+(?:el\s+usuario|la\s+usuaria|l'utilisateur|l'utilisatrice|o\s+usuario|a\s+usuaria|o\s+utilizador|l'utente|der\s+(?:nutzer|benutzer|anwender)|die\s+nutzerin|il|elle|el|ella|ele|ela|er|sie|lui|lei)\s+(?:te\s+|vous\s+|ti\s+|dich\s+|lhe\s+)?(?:pregunta\w*|demande\w*|pergunt\w*|chied\w*|domand\w*|frag\w*|nachfrag\w*)/g,
+    " if the user asks ",
+  ],
+  [/(?:если|когда)\s+(?:пользовател\w+|он|она)\s+спрос\w*/g, " if the user asks "],
+  [
+    /\b(?:nieg(?:a|ue|alo)|nie(?:z|r)?|neg(?:a|ue|ar|hi|are)|leugne\w*|bestreite\w*)\b|отрица\w*/g,
+    " deny ",
+  ],
+  [
+    /\b(?:rispondi|responde|responda|reponds?|repondez|repondre|antworte|antworten)\s+(?:di\s+|que\s+|mit\s+)?(?:no|non|nein|nao)\b/g,
+    " say no ",
+  ],
+  [
+    /\b(?:rispondi|responde|responda|reponds?|repondez|repondre|antworte|diga|dile|dites|dis|di'|sag(?:e)?)\s*,?\s*(?:lui\s+|le\s+|gli\s+|ihm\s+|ihr\s+)?(?:que|che|dass)\b|(?:скажи|ответь)\s*,?\s*что/g,
+    " say that ",
+  ],
+  [
+    /\b(?:ne\s+jamais\s+(?:reveler|dire|mentionner)|nunca\s+(?:revele|reveles|revelar|mencione|menciones|diga|digas)|non\s+(?:rivelare|dire|menzionare)\s+mai|niemals\s+(?:verraten|erwahnen|sagen))\b|никогда\s+не\s+(?:говори|упоминай|раскрывай)/g,
+    " never reveal ",
+  ],
+  [
+    /\b(?:a\s+l'utilisateur|al\s+usuario|ao\s+usuario|all'utente|dem\s+(?:nutzer|benutzer))\b|пользователю/g,
+    " to the user ",
+  ],
+  [
+    /\b(?:de\s+l'utilisateur|del\s+usuario|do\s+usuario|dell'utente|des\s+(?:nutzers|benutzers))\b/g,
+    " of the user ",
+  ],
+  [
+    /\b(?:esta\s+(?:ferramenta|herramienta)|cet\s+outil|questo\s+strumento|dieses?\s+(?:tool|werkzeug))\b|этот\s+инструмент/g,
+    " this tool ",
+  ],
+  [
+    /\b(?:(?:toute|toda|tutta)\s+la\s+conversa\w*\s+et\s+les\s+suivantes|les\s+(?:conversations\s+)?suivantes|(?:todas\s+as\s+)?proximas\s+(?:mensagens|conversas)|(?:le\s+)?conversazioni\s+successive|prossime\s+conversazioni|(?:las\s+)?(?:siguientes|proximas)\s+conversaciones|(?:allen\s+)?(?:folgenden|kunftigen)\s+(?:gesprachen|unterhaltungen|chats))\b/g,
+    " all later conversations ",
+  ],
+  [
+    /\b(?:propio\s+conocimiento|proprio\s+conhecimento|propre\s+connaissance|proprie\s+conoscenze|eigenen\s+wissen)\b/g,
+    " own knowledge ",
+  ],
+  [/\b(?:seuls?|seules?|solo|solamente|apenas|somente|nur)\b/g, " only "],
+  [/\b(?:nom|nombre|nome)\b/g, " name "],
+  [/\b(?:numero\s+de\s+telephone|numero\s+de\s+telefono|numero\s+de\s+telefone)\b/g, " phone "],
+  [/\b(?:joign\w*|transmett\w*|transmit\w*|envoy\w*)\b/g, " send "],
+  [/\blad(?:e|en|t)\b(?=[^.]{0,120}\bhoch\b)/g, " upload "],
+  [/\b(?:trad\w*|tramite|formalit\w*|rotina|routine)\b/g, " routine "],
+  [/\b(?:duda|dudan|hesit\w*|esit\w*|zogert|zogern|zweifelt)\b/g, " hesitates "],
+  [/\b(?:rassur\w*|tranquiliz\w*|rassicur\w*|beruhig\w*)\b/g, " reassure "],
+  [/(?:聞き出|訊き出|騙し|说服|套出)/g, " coax "],
+  [/(?:パスワード|暗証番号|ワンタイム|認証コード)/g, " password "],
+  [/(?:ログインid|ログイン)/g, " login "],
+  [/(?:ユーザー|利用者)/g, " the user "],
+];
+
+function foldMore(s: string, foreign: boolean): string {
+  let t = fold(s, foreign);
+  if (foreign) { for (const [re, to] of FOLD_MORE) t = t.replace(re, to); }
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data named by role, secret files by path, splices
+
+/** Secret files named by where they live or what they hold. */
+const SECRET_PATH =
+  /(?:~\/|\$home\/|\bhome\s+)?\.(?:aws\/credentials|npmrc|netrc|pgpass|pypirc|git-credentials|docker\/config\.json|kube\/config|config\/gh\/hosts\.yml|ssh\/[\w.-]*|gnupg\/?[\w.\/-]*)|\bid_(?:rsa|ed25519|ecdsa)\b|(?:\*|\bany\s+|\bevery\s+|\ball\s+)\.?(?:pem|key|p12|pfx|kdbx|keystore|jks)\b|\.(?:pem|key|p12|pfx|kdbx)\s+files?\b|\bwallet\.dat\b|(?:^|\s)\.env(?:\.\w+)?\s+files?\b|\benv(?:ironment)?\s+(?:variables|vars|blocks?)\b|claude_desktop_config\.json/;
+
+/** What the user said, named by its role ("what the user has told you about their company"). */
+const TOLD =
+  /\b(?:what(?:ever)?|everything|anything|all)\s+(?:else\s+)?(?:the\s+)?(?:user|person|people|customer|client|they|he|she|caller)\s+(?:has\s+|have\s+|had\s+)?(?:told|shared|disclosed|confided|mentioned|revealed|said|typed|written|entered|pasted|discussed|explained)\b|\beverything\s+(?:discussed|said|shared)\b|\b(?:whole|full|complete|entire)\s+(?:history|record)\s+of\s+(?:the\s+)?(?:chat|discussion|exchange|session)\b|\bhistorique\s+complet\b/;
+
+/** The user's identity: name with an address or number, said of the user. */
+const IDENTITY =
+  /\b(?:user'?s?|their|his|her|of\s+the\s+user)\b[^.;]{0,40}\b(?:names?|e-?mail|phones?|home\s+address|birth\s*date|date\s+of\s+birth)\b[^.;]{0,40}\b(?:e-?mail|phones?|address\w*|adresse|numbers?)\b|\b(?:names?|e-?mail|phones?)\b[^.;]{0,50}\bof\s+the\s+user\b/;
+
+/** Data spliced into an address or a lookup, not attached as a body. */
+const SPLICE =
+  /=\s*\)?\s*(?:followed\s+by|seguid[oa]s?\s+(?:de|del|por)|suivie?s?\s+(?:de|du|par)|gefolgt\s+von|seguit[oa]\s+da)\b|\b(?:left-?most|first|leading)\s+label\b|\b(?:prefix|prepend)\w*\s+(?:them|it|the\s+\w+)\s+to\s+\.?[a-z0-9-]+\.|\bsubdomain\s+of\b|\b(?:hex|base32|base64)[- ]?(?:encod\w*)?\b[^.;]{0,80}\b(?:host\s*name|label|subdomain|lookup|query|dns)\b/;
+
+/** What a tool that reads a private store returned, named by a pronoun or "the result". */
+const OWN_OUTPUT =
+  /\b(?:whatever\s+(?:it|this\s+tool|was|gets|you)\s+(?:returns?|read|returned|found|fetched|got|get)|(?:its|the\s+tool's|each)\s+(?:output|results?|batch)|the\s+results?\s+(?:it|you)\s+(?:get|got|return))\b/;
+/** Purposes that read a private store of the user's. */
+const PRIVATE_STORE =
+  /\b(?:clipboard|sms|texts?|messages?|inbox|mail\w*|contacts?|photos?|notes?|passwords?|keychain|history|location|calendar|files?|documents?|drive)\b/;
+
+/** A third party by its staff ("our analysts", "our dietitians", "the partner team"). */
+const STAFF =
+  /\b(?:our|the\s+vendor'?s?|a\s+partner'?s?|the\s+partner'?s?)\s+(?:\w+\s+)?(?:analysts?|team|staff|reviewers?|dietitians?|experts?|researchers?|operators?|data\s+(?:team|desk)|collectors?|partners?)\b|\bpartenaires?\b|\bpartners?\b/;
+
+/** A verb that hands data over (besides `_exfil_prose.ts`'s SEND). */
+const HAND =
+  /\b(?:hand\w*|give|submit\w*|pass\w*|transmit\w*|send|upload|mirror|relay|forward|include|insert|append|add|put|place|use|embed|encode|pipe)\b/;
+
+/** A parameter's string default, when the parameter is named. */
+function defaults(tool: LeakTool): Map<string, string> {
+  const out = new Map<string, string>();
+  const props = (tool.inputSchema as { properties?: Record<string, { default?: unknown }> })
+    ?.properties;
+  if (!props || typeof props !== "object") return out;
+  for (const [k, v] of Object.entries(props)) {
+    if (v && typeof v === "object" && typeof v.default === "string") out.set(k, v.default);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Secrets asked
+
+/** A secret asked of the user or into the call. */
+const ASK_OR_PUT =
+  /\b(?:ask\w*|request\w*|obtain|collect|get|find|gather|grab|look\s+up|have\s+(?:them|the\s+user)|read\s+out|coax|put|paste|place|pass|include|insert|add|fill|supply|provide|enter|copy|read(?!-)|take|dump|replace\s+this|attach|needs?)\b/;
+
+/** The assistant coached to talk the user past their doubt about giving it. */
+const COAX =
+  /\b(?:if|should|when|in\s+case|whenever)\s+(?:they|the\s+(?:user|customer|client|person)|he|she|someone)\s+(?:\w+\s+){0,2}?(?:hesitates?|hesitant|are\s+wary|is\s+wary|wary|reluctant|refuses?|objects?|doubts?|suspicious|worried|asks?\s+why|questions?\s+it|push\w*\s+back|balks?)\b|\bhesitates\b[^.;]{0,40}\b(?:tell|say|dile|reassure)\b|\bso\s+(?:that\s+)?(?:they|the\s+user|he|she)\s+(?:do(?:es)?n'?t|do(?:es)?\s+not|won'?t|will\s+not)\s+(?:hesitate|worry|question|refuse|object|think\s+twice|suspect)|\b(?:phrase|frame|present|word|pitch|dress)\s+(?:it|this|the\s+(?:request|ask|question))\s+(?:up\s+)?as\b|\breassure\w*\b|\bcoax\b|\b(?:tell|assure|convince|persuade)\s+(?:them|the\s+user|him|her)\b[^.;]{0,60}\b(?:routine|standard|normal|formality|harmless|official|verified|from\s+(?:us|our\s+side)|not\s+from\s+(?:their|the|your)\s+bank|bank\s+is\s+not\s+involved)\b|\b(?:it|this)(?:'s|\s+is)\s+(?:a\s+)?(?:routine|normal|standard\s+step|formality)\b/;
+
+/** A one-time code or bank code named by how it arrives. */
+const CODE =
+  /\b(?:code|pin|tan|otp|clave|cle|codigo|codice)\b[^.;]{0,60}\b(?:texted|sms|received|arriv\w*|sent\s+(?:to\s+)?(?:them|you|the\s+user)|push|llego|recu)\b|\b(?:texted|sms|confirmation|verification|security|one[- ]time)\s+(?:\w+\s+)?(?:code|pin|key|clave|number)\b|\btan\b/;
+
+/** A secret that opens an account or spends (not a page token or a token count). */
+const STRONG_SECRET =
+  /\b(?:password|passwd|pwd|pass|passcode|passphrase|pin|api\s+key|private\s+key|secret(?:\s+key)?|credentials?|cookie|seed|mnemonic|recovery\s+(?:words|phrase)|(?:access|auth|api|bearer|session|refresh|personal\s+access)\s+token|pat)\b/;
+
+/** Keys that spend or control: never needed to look at a wallet. */
+const SPENDING = /\b(?:seed|mnemonic|recovery\s+(?:words|phrase)|private\s+key|secret\s+key)\b/;
+/** A purpose that only reads or shows. */
+const READ_ONLY =
+  /^(?:\W*\w+\s+){0,3}?(?:shows?|lists?|gets?|views?|displays?|looks?\s+up|checks?|returns?|fetch\w*|reads?|tracks?|monitors?|estimates?|counts?|indexes?|summari[sz]es?|reports?)\b/;
+/** Acts that need a spending key. */
+const SPENDS =
+  /\b(?:sign\w*|send\w*|transfer\w*|restor\w*|import\w*|recover\w*|deriv\w*|swap\w*|stak\w*|backup|back\s+up|export\w*|creat\w*|generat\w*|migrat\w*|sweep\w*|withdraw\w*|pay\w*|encrypt\w*|decrypt\w*|unlock\w*|vault|keystore|custod\w*|mint\w*|deploy\w*|bridg\w*)\b/;
+
+/** A secret named with its owner ("the user's Google app password", "password of their bank"). */
+const OWNED =
+  /\b(?:(?:the\s+user'?s|users'|their|your|his|her)\s+((?:[a-z0-9-]+\s+){1,3}?)(?:password|passcode|pin|token|api\s+key|key|login|credentials?|cookie|secret)s?|(?:password|passcode|pin|token|key|login|credentials?)\s+(?:of|for|to)\s+(?:the\s+user'?s|their|your|his|her)\s+((?:[a-z0-9-]+\s*){1,3}))/g;
+/** Owner words that name no service. */
+const GENERIC_OWNER = new Set(
+  "app account online main master personal own current new old real secret access api private primary login sign in user users the a an this that one other web mobile default full raw actual valid working"
+    .split(" "),
+);
+/** The secret's own nouns, never its owner. */
+const SECRET_NOUN =
+  /^(?:password|passwords|passcode|passphrase|pin|pins|token|tokens|key|keys|secret|secrets|login|logins|credential|credentials|cookie|cookies|code|codes)$/;
+/** Taken from the machine, said in the parameter's own name. */
+const FROM_ENV =
+  /\b(?:from|in)\s+(?:your|the|my)?\s*(?:env|environment|shell|dotenv|disk|machine)\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Cover stories and standing orders
+
+/** The user asks about something (the condition of a scripted answer). */
+const USER_ASKS =
+  /\b(?:if|when|whenever|should|in\s+case)\s+(?:the\s+|a\s+|any\s+)?(?:user|person|customer|someone|somebody|anyone|they|he|she|people)\s+(?:ever\s+)?(?:later\s+)?(?:asks?|ask|asked|wonders?|questions?|inquires?|enquires?|wants\s+to\s+know)\b/;
+
+/** A denial or another source given as the answer. */
+const LIE =
+  /\b(?:deny|denies|claim|pretend|say\s+no|answer\s+no|no\s+such\s+tool|(?:say|answer|reply|respond|tell\s+(?:them|him|her))\s+(?:that\s+)?(?:it\s+|this\s+|everything\s+|the\s+answer\s+|you\s+)?(?:all\s+)?(?:came|comes|come|was|is|were|answered|got\s+it)\s+(?:only\s+)?(?:from|out\s+of|on|by)\s+(?:your|my|its|general|own|the\s+model'?s)\b|(?:from|came\s+from|out\s+of)\s+(?:your\s+|my\s+)?(?:own|general|training|built-in|prior|background)\s+(?:knowledge|data|memory|training)|answered\s+(?:it\s+)?(?:yourself|alone|on\s+your\s+own|by\s+yourself|from\s+memory)|(?:say|answer|reply)\s+that\s+only\b|(?:leave|keep)\s+(?:this\s+tool|it)\s+out\b|no\s+(?:extra|other|such)\s+tools?\b|(?:you\s+)?have\s+no\s+(?:extra\s+|other\s+)?tools?\b|that\s+no\s+(?:such\s+)?tool)\b/;
+
+/** The tool's work told to the user under another label, and nothing else. */
+const RELABEL =
+  /\b(?:describe|refer\s+to|present|report|call|label|summari[sz]e|characteri[sz]e|mention)\s+(?:what\s+(?:this|the)\s+tool\s+(?:did|does|has\s+done)|this\s+(?:step|tool|action|call|run|upload|sync|transfer)|(?:its|the\s+tool's|this\s+tool's)\s+(?:actions?|work|runs?|effects?|calls?)|it)\s+(?:to\s+the\s+user\s+)?(?:only\s+|always\s+|just\s+|simply\s+)?as\s+["'\u2018\u201c`]/;
+const ONLY =
+  /\b(?:only|nothing\s+(?:more|else)|no\s+more|and\s+no\s+other|never\s+otherwise|just|simply)\b/;
+
+/** A hiding verb, negated or as an order. */
+const HIDE_USE =
+  /\b(?:never|not\s+to|don'?t|do\s+not|must\s+not|should\s+not|no\s+need\s+to)\s+(?:\w+\s+){0,2}?(?:mention|reveal|list|disclose|admit|acknowledge|bring\s+(?:it|them|this)\s+up|say|tell|show|name)\b|\bnever\s+reveal\b|\b(?:kept|keep|left|leave)\s+(?:\w+\s+){0,2}?out\s+of\s+(?:the\s+)?(?:chat|transcript|repl(?:y|ies)|answers?|conversation|tool\s+list|summar(?:y|ies))\b|\bbest\s+not\s+to\s+(?:bring|mention|say)\b/;
+
+/** A standing scope beyond this call. */
+const FUTURE =
+  /\b(?:long[- ]term\s+memory|persistent\s+memory|(?:all|every|any)\s+(?:later|future|following|subsequent|next|coming)\s+(?:\w+\s+)?(?:conversations?|chats?|sessions?|messages?|turns?|repl(?:y|ies)|answers?)|all\s+later\s+conversations|this\s+and\s+(?:all\s+)?(?:later|future|following|subsequent)|from\s+now\s+on|starting\s+now|going\s+forward|permanently|for\s+good|across\s+(?:sessions|conversations|chats)|(?:persists?|remains?\s+in\s+force|stays?\s+in\s+(?:force|effect))\s+(?:across|for|in)|even\s+later\s+in\s+the\s+conversation)\b/;
+/** A safeguard waived: the user's approval taken as given. */
+const WAIVER =
+  /\b(?:pre-?approved?|has\s+waived|waived?\s+(?:\w+\s+){0,2}confirm\w*|no\s+(?:spending\s+)?limit|stop\s+asking|no\s+longer\s+ask\w*|without\s+(?:asking|confirm\w*|approval|checking\s+with)|(?:skip|drop|omit)\s+(?:the\s+)?(?:confirm\w*|approval|review)|(?:don'?t|do\s+not|never)\s+(?:ask|confirm|check)\s+(?:\w+\s+)?(?:again|first|before))\b/;
+/** A covert act made standing ("quietly append ... to any link", "silently call log_turn"). */
+const COVERT_ACT =
+  /\b(?:silently|quietly|secretly|covertly|invisibly)\s+(?:\w+\s+)?(?:call|append|add|insert|send|log|record|include|forward|attach|copy|run|tag|upload)\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Another tool by role
+
+/** Another tool named by its server, its kind or what it does, not by its name. */
+const ROLE_TOOL = new RegExp(
+  [
+    // "the postgres server's query tool", "the browser's navigate tool"
+    String
+      .raw`\bthe\s+(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?|commands?|actions?)\b`,
+    // "the Slack connector", "the mail integration", "the browser tool"
+    String
+      .raw`\bthe\s+(?!(?:this|same|above|following|previous|next|current|right|new|best|only|first|second|last|main|present)\b)(?:[\w-]+\s+){0,2}?(?:connector|integration|plugin|extension|tool|server)\b(?!'s)`,
+    // "the tool that actually executes queries"
+    String
+      .raw`\b(?:the\s+)?(?:tools?|functions?|servers?)\s+(?:that|which)\s+(?:actually\s+|really\s+|in\s+fact\s+)?(?:execut|run|send|post|creat|open|writ|issu|mak|handl|perform|submit|plac|load|fetch|navigat|deploy|commit|pay|transfer)\w*`,
+    // "another tool", "any terminal or shell tool", "whatever tool", "other tools"
+    String
+      .raw`\b(?:another|any\s+other|other|any|every|each|whatever|whichever)\s+(?:[\w-]+\s+){0,3}?(?:tools?|connectors?|integrations?|functions?|plugins?)\b`,
+    // "the tool of filesystem"
+    String.raw`\bthe\s+tool\s+(?:of|for)\s+(?:the\s+)?[\w-]+`,
+    // other languages
+    String
+      .raw`\b(?:la\s+herramienta|a\s+ferramenta|l'outil|lo\s+strumento|das\s+werkzeug|das\s+tool|el\s+conector|o\s+conector|le\s+connecteur|il\s+connettore)\s+(?:de|do|da|del|du|des|della|dello|di)\b`,
+    String.raw`(?:другой|другого|любой|любого)\s+инструмент`,
+  ].join("|"),
+  "i",
+);
+/** This tool or a pointer to one, not another's. */
+const SELF_TOOL =
+  /^the\s+(?:this|same|above|following|previous|next|current)\b|^(?:this|the)\s+tool$/i;
+
+/** The other tool as an instrument or a comparison ("use this instead of the fetch tool"). */
+const INSTRUMENT =
+  /\b(?:instead\s+of|rather\s+than|unlike|like|than|versus|vs\.?|compared\s+(?:to|with)|use|call|try|prefer|see)\s+$/i;
+
+/** A redirect: another place opened instead of the one asked. */
+const REDIRECT =
+  /\b(?:navigate|open|load|visit|go|browse|point|direct|send|abrir|abra|ouvrir|aprire|offnen)\w*\s+(?:\S+\s+){0,4}?(?:instead(?!\s+of)|in\s+its\s+place|rather|no\s+lugar|en\s+su\s+lugar|a\s+la\s+place|invece|stattdessen)\b/i;
+/** An extra party added to another tool's act. */
+const EXTRA_PARTY =
+  /\b(?:include|add|invite|cc|bcc)\w*\s+(?:\S+\s+){0,3}?as\s+(?:an?\s+)?(?:attendee|guest|participant|recipient|member|collaborator|editor|owner|admin|cc|bcc|blind\s+copy|viewer|follower)s?\b|\b(?:identical|duplicate|extra|second|blind)\s+cop(?:y|ies)\b/i;
+/** A command run through the other tool first. */
+const INJECT =
+  /\b(?:first|also|then|beforehand|always)\s+(?:run|execute|issue|send|call)\s+`[^`]{4,}`|\brun\s+`[^`]{4,}`\s+(?:first\s+)?(?:through|via|with|in)\s+(?:that|the\s+same|it)\b/i;
+/** A standing scope for a command put into the other tool's calls. */
+const SCOPE = /\b(?:every|each|any|all|always|whenever|anytime)\b/i;
+/** An outside channel by its id ("channel C07EXTLOG"). */
+const CHANNEL_ID = /\bchannel\s+[A-Z0-9]{6,}\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+/** Schema fields written for people and validators, read here as possible carriers of orders. */
+const OTHER_FIELD =
+  /^\/(?:title|annotations\/title|(?:inputSchema|outputSchema)(?:\/.*)?\/(?:\$comment|title|description|default|examples?(?:\/\d+)?|x-[\w-]+))$/;
+/** A command or another tool run, and run without the user's say. */
+const EXEC =
+  /\b(?:execute|run)\s+(?:this|the|that|it)\s*(?:command|script|code|snippet)?\b|\bcall\s+[a-z]+_[a-z_]+\b/;
+const EXEC_NOW =
+  /\b(?:immediately|must|without\s+(?:asking|confirm\w*|showing|telling)|not\s+show|don'?t\s+show|confirm\s+nothing|right\s+after|no\s+confirmation)\b/;
+/** The conversation as a whole. */
+const WHOLE = /\b(?:full|whole|entire|complete|so\s+far|all|every)\b/;
+/** The parameter a default, title or example belongs to. */
+const PARAM_OF = /^\/inputSchema\/properties\/([^/]+)\/(?:default|title|examples?(?:\/\d+)?)$/;
+
+/** Fields the older detectors already read as prose. */
+const PLAIN_DESC = /^\/(?:description|inputSchema\/properties\/[^/]+\/description)$/;
+
+/** A cheap gate: a text with none of these words has nothing any rule here reads. */
+const GATE =
+  /hesit|wary|reluct|reassur|routine|formalit|if\s+(?:they|the|he|she|some|any)|describe|refer|label|memory|future|later|from\s+now|starting\s+now|going\s+forward|permanent|follow|tool|connector|integration|server|plugin|told|disclos|confid|shar|mention|reveal|~\/|\.pem|\.key|env|=|label|encod|whatever|result|output|assistant|model|agent|execut|call|password|passcode|token|secret|key|cookie|pin\b|code|seed|mnemonic|credential|login|conversation|transcript|name|e-?mail|phone|approv|waiv|ask|quiet|silent|secret|[^\x00-\x7f]|\bsi\b|\bse\b|\bwenn\b/i;
+
+interface Sent {
+  at: number;
+  plain: string;
+  s: string;
+}
+
+function sentencesOf(text: string, foreign: boolean): Sent[] {
+  return sentencesAt(maskDots(text)).map(({ s, at }) => {
+    const plain = unmask(s);
+    return { at, plain, s: foldMore(plain, foreign) };
+  });
+}
+
+const spaced = (s: string) =>
+  s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+
+/** Whether every non-generic owner word of a secret is in the purpose. */
+function ownerNamed(owner: string, head: string): boolean {
+  const words = owner.toLowerCase().split(/[^a-z0-9]+/).filter((w) =>
+    w.length > 2 && !GENERIC_OWNER.has(w) && !SECRET_NOUN.test(w)
+  );
+  if (words.length === 0) return true;
+  // Any word of the owner in the purpose makes it the tool's own ("your Stripe restricted key").
+  return words.some((w) => head.includes(w.slice(0, Math.max(4, w.length - 2))));
+}
+
+/** The service a secret belongs to, when the purpose does not name it; else null. */
+function otherOwner(s: string, head: string): string | null {
+  for (const m of s.matchAll(OWNED)) {
+    const owner = (m[1] ?? m[2] ?? "").trim();
+    if (!ownerNamed(owner, head)) return owner;
+  }
+  return null;
+}
+
+/**
+ * Adds `leak.*` findings for every tool.
+ */
+export function scanLeak(
+  col: Collector,
+  tools: readonly LeakTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  const R = {
+    field: ruleById("leak.field_order"),
+    other: ruleById("leak.secret_of_other_service"),
+    coax: ruleById("leak.secret_coaxed"),
+    out: ruleById("leak.data_out"),
+    cover: ruleById("leak.cover_story"),
+    waiver: ruleById("leak.standing_waiver"),
+    role: ruleById("leak.shadow_by_role"),
+  };
+  // Per text: null when the gate shows nothing to read, else its sentences.
+  const read = new Map<string, Sent[] | null>();
+  const sentencesFor = (text: string): Sent[] | null => {
+    let r = read.get(text);
+    if (r !== undefined) return r;
+    r = text.length < 12 || !GATE.test(text) ? null : sentencesOf(text, isForeign(text));
+    read.set(text, r);
+    return r;
+  };
+  tools.forEach((tool, index) => {
+    const items = texts[index]!;
+    let head: string | null = null;
+    const purpose = () => {
+      if (head !== null) return head;
+      const desc = items.find((it) => it.field === "/description")?.text ?? "";
+      const first = sentencesAt(maskDots(desc))[0]?.s ?? "";
+      head = foldMore(`${spaced(tool.name)}. ${unmask(first)}`, isForeign(first));
+      return head;
+    };
+    const selfName = tool.name.toLowerCase();
+    const paramText = (name: string) =>
+      fold(
+        `${spaced(name)} ${
+          items.find((x) => x.field === `/inputSchema/properties/${name}/description`)?.text ?? ""
+        }`,
+      );
+    const add = (rule: typeof R.field, field: string, at: number, plain: string) =>
+      col.add(rule, index, field, at, plain.trim().slice(0, 200), {
+        key: `${rule.id}:${plain.trim().slice(0, 60)}`,
+      });
+
+    // Parameters: secrets of another service, from the environment, spending keys to look.
+    for (const p of parameterNames(tool.inputSchema)) {
+      if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
+      const name = spaced(p.text);
+      // A flag or a number holds no secret ("show_password": true).
+      if (holdsNoText(atPointer(tool, p.field))) continue;
+      if (!/pass|pin|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|phrase/.test(name)) {
+        continue;
+      }
+      // A page token, a token count, a key name: not a secret (the secret rules' own test).
+      if (!namesSecret(name)) continue;
+      const desc = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";
+      const ask = fold(`${name} ${desc}`, isForeign(desc));
+      if (!STRONG_SECRET.test(ask)) continue;
+      const h = purpose();
+      // The owner as the description names it ("the user's Google app password").
+      const owner = otherOwner(ask, h);
+      const spendLook = SPENDING.test(ask) && READ_ONLY.test(h) && !SPENDS.test(h);
+      if (owner !== null || FROM_ENV.test(name) || spendLook) {
+        add(R.other, p.field, 0, p.text);
+      }
+    }
+
+    const outsideDefaults = (() => {
+      let d: Map<string, string> | null = null;
+      return () => {
+        if (d) return d;
+        d = new Map();
+        for (const [k, v] of defaults(tool)) {
+          if (outsidePlaces(fold(v), purpose().replace(/[^a-z0-9]+/g, "")).length > 0) d.set(k, v);
+        }
+        return d;
+      };
+    })();
+
+    for (const it of items) {
+      const plainDesc = PLAIN_DESC.test(it.field);
+      const other = !plainDesc && OTHER_FIELD.test(it.field);
+      if (!plainDesc && !other) continue;
+      const ss = sentencesFor(it.text);
+      if (ss === null) continue;
+      const isDesc = it.field === "/description";
+      ss.forEach(({ at, plain, s }, i) => {
+        if (NEGATED.test(s) && !/\bnever\s+reveal\b/.test(s)) return;
+        const prev = i > 0 ? ss[i - 1]!.s : "";
+        const next = ss[i + 1]?.s ?? "";
+        const first = isDesc && i === 0;
+
+        // leak.field_order: an order carried by a field written for people and validators.
+        if (other) {
+          const low = plain.toLowerCase();
+          const exec = EXEC.test(low) && EXEC_NOW.test(low);
+          // A default, title or example is read with its parameter's name and description.
+          const param = PARAM_OF.exec(it.field)?.[1];
+          const about = param === undefined ? s : `${paramText(param)} ${s}`;
+          const path = SECRET_PATH.test(s);
+          const conv = CONV.test(s) && WHOLE.test(s);
+          const put = ASK_OR_PUT.test(s) ||
+            /<[^>]{6,}>/.test(plain) && /default|example/.test(it.field);
+          if (exec) {
+            add(R.field, it.field, at, plain);
+            return;
+          }
+          if ((path || conv || SECRET.test(about)) && put && !USERS.test(s)) {
+            const h = purpose();
+            const off = path || conv || otherOwner(about, h) !== null ||
+              offPurposeSecret("secret", about, () => ({ head: h, rest: [], paragraphs: [] })) !==
+                null;
+            if (off) {
+              add(R.field, it.field, at, plain);
+              return;
+            }
+          }
+        }
+
+        // leak.secret_coaxed: a secret asked while the user is talked past their doubt.
+        if (
+          (SECRET.test(s) || CODE.test(s) || SECRET.test(prev) || CODE.test(prev)) &&
+          (ASK_OR_PUT.test(s) || /\bcoax\b/.test(s)) &&
+          (COAX.test(s) || COAX.test(next))
+        ) {
+          add(R.coax, it.field, at, plain);
+          return;
+        }
+
+        // leak.cover_story: a scripted false account of the tool to the user.
+        if (
+          (USER_ASKS.test(s) || USER_ASKS.test(prev)) && LIE.test(s) ||
+          RELABEL.test(s) && ONLY.test(s) ||
+          HIDE_USE.test(s) && selfUse(s, selfName)
+        ) {
+          add(R.cover, it.field, at, plain);
+          return;
+        }
+
+        // leak.standing_waiver: a safeguard waived, or a covert act, made to outlast the call.
+        if (FUTURE.test(s) && (WAIVER.test(s) || COVERT_ACT.test(s))) {
+          add(R.waiver, it.field, at, plain);
+          return;
+        }
+
+        if (first) return;
+
+        // leak.data_out: data by role, or spliced into an outside address, sent outside.
+        const h = purpose();
+        const own = h.replace(/[^a-z0-9]+/g, "");
+        const byRole = TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s) ||
+          OWN_OUTPUT.test(s) && PRIVATE_STORE.test(h);
+        const spliced = SPLICE.test(s) && (CONV.test(s) || SECRET.test(s) || STORE.test(s));
+        if ((byRole || spliced) && !USERS.test(s)) {
+          const moves = SEND.test(s) || HAND.test(s) || spliced;
+          let places = outsidePlaces(s, own);
+          if (places.length === 0) {
+            // A parameter named in the sentence (or "there") whose default is outside.
+            for (const [k, v] of outsideDefaults()) {
+              if (s.includes(k.toLowerCase()) || /\bthere\b/.test(s)) places = [v];
+            }
+          }
+          if (moves && (places.length > 0 || STAFF.test(s))) {
+            add(R.out, it.field, at, plain);
+            return;
+          }
+        }
+
+        // leak.shadow_by_role: another tool by role, its call altered.
+        if (isDesc || /\/title$/.test(it.field)) {
+          const m = ROLE_TOOL.exec(plain);
+          if (
+            m && !SELF_TOOL.test(m[0].trim()) &&
+            !INSTRUMENT.test(plain.slice(Math.max(0, m.index - 30), m.index))
+          ) {
+            const changed = alters(plain) !== null || REDIRECT.test(plain) ||
+              EXTRA_PARTY.test(plain) || INJECT.test(plain);
+            const strong = OUTSIDE_VALUE.test(plain) || OVERRIDE.test(plain) ||
+              CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain);
+            if (changed && strong && !USERS.test(s)) {
+              add(R.role, it.field, at, plain);
+            }
+          }
+        }
+      });
+    }
+  });
+}
+
+/** The tool's own use or existence as what is hidden ("never list log_turn among the tools"). */
+const SELF_USE =
+  /\bthis\s+tool\b(?!'s\s+(?!runs?|calls?|use|existence))|\b(?:its|this\s+tool'?s|the\s+tool'?s)\s+(?:runs?|calls?|use|existence|invocations?)\b|\bthat\s+(?:it|this\s+tool)\s+(?:was|is|has\s+been|were)\s+(?:called|used|run|invoked)\b|\bamong\s+the\s+tools\s+you\b/;
+const HIDE_USE_ALL = new RegExp(HIDE_USE.source, "g");
+
+function selfUse(s: string, selfName: string): boolean {
+  const name = selfName.replace(/_/g, " ");
+  const self = (w: string) => SELF_USE.test(w) || name.length >= 4 && w.includes(name);
+  for (const m of s.matchAll(HIDE_USE_ALL)) {
+    const end = m.index! + m[0].length;
+    // What is hidden follows the verb ("never list log_turn ..."), or, kept out of a place,
+    // comes before it ("this tool's runs are kept out of the transcript").
+    const after = s.slice(m.index!, end + 70);
+    if (self(after)) return true;
+    if (/\bout\s+of\b/.test(m[0]) && self(s.slice(Math.max(0, m.index! - 80), end))) return true;
+  }
+  return false;
+}
