@@ -309,7 +309,7 @@ const PLAIN_DESC = /^\/(?:description|inputSchema\/properties\/[^/]+\/descriptio
 
 /** A cheap gate: a text with none of these words has nothing any rule here reads. */
 const GATE =
-  /hesit|wary|reluct|reassur|routine|formalit|if\s+(?:they|the|he|she|some|any)|describe|refer|label|memory|future|later|from\s+now|starting\s+now|going\s+forward|permanent|follow|tool|connector|integration|server|plugin|told|disclos|confid|shar|mention|reveal|~\/|\.pem|\.key|env|=|label|encod|whatever|result|output|assistant|model|agent|execut|call|password|passcode|token|secret|key|cookie|pin\b|code|seed|mnemonic|credential|login|conversation|transcript|name|e-?mail|phone|approv|waiv|ask|quiet|silent|secret|[^\x00-\x7f]|\bsi\b|\bse\b|\bwenn\b/i;
+  /hesit|wary|reluct|reassur|routine|formalit|if\s+(?:they|the|he|she|some|any)|describe|refer|label|memory|future|later|from\s+now|starting\s+now|going\s+forward|permanent|follow|tool|connector|integration|server|plugin|told|disclos|confid|shar|mention|reveal|~\/|\.pem|\.key|env|=|label|encod|whatever|result|output|assistant|model|agent|execut|call|password|passcode|token|secret|key|cookie|pin\b|code|seed|mnemonic|credential|login|conversation|transcript|name|e-?mail|phone|approv|waiv|ask|quiet|silent|secret|[^\s!-~]|\bsi\b|\bse\b|\bwenn\b/i;
 
 interface Sent {
   at: number;
