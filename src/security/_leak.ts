@@ -113,6 +113,18 @@ const FOLD_MORE: readonly [RegExp, string][] = [
   [/(?:ユーザー|利用者)/g, " the user "],
 ];
 
+/**
+ * More than a stray accent or an "OS": two letters outside ASCII, or two function words of
+ * another language (folding runs some fifty patterns: English texts are spared it).
+ */
+function reallyForeign(s: string): boolean {
+  let n = 0;
+  for (const _ of s.matchAll(FOREIGN_MARK)) if (++n >= 2) return true;
+  return false;
+}
+const FOREIGN_MARK =
+  /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]|\b(?:el|los|las|das|der|und|les|une|des|il|que|della|ein|eine|nao|para|pour|mit|nicht|non|est|por|per)\b/gi;
+
 function foldMore(s: string, foreign: boolean): string {
   let t = fold(s, foreign);
   if (foreign) { for (const [re, to] of FOLD_MORE) t = t.replace(re, to); }
@@ -307,20 +319,204 @@ const PARAM_OF = /^\/inputSchema\/properties\/([^/]+)\/(?:default|title|examples
 /** Fields the older detectors already read as prose. */
 const PLAIN_DESC = /^\/(?:description|inputSchema\/properties\/[^/]+\/description)$/;
 
-/** A cheap gate: a text with none of these words has nothing any rule here reads. */
-const GATE =
-  /hesit|wary|reluct|reassur|routine|formalit|if\s+(?:they|the|he|she|some|any)|describe|refer|label|memory|future|later|from\s+now|starting\s+now|going\s+forward|permanent|follow|tool|connector|integration|server|plugin|told|disclos|confid|shar|mention|reveal|~\/|\.pem|\.key|env|=|label|encod|whatever|result|output|assistant|model|agent|execut|call|password|passcode|token|secret|key|cookie|pin\b|code|seed|mnemonic|credential|login|conversation|transcript|name|e-?mail|phone|approv|waiv|ask|quiet|silent|secret|[^\s!-~]|\bsi\b|\bse\b|\bwenn\b/i;
-
-interface Sent {
-  at: number;
-  plain: string;
-  s: string;
+/** Whether a field is a plain description, another people-facing field, or neither. */
+function fieldKind(field: string): "plain" | "other" | null {
+  // Cheap suffix checks first: most strings of a schema are types, names and enum values.
+  const c = field.charCodeAt(field.length - 1);
+  const digit = c >= 48 && c <= 57;
+  if (
+    !digit && !field.endsWith("description") && !field.endsWith("title") &&
+    !field.endsWith("default") && !field.endsWith("$comment") && !field.includes("/x-")
+  ) return null;
+  if (PLAIN_DESC.test(field)) return "plain";
+  if (!OTHER_FIELD.test(field)) return null;
+  // A property named "title" or "description" is a name, not a field of one.
+  return /\/properties\/(?:title|description|default|examples?|\$comment)$/.test(field) &&
+      !/\/properties\/(?:title|description|default|examples?|\$comment)\/properties\/[^/]+$/.test(
+        field,
+      )
+    ? null
+    : "other";
 }
 
-function sentencesOf(text: string, foreign: boolean): Sent[] {
-  return sentencesAt(maskDots(text)).map(({ s, at }) => {
+/**
+ * Cheap text-level hints, one pair (or triple) of literal tests per rule: a text none of whose
+ * rules can fire is never split into sentences. Tested on the lowercased (or folded) text.
+ */
+export const HINT = {
+  secret:
+    /pass|pin\b|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|code|otp|\btan\b|clave|codigo|codice|sms|text/,
+  coax:
+    /hesit|wary|reluct|reassur|routine|formalit|refus|\bobject|doubt|suspic|worr|\bwhy\b|balk|coax|(?:phrase|frame|present|pitch|dress|word)\s+(?:it|this|the)|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)/,
+  asks:
+    /\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)/,
+  lie:
+    /deny|denies|claim|pretend|\bno\b|\bown\b|general|training|built-in|prior|background|yourself|alone|memory|only|leave|keep/,
+  relabel: /\bas\s+["'\u2018\u201c`]/,
+  hide: /never|not\s+to|n'?t\s+|do\s+not|must\s+not|should\s+not|no\s+need|out\s+of|best\s+not/,
+  self:
+    /this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence|invocations?)|that\s+(?:it|this\s+tool)\s+(?:was|is|has|were)|among\s+the\s+tools/,
+  future:
+    /memory|later|future|following|subsequent|\bnext\b|coming|from\s+now|starting\s+now|going\s+forward|permanent|for\s+good|across|persist|in\s+(?:force|effect)/,
+  waive:
+    /approv|waiv|limit|stop\s+asking|longer\s+ask|without|skip|drop|omit|ask\s+again|confirm|silently|quietly|secretly|covertly|invisibly/,
+  role:
+    /told|shared|disclos|confid|mention|reveal|said|typed|written|entered|pasted|discussed|explained|history|historique|record|name|e-?mail|phone|birth|~\/|\.pem|\.key|\.p12|\.pfx|\.kdbx|keystore|\.jks|wallet\.dat|id_(?:rsa|ed|ecdsa)|env|\.npmrc|\.netrc|\.pgpass|\.aws|\.ssh|\.gnupg|\.config|whatever|output|result|batch|followed|seguid|suivi|gefolgt|seguit|label|prefix|prepend|subdomain|hex|base32|base64/,
+  dest: /@|:\/\/|\.[a-z]{2,12}\b|\d\.\d|\bdot\s+[a-z]|\bour\s|partner|\bthere\b/,
+  tool:
+    /tool|connector|integration|plugin|server|function|herramienta|ferramenta|outil|strumento|werkzeug|инструмент/,
+  change:
+    /instead|lugar|place|invece|stattdessen|attendee|guest|participant|recipient|member|collaborator|editor|viewer|follower|cop(?:y|ies)|duplicat|bcc|deliver|`|prefix|suffix|append|prepend|insert|inject|\badd|includ|invit|\bcc\b|replac|substitut|overwrit|overrid|rewrit|redirect|rerout|convert|prox|swap|\bset|point|chang|switch|rout|wrap|patch|strip|drop|remov|becom|tack|receiv|multipl|inflat|doubl|widen|forc|flip|bump|rais|lower|shift|mov|delay|pad|scal|put|place|stick|turn|make|mak/,
+  strong:
+    /@|:\/\/|`|channel|whatever|whichever|whoever|no\s+matter|regardless|irrespective|even\s+(?:if|when|though)|instead|original|rather\s+than|in\s+place\s+of|keep|still|before|without|don't|do\s+not|never|\.[a-z]{2,12}\b|\d{3}|#[a-z]|0x|\+\d|our\s/,
+  field:
+    /pass|pin\b|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|code|otp|conversation|chat|message|transcript|prompt|tool|~\/|env|\.pem|execut|\brun\b|call\s|<[^>]{6,}>/,
+};
+
+/** Which rules a text could fire (from its words alone), or null when none. */
+interface Hints {
+  coax: boolean;
+  cover: boolean;
+  hide: boolean;
+  waiver: boolean;
+  out: boolean;
+  role: boolean;
+  field: boolean;
+}
+
+/**
+ * One pass over a text before the hints: the most selective words of every rule. A text with
+ * none of them (most texts) is read no further.
+ */
+export const GATE = new RegExp(
+  [
+    // coax
+    String
+      .raw`hesit|wary|reluct|reassur|routine|formalit|refus|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
+    // cover: the user asks, a relabel, the tool's own use
+    String
+      .raw`\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)|\bas\s+["'\u2018\u201c\x60]|this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence)|among\s+the\s+tools|never\s+reveal`,
+    // waiver
+    String
+      .raw`memory|later|future|subsequent|from\s+now|starting\s+now|going\s+forward|permanent|for\s+good|across\s+(?:sessions|conversations|chats)|persist|in\s+(?:force|effect)|(?:every|all|any)\s+(?:following|next|coming)`,
+    // data out: a destination
+    String
+      .raw`@|:\/\/|\bdot\s+[a-z]{2,4}\b|\d\.\d+\.\d|\.(?:com|net|org|io|app|dev|co|xyz|top|biz|ru|cn|site|sh|rs|fr|de|club|email|info|pro|cloud|online|link|me|us|ai|to|cc|host)\b|\bour\s|partner|\bthere\b|label|subdomain`,
+    // another tool by role
+    String
+      .raw`'s\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?)|connector|integration|plugin|(?:another|other|any|every|each|whatever|whichever)\s+(?:[\w-]+\s+){0,3}?tools?|tools?\s+(?:that|which|of)\b|the\s+(?:[\w-]+\s+){1,3}?tool|(?:on|from|of|in|through)\s+the\s+[\w-]+\s+server|herramienta|ferramenta|outil|strumento|werkzeug|инструмент`,
+  ].join("|"),
+);
+
+export function hintsOf(low: string, other: boolean): Hints | null {
+  const field = other && HINT.field.test(low);
+  if (!GATE.test(low)) {
+    return field
+      ? { coax: false, cover: false, hide: false, waiver: false, out: false, role: false, field }
+      : null;
+  }
+  const h: Hints = {
+    coax: HINT.coax.test(low) && HINT.secret.test(low),
+    cover: HINT.asks.test(low) && HINT.lie.test(low) || HINT.relabel.test(low),
+    hide: HINT.hide.test(low),
+    waiver: HINT.future.test(low) && HINT.waive.test(low),
+    out: HINT.dest.test(low) && HINT.role.test(low),
+    role: HINT.tool.test(low) && HINT.change.test(low) && HINT.strong.test(low),
+    field,
+  };
+  return h.coax || h.cover || h.hide || h.waiver || h.out || h.role || h.field ? h : null;
+}
+
+/** A sentence of a text and what it says on its own (the same for every tool that holds it). */
+interface Reading {
+  at: number;
+  /** As written (dots unmasked). */
+  plain: string;
+  /** Folded: lowercase, accents off, foreign words in English. */
+  s: string;
+  /** field_order: a command or tool run at once; data by path or the whole conversation; a secret. */
+  exec: boolean;
+  fieldData: boolean;
+  secret: boolean;
+  put: boolean;
+  placeholder: boolean;
+  coax: boolean;
+  /** cover_story: a scripted denial or relabel; a hiding verb (judged with the tool's name). */
+  cover: boolean;
+  hide: boolean;
+  waiver: boolean;
+  /** data_out: data by role (0 none, 1 by role or spliced, 2 only a private store's output). */
+  out: 0 | 1 | 2;
+  role: boolean;
+}
+
+/** Reads every sentence of a text for the rules its hints allow. */
+export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] {
+  const ss = sentencesAt(maskDots(text)).map(({ s, at }) => {
     const plain = unmask(s);
     return { at, plain, s: foldMore(plain, foreign) };
+  });
+  return ss.map(({ at, plain, s }, i): Reading => {
+    const r: Reading = {
+      at,
+      plain,
+      s,
+      exec: false,
+      fieldData: false,
+      secret: false,
+      put: false,
+      placeholder: false,
+      coax: false,
+      cover: false,
+      hide: false,
+      waiver: false,
+      out: 0,
+      role: false,
+    };
+    if (NEGATED.test(s) && !/\bnever\s+reveal\b/.test(s)) return r;
+    const prev = i > 0 ? ss[i - 1]!.s : "";
+    const next = ss[i + 1]?.s ?? "";
+    const users = USERS.test(s);
+    if (h.field) {
+      const low = plain.toLowerCase();
+      r.exec = EXEC.test(low) && EXEC_NOW.test(low);
+      r.fieldData = !users && (SECRET_PATH.test(s) || CONV.test(s) && WHOLE.test(s));
+      r.secret = !users && SECRET.test(s);
+      r.put = ASK_OR_PUT.test(s);
+      r.placeholder = /<[^>]{6,}>/.test(plain);
+    }
+    r.coax = h.coax && (SECRET.test(s) || CODE.test(s) || SECRET.test(prev) || CODE.test(prev)) &&
+      (ASK_OR_PUT.test(s) || /\bcoax\b/.test(s)) && (COAX.test(s) || COAX.test(next));
+    if (h.cover) {
+      r.cover = (USER_ASKS.test(s) || USER_ASKS.test(prev)) && LIE.test(s) ||
+        RELABEL.test(s) && ONLY.test(s);
+    }
+    r.hide = h.hide && HIDE_USE.test(s);
+    r.waiver = h.waiver && FUTURE.test(s) && (WAIVER.test(s) || COVERT_ACT.test(s));
+    if (h.out && !users) {
+      const spliced = SPLICE.test(s) && (CONV.test(s) || SECRET.test(s) || STORE.test(s));
+      const moves = spliced || SEND.test(s) || HAND.test(s);
+      if (moves) {
+        r.out = spliced || TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s)
+          ? 1
+          : OWN_OUTPUT.test(s)
+          ? 2
+          : 0;
+      }
+    }
+    if (h.role && !users) {
+      const m = ROLE_TOOL.exec(plain);
+      if (
+        m && !SELF_TOOL.test(m[0].trim()) &&
+        !INSTRUMENT.test(plain.slice(Math.max(0, m.index - 30), m.index))
+      ) {
+        const changed = alters(plain) !== null || REDIRECT.test(plain) ||
+          EXTRA_PARTY.test(plain) || INJECT.test(plain);
+        r.role = changed && (OUTSIDE_VALUE.test(plain) || OVERRIDE.test(plain) ||
+          CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain));
+      }
+    }
+    return r;
   });
 }
 
@@ -363,13 +559,18 @@ export function scanLeak(
     waiver: ruleById("leak.standing_waiver"),
     role: ruleById("leak.shadow_by_role"),
   };
-  // Per text: null when the gate shows nothing to read, else its sentences.
-  const read = new Map<string, Sent[] | null>();
-  const sentencesFor = (text: string): Sent[] | null => {
-    let r = read.get(text);
-    if (r !== undefined) return r;
-    r = text.length < 12 || !GATE.test(text) ? null : sentencesOf(text, isForeign(text));
-    read.set(text, r);
+  // Per text (lists repeat texts): its hints (null when no rule can fire) and its readings.
+  const known = new Map<string, { hints: Hints | null; foreign: boolean; rs?: Reading[] }>();
+  // Orders in people-facing fields are read only there: such texts are keyed apart.
+  const look = (text: string, other: boolean) => {
+    const key = other ? `\u0001${text}` : text;
+    let r = known.get(key);
+    if (r === undefined) {
+      const foreign = isForeign(text) && reallyForeign(text);
+      const low = foreign ? foldMore(text, true) : text.toLowerCase();
+      r = { hints: text.length < 12 ? null : hintsOf(low, other), foreign };
+      known.set(key, r);
+    }
     return r;
   };
   tools.forEach((tool, index) => {
@@ -398,11 +599,11 @@ export function scanLeak(
     for (const p of parameterNames(tool.inputSchema)) {
       if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
       const name = spaced(p.text);
-      // A flag or a number holds no secret ("show_password": true).
-      if (holdsNoText(atPointer(tool, p.field))) continue;
       if (!/pass|pin|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|phrase/.test(name)) {
         continue;
       }
+      // A flag or a number holds no secret ("show_password": true).
+      if (holdsNoText(atPointer(tool, p.field))) continue;
       // A page token, a token count, a key name: not a secret (the secret rules' own test).
       if (!namesSecret(name)) continue;
       const desc = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";
@@ -430,36 +631,30 @@ export function scanLeak(
     })();
 
     for (const it of items) {
-      const plainDesc = PLAIN_DESC.test(it.field);
-      const other = !plainDesc && OTHER_FIELD.test(it.field);
-      if (!plainDesc && !other) continue;
-      const ss = sentencesFor(it.text);
-      if (ss === null) continue;
+      const kind = fieldKind(it.field);
+      if (kind === null) continue;
+      const other = kind === "other";
+      const info = look(it.text, other);
+      const hints = info.hints;
+      if (hints === null) continue;
+      const rs = info.rs ??= readingsOf(it.text, info.foreign, hints);
       const isDesc = it.field === "/description";
-      ss.forEach(({ at, plain, s }, i) => {
-        if (NEGATED.test(s) && !/\bnever\s+reveal\b/.test(s)) return;
-        const prev = i > 0 ? ss[i - 1]!.s : "";
-        const next = ss[i + 1]?.s ?? "";
-        const first = isDesc && i === 0;
-
+      const shadowField = isDesc || /\/title$/.test(it.field);
+      const param = other ? PARAM_OF.exec(it.field)?.[1] : undefined;
+      const example = other && /default|example/.test(it.field);
+      rs.forEach((r, i) => {
+        const { at, plain, s } = r;
         // leak.field_order: an order carried by a field written for people and validators.
-        if (other) {
-          const low = plain.toLowerCase();
-          const exec = EXEC.test(low) && EXEC_NOW.test(low);
+        if (other && r.exec) {
+          add(R.field, it.field, at, plain);
+          return;
+        }
+        if (other && (r.put || r.placeholder && example)) {
           // A default, title or example is read with its parameter's name and description.
-          const param = PARAM_OF.exec(it.field)?.[1];
           const about = param === undefined ? s : `${paramText(param)} ${s}`;
-          const path = SECRET_PATH.test(s);
-          const conv = CONV.test(s) && WHOLE.test(s);
-          const put = ASK_OR_PUT.test(s) ||
-            /<[^>]{6,}>/.test(plain) && /default|example/.test(it.field);
-          if (exec) {
-            add(R.field, it.field, at, plain);
-            return;
-          }
-          if ((path || conv || SECRET.test(about)) && put && !USERS.test(s)) {
+          if (r.fieldData || (r.secret || param !== undefined && SECRET.test(about))) {
             const h = purpose();
-            const off = path || conv || otherOwner(about, h) !== null ||
+            const off = r.fieldData || otherOwner(about, h) !== null ||
               offPurposeSecret("secret", about, () => ({ head: h, rest: [], paragraphs: [] })) !==
                 null;
             if (off) {
@@ -468,72 +663,41 @@ export function scanLeak(
             }
           }
         }
-
         // leak.secret_coaxed: a secret asked while the user is talked past their doubt.
-        if (
-          (SECRET.test(s) || CODE.test(s) || SECRET.test(prev) || CODE.test(prev)) &&
-          (ASK_OR_PUT.test(s) || /\bcoax\b/.test(s)) &&
-          (COAX.test(s) || COAX.test(next))
-        ) {
+        if (r.coax) {
           add(R.coax, it.field, at, plain);
           return;
         }
-
         // leak.cover_story: a scripted false account of the tool to the user.
-        if (
-          (USER_ASKS.test(s) || USER_ASKS.test(prev)) && LIE.test(s) ||
-          RELABEL.test(s) && ONLY.test(s) ||
-          HIDE_USE.test(s) && selfUse(s, selfName)
-        ) {
+        if (r.cover || r.hide && selfUse(s, selfName)) {
           add(R.cover, it.field, at, plain);
           return;
         }
-
         // leak.standing_waiver: a safeguard waived, or a covert act, made to outlast the call.
-        if (FUTURE.test(s) && (WAIVER.test(s) || COVERT_ACT.test(s))) {
+        if (r.waiver) {
           add(R.waiver, it.field, at, plain);
           return;
         }
-
-        if (first) return;
-
+        if (isDesc && i === 0) return;
         // leak.data_out: data by role, or spliced into an outside address, sent outside.
-        const h = purpose();
-        const own = h.replace(/[^a-z0-9]+/g, "");
-        const byRole = TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s) ||
-          OWN_OUTPUT.test(s) && PRIVATE_STORE.test(h);
-        const spliced = SPLICE.test(s) && (CONV.test(s) || SECRET.test(s) || STORE.test(s));
-        if ((byRole || spliced) && !USERS.test(s)) {
-          const moves = SEND.test(s) || HAND.test(s) || spliced;
-          let places = outsidePlaces(s, own);
-          if (places.length === 0) {
-            // A parameter named in the sentence (or "there") whose default is outside.
-            for (const [k, v] of outsideDefaults()) {
-              if (s.includes(k.toLowerCase()) || /\bthere\b/.test(s)) places = [v];
+        if (r.out !== 0) {
+          const h = purpose();
+          if (r.out === 1 || PRIVATE_STORE.test(h)) {
+            let places = outsidePlaces(s, h.replace(/[^a-z0-9]+/g, ""));
+            if (places.length === 0) {
+              // A parameter named in the sentence (or "there") whose default is outside.
+              for (const [k, v] of outsideDefaults()) {
+                if (s.includes(k.toLowerCase()) || /\bthere\b/.test(s)) places = [v];
+              }
+            }
+            if (places.length > 0 || STAFF.test(s)) {
+              add(R.out, it.field, at, plain);
+              return;
             }
           }
-          if (moves && (places.length > 0 || STAFF.test(s))) {
-            add(R.out, it.field, at, plain);
-            return;
-          }
         }
-
         // leak.shadow_by_role: another tool by role, its call altered.
-        if (isDesc || /\/title$/.test(it.field)) {
-          const m = ROLE_TOOL.exec(plain);
-          if (
-            m && !SELF_TOOL.test(m[0].trim()) &&
-            !INSTRUMENT.test(plain.slice(Math.max(0, m.index - 30), m.index))
-          ) {
-            const changed = alters(plain) !== null || REDIRECT.test(plain) ||
-              EXTRA_PARTY.test(plain) || INJECT.test(plain);
-            const strong = OUTSIDE_VALUE.test(plain) || OVERRIDE.test(plain) ||
-              CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain);
-            if (changed && strong && !USERS.test(s)) {
-              add(R.role, it.field, at, plain);
-            }
-          }
-        }
+        if (r.role && shadowField) add(R.role, it.field, at, plain);
       });
     }
   });
