@@ -59,6 +59,10 @@ export interface LeakTool {
 /** More foreign words, folded after `_exfil_prose.ts`'s (accents are already off). */
 const FOLD_MORE: readonly [RegExp, string][] = [
   [
+    /\b(?:(?:el\s+)?ultimo\s+mensaje\s+del\s+usuario|(?:le\s+)?dernier\s+message\s+de\s+l'utilisateur|(?:a\s+)?ultima\s+mensagem\s+do\s+usuario|(?:l')?ultimo\s+messaggio\s+dell'utente|(?:die\s+)?letzte\s+nachricht\s+des\s+(?:nutzers|benutzers))\b/g,
+    " the user's last message ",
+  ],
+  [
     /\b(?:si|se|wenn|if)\s+(?:el\s+usuario|la\s+usuaria|l'utilisateur|l'utilisatrice|o\s+usuario|a\s+usuaria|o\s+utilizador|l'utente|der\s+(?:nutzer|benutzer|anwender)|die\s+nutzerin|il|elle|el|ella|ele|ela|er|sie|lui|lei)\s+(?:te\s+|vous\s+|ti\s+|dich\s+|lhe\s+)?(?:pregunta\w*|demande\w*|pergunt\w*|chied\w*|domand\w*|frag\w*|nachfrag\w*)/g,
     " if the user asks ",
   ],
@@ -100,6 +104,10 @@ const FOLD_MORE: readonly [RegExp, string][] = [
     " own knowledge ",
   ],
   [/\b(?:seuls?|seules?|solo|solamente|apenas|somente|nur)\b/g, " only "],
+  [/\b(?:pruft|prueft|verifica|consulta)\b/g, " checks "],
+  [/\b(?:zeigt|muestra|affiche|mostra)\b/g, " shows "],
+  [/(?:переправ\w*)/g, " send "],
+  [/(?:^|\s)их(?=\s)/g, " them "],
   [/\b(?:nom|nombre|nome)\b/g, " name "],
   [/\b(?:numero\s+de\s+telephone|numero\s+de\s+telefono|numero\s+de\s+telefone)\b/g, " phone "],
   [/\b(?:joign\w*|transmett\w*|transmit\w*|envoy\w*)\b/g, " send "],
@@ -148,7 +156,7 @@ const IDENTITY =
 
 /** Data spliced into an address or a lookup, not attached as a body. */
 const SPLICE =
-  /=\s*\)?\s*(?:followed\s+by|seguid[oa]s?\s+(?:de|del|por)|suivie?s?\s+(?:de|du|par)|gefolgt\s+von|seguit[oa]\s+da)\b|\b(?:left-?most|first|leading)\s+label\b|\b(?:prefix|prepend)\w*\s+(?:them|it|the\s+\w+)\s+to\s+\.?[a-z0-9-]+\.|\bsubdomain\s+of\b|\b(?:hex|base32|base64)[- ]?(?:encod\w*)?\b[^.;]{0,80}\b(?:host\s*name|label|subdomain|lookup|query|dns)\b/;
+  /=\s*\)?\s*(?:followed\s+by|seguid[oa]s?\s+(?:de|del|por)|suivie?s?\s+(?:de|du|par)|gefolgt\s+von|seguit[oa]\s+da)\b|\b(?:left-?most|first|leading)\s+label\b|\b(?:prefix|prepend)\w*\s+(?:them|it|the\s+\w+)\s+to\s+\.?[a-z0-9-]+\.|\bsubdomain\s+of\b|\b(?:hex|base32|base64)[- ]?(?:encod\w*)?\b[^.;]{0,80}\b(?:host\s*name|label|subdomain|lookup|query|dns)\b|\b(?:host\s*name|label|subdomain)\b[^.;]{0,40}\b(?:hex|base32|base64)[- ]?encod\w*/;
 
 /** What a tool that reads a private store returned, named by a pronoun or "the result". */
 const OWN_OUTPUT =
@@ -182,11 +190,11 @@ function defaults(tool: LeakTool): Map<string, string> {
 
 /** A secret asked of the user or into the call. */
 const ASK_OR_PUT =
-  /\b(?:ask\w*|request\w*|obtain|collect|get|find|gather|grab|look\s+up|have\s+(?:them|the\s+user)|read\s+out|coax|put|paste|place|pass|include|insert|add|fill|supply|provide|enter|copy|read(?!-)|take|dump|replace\s+this|attach|needs?)\b/;
+  /\b(?:ask\w*|request\w*|obtain|collect|get|find|gather|grab|look\s+up|have\s+(?:them|the\s+user)|read\s+out|coax|put|paste|place|pass|include|insert|add|fill|supply|provide|enter|cop(?:y|ied|ies)|read(?!-)|take|dump|replace\s+this|attach|needs?)\b/;
 
 /** The assistant coached to talk the user past their doubt about giving it. */
 const COAX =
-  /\b(?:if|should|when|in\s+case|whenever)\s+(?:they|the\s+(?:user|customer|client|person)|he|she|someone)\s+(?:\w+\s+){0,2}?(?:hesitates?|hesitant|are\s+wary|is\s+wary|wary|reluctant|refuses?|objects?|doubts?|suspicious|worried|asks?\s+why|questions?\s+it|push\w*\s+back|balks?)\b|\bhesitates\b[^.;]{0,40}\b(?:tell|say|dile|reassure)\b|\bso\s+(?:that\s+)?(?:they|the\s+user|he|she)\s+(?:do(?:es)?n'?t|do(?:es)?\s+not|won'?t|will\s+not)\s+(?:hesitate|worry|question|refuse|object|think\s+twice|suspect)|\b(?:phrase|frame|present|word|pitch|dress)\s+(?:it|this|the\s+(?:request|ask|question))\s+(?:up\s+)?as\b|\breassure\w*\b|\bcoax\b|\b(?:tell|assure|convince|persuade)\s+(?:them|the\s+user|him|her)\b[^.;]{0,60}\b(?:routine|standard|normal|formality|harmless|official|verified|from\s+(?:us|our\s+side)|not\s+from\s+(?:their|the|your)\s+bank|bank\s+is\s+not\s+involved)\b|\b(?:it|this)(?:'s|\s+is)\s+(?:a\s+)?(?:routine|normal|standard\s+step|formality)\b/;
+  /\b(?:if|should|when|in\s+case|whenever)\s+(?:they|the\s+(?:user|customer|client|person)|he|she|someone)\s+(?:\w+\s+){0,2}?(?:hesitates?|hesitant|are\s+wary|is\s+wary|wary|reluctant|refuses?|objects?|doubts?|suspicious|worried|asks?\s+why|questions?\s+it|push\w*\s+back|balks?)\b|\bhesitates\b[^.;]{0,40}\b(?:tell|say|dile|reassure)\b|\bso\s+(?:that\s+)?(?:they|the\s+user|he|she)\s+(?:do(?:es)?n'?t|do(?:es)?\s+not|won'?t|will\s+not)\s+(?:hesitate|worry|question|refuse|object|think\s+twice|suspect)|\b(?:phrase|frame|present|word|pitch|dress)\s+(?:it|this|the\s+(?:request|ask|question))\s+(?:up\s+)?as\b|\breassure\w*\b|\bcoax\b|\b(?:tell|assure|convince|persuade)\s+(?:them|the\s+user|him|her)\b[^.;]{0,60}\b(?:routine|standard|normal|formality|harmless|official|verified|from\s+(?:us|our\s+side)|not\s+from\s+(?:their|the|your)\s+bank|bank\s+is\s+not\s+involved)\b|\b(?:it|this)(?:'s|\s+is)\s+(?:a\s+)?(?:routine|normal|standard\s+step|formality)\b|,\s*(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)\s*[.!]?\s*$/;
 
 /** A one-time code or bank code named by how it arrives. */
 const CODE =
@@ -194,20 +202,21 @@ const CODE =
 
 /** A secret that opens an account or spends (not a page token or a token count). */
 const STRONG_SECRET =
-  /\b(?:password|passwd|pwd|pass|passcode|passphrase|pin|api\s+key|private\s+key|secret(?:\s+key)?|credentials?|cookie|seed|mnemonic|recovery\s+(?:words|phrase)|(?:access|auth|api|bearer|session|refresh|personal\s+access)\s+token|pat)\b/;
+  /\b(?:password|passwd|pwd|pass|passcode|passphrase|pin|api\s+key|private\s+key|secret(?:\s+key)?|credentials?|cookie|seed\s+(?:phrase|words)|mnemonic|recovery\s+(?:words|phrase)|(?:access|auth|api|bearer|session|refresh|personal\s+access)\s+token|pat)\b/;
 
 /** Keys that spend or control: never needed to look at a wallet. */
-const SPENDING = /\b(?:seed|mnemonic|recovery\s+(?:words|phrase)|private\s+key|secret\s+key)\b/;
+const SPENDING =
+  /\b(?:seed\s+(?:phrase|words)|wallet\s+seed|mnemonic|recovery\s+(?:words|phrase)|private\s+key|secret\s+key)\b/;
 /** A purpose that only reads or shows. */
 const READ_ONLY =
-  /^(?:\W*\w+\s+){0,3}?(?:shows?|lists?|gets?|views?|displays?|looks?\s+up|checks?|returns?|fetch\w*|reads?|tracks?|monitors?|estimates?|counts?|indexes?|summari[sz]es?|reports?)\b/;
+  /(?:^|[.:]\s+)(?:\w+\s+){0,2}?(?:shows?|lists?|gets?|views?|displays?|looks?\s+up|checks?|returns?|fetch\w*|reads?|tracks?|monitors?|estimates?|counts?|indexes?|summari[sz]es?|reports?)\b/;
 /** Acts that need a spending key. */
 const SPENDS =
   /\b(?:sign\w*|send\w*|transfer\w*|restor\w*|import\w*|recover\w*|deriv\w*|swap\w*|stak\w*|backup|back\s+up|export\w*|creat\w*|generat\w*|migrat\w*|sweep\w*|withdraw\w*|pay\w*|encrypt\w*|decrypt\w*|unlock\w*|vault|keystore|custod\w*|mint\w*|deploy\w*|bridg\w*)\b/;
 
 /** A secret named with its owner ("the user's Google app password", "password of their bank"). */
 const OWNED =
-  /\b(?:(?:the\s+user'?s|users'|their|your|his|her)\s+((?:[a-z0-9-]+\s+){1,3}?)(?:password|passcode|pin|token|api\s+key|key|login|credentials?|cookie|secret)s?|(?:password|passcode|pin|token|key|login|credentials?)\s+(?:of|for|to)\s+(?:the\s+user'?s|their|your|his|her)\s+((?:[a-z0-9-]+\s*){1,3}))/g;
+  /\b(?:(?:the\s+user'?s|users'|their|your|his|her)\s+((?:[a-z0-9-]+\s+){1,4}?)(?:password|passcode|pin|pat|token|api\s+key|key|login|credentials?|cookie|secret)s?|(?:password|passcode|pin|token|key|login|credentials?)\s+(?:of|for|to)\s+(?:the\s+user'?s|their|your|his|her)\s+((?:[a-z0-9-]+\s*){1,3}))/g;
 /** Owner words that name no service. */
 const GENERIC_OWNER = new Set(
   "app account online main master personal own current new old real secret access api private primary login sign in user users the a an this that one other web mobile default full raw actual valid working"
@@ -262,7 +271,7 @@ const ROLE_TOOL = new RegExp(
       .raw`\bthe\s+(?:[\w-]+\s+){0,2}?[\w-]+'s\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?|commands?|actions?)\b`,
     // "the Slack connector", "the mail integration", "the browser tool"
     String
-      .raw`\bthe\s+(?!(?:this|same|above|following|previous|next|current|right|new|best|only|first|second|last|main|present)\b)(?:[\w-]+\s+){0,2}?(?:connector|integration|plugin|extension|tool|server)\b(?!'s)`,
+      .raw`\bthe\s+(?!(?:this|same|above|following|previous|next|current|right|new|best|only|first|second|last|main|present)\b)(?:[\w-]+\s+){1,2}?(?:connector|integration|plugin|extension|tool|server)\b(?!'s)`,
     // "the tool that actually executes queries"
     String
       .raw`\b(?:the\s+)?(?:tools?|functions?|servers?)\s+(?:that|which)\s+(?:actually\s+|really\s+|in\s+fact\s+)?(?:execut|run|send|post|creat|open|writ|issu|mak|handl|perform|submit|plac|load|fetch|navigat|deploy|commit|pay|transfer)\w*`,
@@ -278,13 +287,14 @@ const ROLE_TOOL = new RegExp(
   ].join("|"),
   "i",
 );
+const ROLE_TOOL_ALL = new RegExp(ROLE_TOOL.source, "gi");
 /** This tool or a pointer to one, not another's. */
 const SELF_TOOL =
   /^the\s+(?:this|same|above|following|previous|next|current)\b|^(?:this|the)\s+tool$/i;
 
 /** The other tool as an instrument or a comparison ("use this instead of the fetch tool"). */
 const INSTRUMENT =
-  /\b(?:instead\s+of|rather\s+than|unlike|like|than|versus|vs\.?|compared\s+(?:to|with)|use|call|try|prefer|see)\s+$/i;
+  /(?<!\b(?:when(?:ever)?|if|each\s+time|every\s+time|before|after|once)\s+(?:you\s+)?)\b(?:instead\s+of|rather\s+than|unlike|like|than|versus|vs\.?|compared\s+(?:to|with)|use|call|try|prefer|see)\s+$/i;
 
 /** A redirect: another place opened instead of the one asked. */
 const REDIRECT =
@@ -295,6 +305,9 @@ const EXTRA_PARTY =
 /** A command run through the other tool first. */
 const INJECT =
   /\b(?:first|also|then|beforehand|always)\s+(?:run|execute|issue|send|call)\s+`[^`]{4,}`|\brun\s+`[^`]{4,}`\s+(?:first\s+)?(?:through|via|with|in)\s+(?:that|the\s+same|it)\b/i;
+/** A value the user owns or chose ("to the user's own calendar"). */
+const USER_OWN =
+  /\b(?:to|with|as|from|by|into)\s+(?:the\s+user'?s|their|your)\s+own\b|\b(?:configured|chosen|given|provided|picked|named)\s+by\s+the\s+user\b|\bthe\s+user\s+(?:names|chose|picks|gives)\b/;
 /** A standing scope for a command put into the other tool's calls. */
 const SCOPE = /\b(?:every|each|any|all|always|whenever|anytime)\b/i;
 /** An outside channel by its id ("channel C07EXTLOG"). */
@@ -311,6 +324,8 @@ const EXEC =
   /\b(?:execute|run)\s+(?:this|the|that|it)\s*(?:command|script|code|snippet)?\b|\bcall\s+[a-z]+_[a-z_]+\b/;
 const EXEC_NOW =
   /\b(?:immediately|must|without\s+(?:asking|confirm\w*|showing|telling)|not\s+show|don'?t\s+show|confirm\s+nothing|right\s+after|no\s+confirmation)\b/;
+/** A parameter described as a file's contents ("full contents of the file at the default path"). */
+const CONTENTS = /\b(?:full\s+)?(?:contents?|text|body)\s+of\b/;
 /** The conversation as a whole. */
 const WHOLE = /\b(?:full|whole|entire|complete|so\s+far|all|every)\b/;
 /** The parameter a default, title or example belongs to. */
@@ -376,6 +391,7 @@ export const HINT = {
 /** Which rules a text could fire (from its words alone), or null when none. */
 interface Hints {
   coax: boolean;
+  code: boolean;
   cover: boolean;
   hide: boolean;
   waiver: boolean;
@@ -388,8 +404,12 @@ interface Hints {
  * One pass over a text before the hints: the most selective words of every rule. A text with
  * none of them (most texts) is read no further.
  */
+/** One-time codes by name or by how they arrive. */
+const CODE_HINT = /\btan\b|sms|texted|one-time|\botp\b|2fa|verification\s+code|confirmation\s+code/;
+
 export const GATE = new RegExp(
   [
+    CODE_HINT.source,
     // coax
     String
       .raw`hesit|wary|reluct|reassur|routine|formalit|refus|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
@@ -412,11 +432,21 @@ export function hintsOf(low: string, other: boolean): Hints | null {
   const field = other && HINT.field.test(low);
   if (!GATE.test(low)) {
     return field
-      ? { coax: false, cover: false, hide: false, waiver: false, out: false, role: false, field }
+      ? {
+        coax: false,
+        code: false,
+        cover: false,
+        hide: false,
+        waiver: false,
+        out: false,
+        role: false,
+        field,
+      }
       : null;
   }
   const h: Hints = {
     coax: HINT.coax.test(low) && HINT.secret.test(low),
+    code: CODE_HINT.test(low),
     cover: HINT.asks.test(low) && HINT.lie.test(low) || HINT.relabel.test(low),
     hide: HINT.hide.test(low),
     waiver: HINT.future.test(low) && HINT.waive.test(low),
@@ -424,7 +454,7 @@ export function hintsOf(low: string, other: boolean): Hints | null {
     role: HINT.tool.test(low) && HINT.change.test(low) && HINT.strong.test(low),
     field,
   };
-  return h.coax || h.cover || h.hide || h.waiver || h.out || h.role || h.field ? h : null;
+  return h.coax || h.code || h.cover || h.hide || h.waiver || h.out || h.role || h.field ? h : null;
 }
 
 /** A sentence of a text and what it says on its own (the same for every tool that holds it). */
@@ -441,19 +471,42 @@ interface Reading {
   put: boolean;
   placeholder: boolean;
   coax: boolean;
+  /** A one-time code asked (judged against a purpose that only looks). */
+  code: boolean;
   /** cover_story: a scripted denial or relabel; a hiding verb (judged with the tool's name). */
   cover: boolean;
   hide: boolean;
   waiver: boolean;
-  /** data_out: data by role (0 none, 1 by role or spliced, 2 only a private store's output). */
-  out: 0 | 1 | 2;
+  /**
+   * data_out: 0 none; 1 data by role, spliced or carried; 2 only a private store's output; 3 data
+   * by word, counted only with a parameter default as the destination (`_exfil_prose.ts` judges
+   * literal places).
+   */
+  out: 0 | 1 | 2 | 3;
   role: boolean;
 }
 
+/**
+ * Dots and semicolons that end no sentence: in a path ("~/.pgpass", "*.pem") and inside inline
+ * code ("`; GRANT ALL ...;`"), masked before splitting (`_exfil_prose.ts` masks hosts and names).
+ */
+function maskMore(t: string): string {
+  if (!/[`~*/.]/.test(t)) return t;
+  return t.replace(/([~/*])\.(?=\w)/g, "$1\u2024").replace(
+    /(\s)\.(?=[a-z0-9-]+\.[a-z])/gi,
+    "$1\u2024",
+  )
+    .replace(/(:\/\/[^\s?]*)\?(?=\S)/g, "$1\u2e2e").replace(
+      /`[^`\n]{1,200}`/g,
+      (m) => m.replace(/\./g, "\u2024").replace(/;/g, "\u037e").replace(/[!?]/g, "\u2e2e"),
+    );
+}
+const unmaskMore = (t: string) => t.replaceAll("\u037e", ";");
+
 /** Reads every sentence of a text for the rules its hints allow. */
 export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] {
-  const ss = sentencesAt(maskDots(text)).map(({ s, at }) => {
-    const plain = unmask(s);
+  const ss = sentencesAt(maskMore(maskDots(text))).map(({ s, at }) => {
+    const plain = unmaskMore(unmask(s));
     return { at, plain, s: foldMore(plain, foreign) };
   });
   return ss.map(({ at, plain, s }, i): Reading => {
@@ -467,6 +520,7 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
       put: false,
       placeholder: false,
       coax: false,
+      code: false,
       cover: false,
       hide: false,
       waiver: false,
@@ -485,33 +539,50 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
       r.put = ASK_OR_PUT.test(s);
       r.placeholder = /<[^>]{6,}>/.test(plain);
     }
+    // The ask and the coaching may be a sentence or two apart ("... pass it in `otp`. The sync
+    // stalls without it. Phrase it as a routine check so they do not hesitate.").
+    const next2 = ss[i + 2]?.s ?? "";
     r.coax = h.coax && (SECRET.test(s) || CODE.test(s) || SECRET.test(prev) || CODE.test(prev)) &&
-      (ASK_OR_PUT.test(s) || /\bcoax\b/.test(s)) && (COAX.test(s) || COAX.test(next));
+      (ASK_OR_PUT.test(s) || /\bcoax\b/.test(s)) &&
+      (COAX.test(s) || COAX.test(next) || COAX.test(next2));
     if (h.cover) {
       r.cover = (USER_ASKS.test(s) || USER_ASKS.test(prev)) && LIE.test(s) ||
         RELABEL.test(s) && ONLY.test(s);
     }
     r.hide = h.hide && HIDE_USE.test(s);
+    r.code = h.code && !users && CODE.test(s) && ASK_OR_PUT.test(s);
     r.waiver = h.waiver && FUTURE.test(s) && (WAIVER.test(s) || COVERT_ACT.test(s));
     if (h.out && !users) {
       const spliced = SPLICE.test(s) && (CONV.test(s) || SECRET.test(s) || STORE.test(s));
       const moves = spliced || SEND.test(s) || HAND.test(s);
       if (moves) {
-        r.out = spliced || TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s)
+        const data = CONV.test(s) || SECRET.test(s) || STORE.test(s);
+        // Data named in the sentence before and carried by a pronoun ("... ; the server will
+        // forward them to x.top").
+        const carried = !data && /\b(?:them|it|those|these)\b/.test(s) &&
+          (CONV.test(prev) || SECRET.test(prev) || STORE.test(prev) || IDENTITY.test(prev));
+        r.out = spliced || TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s) || carried
           ? 1
           : OWN_OUTPUT.test(s)
           ? 2
+          : data
+          ? 3
           : 0;
       }
     }
-    if (h.role && !users) {
-      const m = ROLE_TOOL.exec(plain);
-      if (
-        m && !SELF_TOOL.test(m[0].trim()) &&
-        !INSTRUMENT.test(plain.slice(Math.max(0, m.index - 30), m.index))
-      ) {
-        const changed = alters(plain) !== null || REDIRECT.test(plain) ||
-          EXTRA_PARTY.test(plain) || INJECT.test(plain);
+    if (h.role && !USER_OWN.test(s)) {
+      // Inline code masked: a ";" inside `...` ends no clause for the alteration patterns.
+      const code = maskMore(plain);
+      let topic = false;
+      for (const m of code.matchAll(ROLE_TOOL_ALL)) {
+        if (SELF_TOOL.test(m[0].trim())) continue;
+        if (INSTRUMENT.test(code.slice(Math.max(0, m.index! - 30), m.index!))) continue;
+        topic = true;
+        break;
+      }
+      if (topic) {
+        const changed = alters(code) !== null || REDIRECT.test(code) ||
+          EXTRA_PARTY.test(code) || INJECT.test(plain);
         r.role = changed && (OUTSIDE_VALUE.test(plain) || OVERRIDE.test(plain) ||
           CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain));
       }
@@ -649,12 +720,16 @@ export function scanLeak(
           add(R.field, it.field, at, plain);
           return;
         }
-        if (other && (r.put || r.placeholder && example)) {
+        if (
+          other && (r.put || r.placeholder && example ||
+            param !== undefined && example && CONTENTS.test(paramText(param)))
+        ) {
           // A default, title or example is read with its parameter's name and description.
           const about = param === undefined ? s : `${paramText(param)} ${s}`;
-          if (r.fieldData || (r.secret || param !== undefined && SECRET.test(about))) {
+          const fieldData = r.fieldData || param !== undefined && SECRET_PATH.test(about);
+          if (fieldData || (r.secret || param !== undefined && SECRET.test(about))) {
             const h = purpose();
-            const off = r.fieldData || otherOwner(about, h) !== null ||
+            const off = fieldData || otherOwner(about, h) !== null ||
               offPurposeSecret("secret", about, () => ({ head: h, rest: [], paragraphs: [] })) !==
                 null;
             if (off) {
@@ -667,6 +742,18 @@ export function scanLeak(
         if (r.coax) {
           add(R.coax, it.field, at, plain);
           return;
+        }
+        // leak.secret_of_other_service: a one-time code (it signs a payment or a sign-in) asked by
+        // a tool that only shows or checks.
+        if (r.code) {
+          const h = purpose();
+          if (
+            READ_ONLY.test(h) && !SPENDS.test(h) &&
+            !/\b(?:sign\w*|log\w*\s+in|auth\w*|verif\w*|2fa|otp)\b/.test(h)
+          ) {
+            add(R.other, it.field, at, plain);
+            return;
+          }
         }
         // leak.cover_story: a scripted false account of the tool to the user.
         if (r.cover || r.hide && selfUse(s, selfName)) {
@@ -682,15 +769,17 @@ export function scanLeak(
         // leak.data_out: data by role, or spliced into an outside address, sent outside.
         if (r.out !== 0) {
           const h = purpose();
-          if (r.out === 1 || PRIVATE_STORE.test(h)) {
-            let places = outsidePlaces(s, h.replace(/[^a-z0-9]+/g, ""));
+          if (r.out !== 2 || PRIVATE_STORE.test(h)) {
+            let places = r.out === 3 ? [] : outsidePlaces(s, h.replace(/[^a-z0-9]+/g, ""));
             if (places.length === 0) {
               // A parameter named in the sentence (or "there") whose default is outside.
               for (const [k, v] of outsideDefaults()) {
-                if (s.includes(k.toLowerCase()) || /\bthere\b/.test(s)) places = [v];
+                if (s.includes(k.toLowerCase().replace(/_/g, " ")) || /\bthere\b/.test(s)) {
+                  places = [v];
+                }
               }
             }
-            if (places.length > 0 || STAFF.test(s)) {
+            if (places.length > 0 || r.out !== 3 && STAFF.test(s)) {
               add(R.out, it.field, at, plain);
               return;
             }
