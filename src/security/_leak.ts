@@ -131,7 +131,7 @@ function reallyForeign(s: string): boolean {
   return false;
 }
 const FOREIGN_MARK =
-  /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]|\b(?:el|los|las|das|der|und|les|une|des|il|que|della|ein|eine|nao|para|pour|mit|nicht|non|est|por|per)\b/gi;
+  /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]|\b(?:el|los|las|das|der|und|les|une|des|il|que|che|se|di|hai|del|nel|sul|della|ein|eine|nao|para|pour|vous|avec|sur|mit|nicht|oder|nach|non|est|por|per|sono|usuario|utente|utilisateur|nutzer)\b/gi;
 
 function foldMore(s: string, foreign: boolean): string {
   let t = fold(s, foreign);
