@@ -104,6 +104,20 @@ const FOLD_MORE: readonly [RegExp, string][] = [
     " own knowledge ",
   ],
   [/\b(?:seuls?|seules?|solo|solamente|apenas|somente|nur)\b/g, " only "],
+  [
+    /\b(?:(?:alles|alle[sn]?)(?:\s+\w+)?\s*,?\s*was\s+(?:der|die)\s+(?:kunde|kundin|nutzer\w*|benutzer\w*)\s+(?:[\w-]+\s+){0,5}?(?:erzahlt|gesagt|geschrieben|mitgeteilt|verraten|anvertraut)|(?:todo\s+)?lo\s+que\s+(?:el|la)\s+(?:usuario|usuaria|cliente)\s+(?:te\s+)?(?:ha\s+)?(?:contado|dicho|escrito|compartido|confiado)|(?:tout\s+)?ce\s+que\s+(?:l'utilisateur|l'utilisatrice|le\s+client|la\s+cliente)\s+(?:vous\s+|t'\s*)?a\s+(?:raconte|dit|ecrit|partage|confie)|(?:tudo\s+)?o\s+que\s+o\s+(?:usuario|cliente)\s+(?:lhe\s+)?(?:contou|disse|escreveu|compartilhou)|(?:tutto\s+)?(?:quello|cio)\s+che\s+(?:l'utente|il\s+cliente)\s+(?:ti\s+)?ha\s+(?:raccontato|detto|scritto|condiviso|confidato))\b/g,
+    " everything the user has told ",
+  ],
+  [/\b(?:schick\w*|geschickt)\b/g, " send "],
+  [/\b(?:demand(?:ez|e|er|a|ar|e-lui)|mettez|mets|metti|ponga|ponla|coloque)\b/g, " ask put "],
+  [
+    /\b(?:no\s+tienes\s+(?:ninguna\s+)?herramientas?|n'as\s+aucun\s+outil|n'avez\s+aucun\s+outil|non\s+hai\s+(?:nessuno|alcuno)\s+strument\w+|nao\s+tem\s+(?:nenhuma\s+)?ferramentas?|keine\s+(?:tools|werkzeuge))\b/g,
+    " you have no tools ",
+  ],
+  [
+    /\b(?:de\s+memoria|de\s+memoire|a\s+memoria|aus\s+dem\s+gedachtnis)\b/g,
+    " from your own knowledge ",
+  ],
   [/\b(?:pruft|prueft|verifica|consulta)\b/g, " checks "],
   [/\b(?:zeigt|muestra|affiche|mostra)\b/g, " shows "],
   [/(?:переправ\w*)/g, " send "],
