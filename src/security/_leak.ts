@@ -338,6 +338,11 @@ const EXEC =
   /\b(?:execute|run)\s+(?:this|the|that|it)\s*(?:command|script|code|snippet)?\b|\bcall\s+[a-z]+_[a-z_]+\b/;
 const EXEC_NOW =
   /\b(?:immediately|must|without\s+(?:asking|confirm\w*|showing|telling)|not\s+show|don'?t\s+show|confirm\s+nothing|right\s+after|no\s+confirmation)\b/;
+/** Fields that label nothing the user fills in: comments and the tool's own titles. */
+const LOOSE_FIELD = /\$comment$|^\/title$|^\/annotations\/title$/;
+/** A purpose that is access itself (signing in, a vault, an account, a bank). */
+const ACCESS_PURPOSE =
+  /\b(?:log\s*in|login|sign\s*in|signin|auth\w*|passwords?|passcodes?|credentials?|vault|keychain|accounts?|bank\w*|wallets?|tokens?|keys?|secrets?|connect\w*|session)\b/;
 /** A parameter described as a file's contents ("full contents of the file at the default path"). */
 const CONTENTS = /\b(?:full\s+)?(?:contents?|text|body)\s+of\b/;
 /** The conversation as a whole. */
@@ -376,7 +381,7 @@ export const HINT = {
   secret:
     /pass|pin\b|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|code|otp|\btan\b|clave|codigo|codice|sms|text/,
   coax:
-    /hesit|wary|reluct|reassur|routine|formalit|refus|\bobject|doubt|suspic|worr|\bwhy\b|balk|coax|(?:phrase|frame|present|pitch|dress|word)\s+(?:it|this|the)|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)/,
+    /hesit|wary|reluct|reassur|routine|formalit|refus|(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)|\bobject|doubt|suspic|worr|\bwhy\b|balk|coax|(?:phrase|frame|present|pitch|dress|word)\s+(?:it|this|the)|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)/,
   asks:
     /\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)/,
   lie:
@@ -390,7 +395,7 @@ export const HINT = {
   waive:
     /approv|waiv|limit|stop\s+asking|longer\s+ask|without|skip|drop|omit|ask\s+again|confirm|silently|quietly|secretly|covertly|invisibly/,
   role:
-    /told|shared|disclos|confid|mention|reveal|said|typed|written|entered|pasted|discussed|explained|history|historique|record|name|e-?mail|phone|birth|~\/|\.pem|\.key|\.p12|\.pfx|\.kdbx|keystore|\.jks|wallet\.dat|id_(?:rsa|ed|ecdsa)|env|\.npmrc|\.netrc|\.pgpass|\.aws|\.ssh|\.gnupg|\.config|whatever|output|result|batch|followed|seguid|suivi|gefolgt|seguit|label|prefix|prepend|subdomain|hex|base32|base64/,
+    /told|shared|disclos|confid|mention|reveal|said|typed|written|entered|pasted|discussed|explained|history|historique|record|name|e-?mail|phone|birth|~\/|\.pem|\.key|\.p12|\.pfx|\.kdbx|keystore|\.jks|wallet\.dat|id_(?:rsa|ed|ecdsa)|env|\.npmrc|\.netrc|\.pgpass|\.aws|\.ssh|\.gnupg|\.config|whatever|output|result|batch|request|message|question|prompt|conversation|transcript|password|token|secret|clipboard|followed|seguid|suivi|gefolgt|seguit|label|prefix|prepend|subdomain|hex|base32|base64/,
   dest: /@|:\/\/|\.[a-z]{2,12}\b|\d\.\d|\bdot\s+[a-z]|\bour\s|partner|\bthere\b/,
   tool:
     /tool|connector|integration|plugin|server|function|herramienta|ferramenta|outil|strumento|werkzeug|инструмент/,
@@ -426,7 +431,7 @@ export const GATE = new RegExp(
     CODE_HINT.source,
     // coax
     String
-      .raw`hesit|wary|reluct|reassur|routine|formalit|refus|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
+      .raw`hesit|wary|reluct|reassur|routine|formalit|refus|(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
     // cover: the user asks, a relabel, the tool's own use
     String
       .raw`\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)|\bas\s+["'\u2018\u201c\x60]|this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence)|among\s+the\s+tools|never\s+reveal`,
@@ -507,7 +512,7 @@ interface Reading {
 function maskMore(t: string): string {
   if (!/[`~*/.]/.test(t)) return t;
   return t.replace(/([~/*])\.(?=\w)/g, "$1\u2024").replace(
-    /(\s)\.(?=[a-z0-9-]+\.[a-z])/gi,
+    /(\s)\.(?=[a-z0-9-]+[.\u2024][a-z])/gi,
     "$1\u2024",
   )
     .replace(/(:\/\/[^\s?]*)\?(?=\S)/g, "$1\u2e2e").replace(
@@ -743,7 +748,11 @@ export function scanLeak(
           const fieldData = r.fieldData || param !== undefined && SECRET_PATH.test(about);
           if (fieldData || (r.secret || param !== undefined && SECRET.test(about))) {
             const h = purpose();
-            const off = fieldData || otherOwner(about, h) !== null ||
+            // A comment or a tool title is nobody's label: a secret asked there is off purpose
+            // unless the purpose is access itself.
+            const loose = param === undefined && LOOSE_FIELD.test(it.field) && r.secret &&
+              !ACCESS_PURPOSE.test(h);
+            const off = fieldData || loose || otherOwner(about, h) !== null ||
               offPurposeSecret("secret", about, () => ({ head: h, rest: [], paragraphs: [] })) !==
                 null;
             if (off) {
