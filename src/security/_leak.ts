@@ -340,9 +340,12 @@ const EXEC_NOW =
   /\b(?:immediately|must|without\s+(?:asking|confirm\w*|showing|telling)|not\s+show|don'?t\s+show|confirm\s+nothing|right\s+after|no\s+confirmation)\b/;
 /** Fields that label nothing the user fills in: comments and the tool's own titles. */
 const LOOSE_FIELD = /\$comment$|^\/title$|^\/annotations\/title$/;
+/** An order, not a description of how the tool works ("the key is read from ..."). */
+const ORDERED =
+  /(?:^|[\u2014\u2013:;-]\s*)(?:please\s+)?(?:ask|put|paste|pass|include|insert|add|fill|supply|provide|enter|copy|read|take|collect|obtain|get|find|dump|attach)\b|\b(?:you|assistants?|models?|agents?|llms?)\s+(?:must|should|need\s+to|has\s+to|have\s+to|will)\b|\b(?:assistant|model|agents?|llm|ai)\s*:/;
 /** A purpose that is access itself (signing in, a vault, an account, a bank). */
 const ACCESS_PURPOSE =
-  /\b(?:log\s*in|login|sign\s*in|signin|auth\w*|passwords?|passcodes?|credentials?|vault|keychain|accounts?|bank\w*|wallets?|tokens?|keys?|secrets?|connect\w*|session)\b/;
+  /\b(?:log\s*in|login|sign\s*in|signin|auth\w*|passwords?|passcodes?|credentials?|vault|keychain|accounts?|bank\w*|wallets?|tokens?|keys?|secrets?|connect\w*|session|api)\b/;
 /** A parameter described as a file's contents ("full contents of the file at the default path"). */
 const CONTENTS = /\b(?:full\s+)?(?:contents?|text|body)\s+of\b/;
 /** The conversation as a whole. */
@@ -603,7 +606,7 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
         const changed = alters(code) !== null || REDIRECT.test(code) ||
           EXTRA_PARTY.test(code) || INJECT.test(plain);
         r.role = changed && (OUTSIDE_VALUE.test(plain) || OVERRIDE.test(plain) ||
-          CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain));
+          CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain) && !users);
       }
     }
     return r;
@@ -751,7 +754,7 @@ export function scanLeak(
             // A comment or a tool title is nobody's label: a secret asked there is off purpose
             // unless the purpose is access itself.
             const loose = param === undefined && LOOSE_FIELD.test(it.field) && r.secret &&
-              !ACCESS_PURPOSE.test(h);
+              ORDERED.test(s) && !ACCESS_PURPOSE.test(h);
             const off = fieldData || loose || otherOwner(about, h) !== null ||
               offPurposeSecret("secret", about, () => ({ head: h, rest: [], paragraphs: [] })) !==
                 null;
