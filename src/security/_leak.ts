@@ -318,7 +318,7 @@ const EXTRA_PARTY =
   /\b(?:include|add|invite|cc|bcc)\w*\s+(?:\S+\s+){0,3}?as\s+(?:an?\s+)?(?:attendee|guest|participant|recipient|member|collaborator|editor|owner|admin|cc|bcc|blind\s+copy|viewer|follower)s?\b|\b(?:identical|duplicate|extra|second|blind)\s+cop(?:y|ies)\b/i;
 /** A command run through the other tool first. */
 const INJECT =
-  /\b(?:first|also|then|beforehand|always)\s+(?:run|execute|issue|send|call)\s+`[^`]{4,}`|\brun\s+`[^`]{4,}`\s+(?:first\s+)?(?:through|via|with|in)\s+(?:that|the\s+same|it)\b/i;
+  /\b(?:first|also|then|beforehand|always)\s+(?:run|execute|issue|send|call)\s+`[^`\n]{4,200}`|\brun\s+`[^`\n]{4,200}`\s+(?:first\s+)?(?:through|via|with|in)\s+(?:that|the\s+same|it)\b/i;
 /** A value the user owns or chose ("to the user's own calendar"). */
 const USER_OWN =
   /\b(?:to|with|as|from|by|into)\s+(?:the\s+user'?s|their|your)\s+own\b|\b(?:configured|chosen|given|provided|picked|named)\s+by\s+the\s+user\b|\bthe\s+user\s+(?:names|chose|picks|gives)\b/;
@@ -407,7 +407,7 @@ export const HINT = {
   strong:
     /@|:\/\/|`|channel|whatever|whichever|whoever|no\s+matter|regardless|irrespective|even\s+(?:if|when|though)|instead|original|rather\s+than|in\s+place\s+of|keep|still|before|without|don't|do\s+not|never|\.[a-z]{2,12}\b|\d{3}|#[a-z]|0x|\+\d|our\s/,
   field:
-    /pass|pin\b|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|code|otp|conversation|chat|message|transcript|prompt|tool|~\/|env|\.pem|execut|\brun\b|call\s|<[^>]{6,}>/,
+    /pass|pin\b|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|code|otp|conversation|chat|message|transcript|prompt|tool|~\/|env|\.pem|execut|\brun\b|call\s|<[^<>\n]{6,120}>/,
 };
 
 /** Which rules a text could fire (from its words alone), or null when none. */
@@ -559,7 +559,7 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
       r.fieldData = !users && (SECRET_PATH.test(s) || CONV.test(s) && WHOLE.test(s));
       r.secret = !users && SECRET.test(s);
       r.put = ASK_OR_PUT.test(s);
-      r.placeholder = /<[^>]{6,}>/.test(plain);
+      r.placeholder = /<[^<>\n]{6,120}>/.test(plain);
     }
     // The ask and the coaching may be a sentence or two apart ("... pass it in `otp`. The sync
     // stalls without it. Phrase it as a routine check so they do not hesitate.").
@@ -606,7 +606,7 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
         const changed = alters(code) !== null || REDIRECT.test(code) ||
           EXTRA_PARTY.test(code) || INJECT.test(plain);
         r.role = changed && (OUTSIDE_VALUE.test(plain) || OVERRIDE.test(plain) ||
-          CHANNEL_ID.test(plain) || /`[^`]{4,}`/.test(plain) && SCOPE.test(plain) && !users);
+          CHANNEL_ID.test(plain) || /`[^`\n]{4,200}`/.test(plain) && SCOPE.test(plain) && !users);
       }
     }
     return r;
