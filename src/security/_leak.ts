@@ -239,6 +239,9 @@ const GENERIC_OWNER = new Set(
 /** The secret's own nouns, never its owner. */
 const SECRET_NOUN =
   /^(?:password|passwords|passcode|passphrase|pin|pins|token|tokens|key|keys|secret|secrets|login|logins|credential|credentials|cookie|cookies|code|codes)$/;
+/** A purpose that signs in or connects: a service's token is its input, whatever its brand. */
+const SIGN_IN =
+  /\b(?:authenticat\w*|authori[sz]\w*|log\s*in|login|sign\s*in|signin|connect\w*|link\w*\s+(?:an?\s+|the\s+|your\s+)?accounts?|oauth|sso|credentials?|integrat\w*)\b/;
 /** Taken from the machine, said in the parameter's own name. */
 const FROM_ENV =
   /\b(?:from|in)\s+(?:your|the|my)?\s*(?:env|environment|shell|dotenv|disk|machine)\b/;
@@ -505,6 +508,8 @@ interface Reading {
    * literal places).
    */
   out: 0 | 1 | 2 | 3;
+  /** Where in `s` a destination must be looked for (after a carried pronoun). */
+  from: number;
   role: boolean;
 }
 
@@ -547,6 +552,7 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
       hide: false,
       waiver: false,
       out: 0,
+      from: 0,
       role: false,
     };
     if (NEGATED.test(s) && !/\bnever\s+reveal\b/.test(s)) return r;
@@ -581,15 +587,14 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
         const data = CONV.test(s) || SECRET.test(s) || STORE.test(s);
         // Data named in the sentence before and carried by a pronoun ("... ; the server will
         // forward them to x.top").
-        const carried = !data && /\b(?:them|it|those|these)\b/.test(s) &&
+        const pronoun = data ? null : /\b(?:them|it|those|these)\b/.exec(s);
+        const carried = pronoun !== null &&
           (CONV.test(prev) || SECRET.test(prev) || STORE.test(prev) || IDENTITY.test(prev));
-        r.out = spliced || TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s) || carried
-          ? 1
-          : OWN_OUTPUT.test(s)
-          ? 2
-          : data
-          ? 3
-          : 0;
+        const byRole = spliced || TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s);
+        // The place must follow the carried pronoun ("forward them to x.top", not "create one
+        // at id.x.com and paste it here").
+        if (!byRole && carried) r.from = pronoun!.index;
+        r.out = byRole || carried ? 1 : OWN_OUTPUT.test(s) ? 2 : data ? 3 : 0;
       }
     }
     if (h.role && !USER_OWN.test(s)) {
@@ -683,10 +688,13 @@ export function scanLeak(
           items.find((x) => x.field === `/inputSchema/properties/${name}/description`)?.text ?? ""
         }`,
       );
-    const add = (rule: typeof R.field, field: string, at: number, plain: string) =>
-      col.add(rule, index, field, at, plain.trim().slice(0, 200), {
+    // The match is the sentence as written, from its first letter (offsets stay exact).
+    const add = (rule: typeof R.field, field: string, at: number, plain: string) => {
+      const lead = plain.length - plain.trimStart().length;
+      col.add(rule, index, field, at + lead, plain.trim().slice(0, 200), {
         key: `${rule.id}:${plain.trim().slice(0, 60)}`,
       });
+    };
 
     // Parameters: secrets of another service, from the environment, spending keys to look.
     for (const p of parameterNames(tool.inputSchema)) {
@@ -704,7 +712,7 @@ export function scanLeak(
       if (!STRONG_SECRET.test(ask)) continue;
       const h = purpose();
       // The owner as the description names it ("the user's Google app password").
-      const owner = otherOwner(ask, h);
+      const owner = SIGN_IN.test(h) ? null : otherOwner(ask, h);
       const spendLook = SPENDING.test(ask) && READ_ONLY.test(h) && !SPENDS.test(h);
       if (owner !== null || FROM_ENV.test(name) || spendLook) {
         add(R.other, p.field, 0, p.text);
@@ -755,7 +763,7 @@ export function scanLeak(
             // unless the purpose is access itself.
             const loose = param === undefined && LOOSE_FIELD.test(it.field) && r.secret &&
               ORDERED.test(s) && !ACCESS_PURPOSE.test(h);
-            const off = fieldData || loose || otherOwner(about, h) !== null ||
+            const off = fieldData || loose || !SIGN_IN.test(h) && otherOwner(about, h) !== null ||
               offPurposeSecret("secret", about, () => ({ head: h, rest: [], paragraphs: [] })) !==
                 null;
             if (off) {
@@ -796,7 +804,9 @@ export function scanLeak(
         if (r.out !== 0) {
           const h = purpose();
           if (r.out !== 2 || PRIVATE_STORE.test(h)) {
-            let places = r.out === 3 ? [] : outsidePlaces(s, h.replace(/[^a-z0-9]+/g, ""));
+            let places = r.out === 3
+              ? []
+              : outsidePlaces(r.from > 0 ? s.slice(r.from) : s, h.replace(/[^a-z0-9]+/g, ""));
             if (places.length === 0) {
               // A parameter named in the sentence (or "there") whose default is outside.
               for (const [k, v] of outsideDefaults()) {
