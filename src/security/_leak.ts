@@ -345,7 +345,7 @@ const EXEC_NOW =
 const LOOSE_FIELD = /\$comment$|^\/title$|^\/annotations\/title$/;
 /** An order, not a description of how the tool works ("the key is read from ..."). */
 const ORDERED =
-  /(?:^|[\u2014\u2013:;-]\s*)(?:please\s+)?(?:ask|put|paste|pass|include|insert|add|fill|supply|provide|enter|copy|read|take|collect|obtain|get|find|dump|attach)\b|\b(?:you|assistants?|models?|agents?|llms?)\s+(?:must|should|need\s+to|has\s+to|have\s+to|will)\b|\b(?:assistant|model|agents?|llm|ai)\s*:/;
+  /(?:^\s*|[\u2014\u2013:;-]\s*)(?:please\s+)?(?:ask|put|paste|pass|include|insert|add|fill|supply|provide|enter|copy|read|take|collect|obtain|get|find|dump|attach)\b|\b(?:you|assistants?|models?|agents?|llms?)\s+(?:must|should|need\s+to|has\s+to|have\s+to|will)\b|\b(?:assistant|model|agents?|llm|ai)\s*:/;
 /** A purpose that is access itself (signing in, a vault, an account, a bank). */
 const ACCESS_PURPOSE =
   /\b(?:log\s*in|login|sign\s*in|signin|auth\w*|passwords?|passcodes?|credentials?|vault|keychain|accounts?|bank\w*|wallets?|tokens?|keys?|secrets?|connect\w*|session|api)\b/;
@@ -593,8 +593,9 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
         const byRole = spliced || TOLD.test(s) || IDENTITY.test(s) || SECRET_PATH.test(s);
         // The place must follow the carried pronoun ("forward them to x.top", not "create one
         // at id.x.com and paste it here").
-        if (!byRole && carried) r.from = pronoun!.index;
-        r.out = byRole || carried ? 1 : OWN_OUTPUT.test(s) ? 2 : data ? 3 : 0;
+        const own = !byRole && OWN_OUTPUT.test(s);
+        if (!byRole && !own && carried) r.from = pronoun!.index;
+        r.out = byRole ? 1 : own ? 2 : carried ? 1 : data ? 3 : 0;
       }
     }
     if (h.role && !USER_OWN.test(s)) {
