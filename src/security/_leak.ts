@@ -214,6 +214,9 @@ const COAX =
 const CODE =
   /\b(?:code|pin|tan|otp|clave|cle|codigo|codice)\b[^.;]{0,60}\b(?:texted|sms|received|arriv\w*|sent\s+(?:to\s+)?(?:them|you|the\s+user)|push|llego|recu)\b|\b(?:texted|sms|confirmation|verification|security|one[- ]time)\s+(?:\w+\s+)?(?:code|pin|key|clave|number)\b|\btan\b/;
 
+const SECRET_NAME_HINT =
+  /pass|pin|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|phrase/i;
+
 /** A secret that opens an account or spends (not a page token or a token count). */
 const STRONG_SECRET =
   /\b(?:password|passwd|pwd|pass|passcode|passphrase|pin|api\s+key|private\s+key|secret(?:\s+key)?|credentials?|cookie|seed\s+(?:phrase|words)|mnemonic|recovery\s+(?:words|phrase)|(?:access|auth|api|bearer|session|refresh|personal\s+access)\s+token|pat)\b/;
@@ -659,16 +662,23 @@ export function scanLeak(
     role: ruleById("leak.shadow_by_role"),
   };
   // Per text (lists repeat texts): its hints (null when no rule can fire) and its readings.
-  const known = new Map<string, { hints: Hints | null; foreign: boolean; rs?: Reading[] }>();
+  type Known = { hints: Hints | null; foreign: boolean; rs?: Reading[] };
+  const knownPlain = new Map<string, Known>();
+  const knownOther = new Map<string, Known>();
   // Orders in people-facing fields are read only there: such texts are keyed apart.
   const look = (text: string, other: boolean) => {
-    const key = other ? `\u0001${text}` : text;
-    let r = known.get(key);
+    const known = other ? knownOther : knownPlain;
+    let r = known.get(text);
     if (r === undefined) {
-      const foreign = isForeign(text) && reallyForeign(text);
-      const low = foreign ? foldMore(text, true) : text.toLowerCase();
-      r = { hints: text.length < 12 ? null : hintsOf(low, other), foreign };
-      known.set(key, r);
+      // A short text (a title, a label) carries an order only in a people-facing field.
+      if (text.length < 16 || text.length < 40 && !other) {
+        r = { hints: null, foreign: false };
+      } else {
+        const foreign = isForeign(text) && reallyForeign(text);
+        const low = foreign ? foldMore(text, true) : text.toLowerCase();
+        r = { hints: hintsOf(low, other), foreign };
+      }
+      known.set(text, r);
     }
     return r;
   };
@@ -700,10 +710,9 @@ export function scanLeak(
     // Parameters: secrets of another service, from the environment, spending keys to look.
     for (const p of parameterNames(tool.inputSchema)) {
       if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
+      // Most names hold none of these words: tested on the name as written first.
+      if (!SECRET_NAME_HINT.test(p.text)) continue;
       const name = spaced(p.text);
-      if (!/pass|pin|token|key|secret|cred|login|cookie|seed|mnemonic|recovery|phrase/.test(name)) {
-        continue;
-      }
       // A flag or a number holds no secret ("show_password": true).
       if (holdsNoText(atPointer(tool, p.field))) continue;
       // A page token, a token count, a key name: not a secret (the secret rules' own test).
