@@ -432,6 +432,11 @@ interface Hints {
  * One pass over a text before the hints: the most selective words of every rule. A text with
  * none of them (most texts) is read no further.
  */
+/** Another tool named by role (the gate's part for `leak.shadow_by_role`). */
+const ROLE_GATE_SOURCE = String
+  .raw`'s\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?)|connector|integration|plugin|(?:another|other|any|every|each|whatever|whichever)\s+(?:[\w-]+\s+){0,3}?tools?|tools?\s+(?:that|which|of)\b|the\s+(?:[\w-]+\s+){1,3}?tool|(?:on|from|of|in|through)\s+the\s+[\w-]+\s+server|herramienta|ferramenta|outil|strumento|werkzeug|инструмент`;
+const ROLE_GATE = new RegExp(ROLE_GATE_SOURCE);
+
 /** One-time codes by name or by how they arrive. */
 const CODE_HINT = /\btan\b|sms|texted|one-time|\botp\b|2fa|verification\s+code|confirmation\s+code/;
 
@@ -451,8 +456,7 @@ export const GATE = new RegExp(
     String
       .raw`@|:\/\/|\bdot\s+[a-z]{2,4}\b|\d\.\d+\.\d|\.(?:com|net|org|io|app|dev|co|xyz|top|biz|ru|cn|site|sh|rs|fr|de|club|email|info|pro|cloud|online|link|me|us|ai|to|cc|host)\b|\bour\s|partner|\bthere\b|label|subdomain`,
     // another tool by role
-    String
-      .raw`'s\s+(?:[\w-]+\s+){0,3}?(?:tools?|functions?)|connector|integration|plugin|(?:another|other|any|every|each|whatever|whichever)\s+(?:[\w-]+\s+){0,3}?tools?|tools?\s+(?:that|which|of)\b|the\s+(?:[\w-]+\s+){1,3}?tool|(?:on|from|of|in|through)\s+the\s+[\w-]+\s+server|herramienta|ferramenta|outil|strumento|werkzeug|инструмент`,
+    ROLE_GATE_SOURCE,
   ].join("|"),
 );
 
@@ -476,10 +480,11 @@ export function hintsOf(low: string, other: boolean): Hints | null {
     coax: HINT.coax.test(low) && HINT.secret.test(low),
     code: CODE_HINT.test(low),
     cover: HINT.asks.test(low) && HINT.lie.test(low) || HINT.relabel.test(low),
-    hide: HINT.hide.test(low),
+    // What is hidden must be the tool's own use: self words, or a tool-like name.
+    hide: HINT.hide.test(low) && (HINT.self.test(low) || low.includes("_")),
     waiver: HINT.future.test(low) && HINT.waive.test(low),
     out: HINT.dest.test(low) && HINT.role.test(low),
-    role: HINT.tool.test(low) && HINT.change.test(low) && HINT.strong.test(low),
+    role: HINT.strong.test(low) && ROLE_GATE.test(low) && HINT.change.test(low),
     field,
   };
   return h.coax || h.code || h.cover || h.hide || h.waiver || h.out || h.role || h.field ? h : null;
@@ -580,7 +585,7 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
       r.cover = (USER_ASKS.test(s) || USER_ASKS.test(prev)) && LIE.test(s) ||
         RELABEL.test(s) && ONLY.test(s);
     }
-    r.hide = h.hide && HIDE_USE.test(s);
+    r.hide = h.hide && HINT.hide.test(s) && HIDE_USE.test(s);
     r.code = h.code && !users && CODE.test(s) && ASK_OR_PUT.test(s);
     r.waiver = h.waiver && FUTURE.test(s) && (WAIVER.test(s) || COVERT_ACT.test(s));
     if (h.out && !users) {
@@ -601,7 +606,8 @@ export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] 
         r.out = byRole ? 1 : own ? 2 : carried ? 1 : data ? 3 : 0;
       }
     }
-    if (h.role && !USER_OWN.test(s)) {
+    // Per sentence, the cheap words first: a tool named, a change, a strong value.
+    if (h.role && HINT.tool.test(s) && HINT.strong.test(s) && !USER_OWN.test(s)) {
       // Inline code masked: a ";" inside `...` ends no clause for the alteration patterns.
       const code = maskMore(plain);
       let topic = false;
