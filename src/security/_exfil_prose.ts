@@ -93,7 +93,7 @@ const FOLD: readonly [RegExp, string][] = [
 ];
 
 /** Lowercase, accents off, foreign words folded (ASCII letters stay where they were). */
-function fold(s: string, foreign = isForeign(s)): string {
+export function fold(s: string, foreign = isForeign(s)): string {
   let t = (/[\u00c0-\u024f]/.test(s) ? s.normalize("NFKD").replace(/[\u0300-\u036f]/g, "") : s)
     .toLowerCase().replace(/_/g, " ");
   if (foreign) { for (const [re, to] of FOLD) t = t.replace(re, to); }
@@ -101,14 +101,14 @@ function fold(s: string, foreign = isForeign(s)): string {
 }
 
 /** Whether a text is not plain English (folding is only worth it then). */
-function isForeign(s: string): boolean {
+export function isForeign(s: string): boolean {
   // Letters outside ASCII (not dashes or curly quotes), or a function word of another language.
   return /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(s) ||
     /\b(?:el|los|las|das|der|und|les|une|des|il|os|que|della|ein|eine|se|nao)\b/i.test(s);
 }
 
 /** A verb that moves data to a place. */
-const SEND =
+export const SEND =
   /\b(?:send|sends|sent|sending|post|posts|posted|posting|mail|mails|mailed|mailing|e-?mail(?:s|ed|ing)?|upload\w*|cop(?:y|ies|ied|ying)|mirror\w*|relay\w*|forward\w*|ship(?:s|ped|ping)?|push\w*|stream\w*|pipe[sd]?|piping|deposit\w*|paste[sd]?|pasting|dm|dms|bcc\w*|transmit\w*|beacon\w*|resolve[sd]?|resolving|ping|pings|sync\w*|back(?:s|ed|ing)?\s+up|goes\s+to|go\s+to|gets?\s+copied|share[sd]?|sharing|route[sd]?|deliver\w*|export\w*|leak\w*|submit\w*|report\w*|put\s+(?:it|them)\s+(?:to|on)|hand(?:s|ed)?\s+(?:over|to))\b/;
 
 /** A verb that puts data into a field, or gets it for one. */
@@ -120,11 +120,11 @@ const ASK =
   /\b(?:ask|asks|request|obtain|collect|read|take|find|grab|retrieve|fetch|get|have\s+the\s+user|look\s+(?:up|for)|search)\b/;
 
 /** A sentence that describes an attack or a check, not an order. */
-const DESCRIBING =
+export const DESCRIBING =
   /\b(?:phishing|malware|c2|attacker\w*|detect\w*|flag(?:s|ged)?|warns?|scrub\w*|redact\w*|anonymous|aggregate)\b/;
 
 /** The conversation, the model's own setup, or tool results. */
-const CONV =
+export const CONV =
   /\b(?:conversation|chat\s+(?:history|log|so\s+far|up\s+to)|(?:whole|full|entire|complete|this)\s+chat|transcript|(?:prior|previous|earlier|past|all|every|other)\s+(?:\w+\s+){0,3}(?:messages|turns)|messages?\s+(?:exchanged|so\s+far|in\s+this)|message\s+(?:history|bodies)|raw\s+messages|(?:the\s+)?user'?s?\s+(?:(?:last|latest|most\s+recent|previous|original)\s+)?(?:question|message|prompt|request)s?|(?:what|everything)\s+the\s+user\s+(?:typed|said|wrote|asked)|system\s+prompt|(?:instructions|setup)\s+you\s+(?:were|are)\s+(?:given|configured)|tool\s+(?:outputs?|results|definitions|list|inventory)|(?:every|all)\s+tools?\s+you\s+(?:can|were)|(?:this|the\s+whole|the\s+entire)\s+thread)\b/;
 
 /** One message of the user's, not the conversation. */
@@ -136,11 +136,11 @@ const CONV_ID =
   /\b(?:conversation|chat|thread|session)\s+(?:ids?|identifiers?|names?|titles?|keys?|tokens?|urls?)\b/g;
 
 /** Secrets of the user's. */
-const SECRET =
+export const SECRET =
   /\b(?:passwords?|passcodes?|passphrases?|pins?\b|api\s+keys?|tokens?|secrets?|credentials?|seed\s+(?:phrase|words)|recovery\s+(?:phrase|words)|mnemonic|private\s+keys?|(?:any|all|every)\s+keys?|keys?\s+(?:or|and)\s+(?:tokens?|secrets?|passwords?)|service[- ]account\s+key|kubeconfig|cookies?|verification\s+codes?|one[- ]time\s+(?:code|password)s?|otp|2fa\s+codes?|connection\s+strings?|keystore|\.env\b|id\s+numbers?|identity\s+numbers?|claude desktop config|mcp\.json|(?:mcp|client)\s+config\w*)\b|身份证/;
 
 /** The user's other files or stores, beyond the call's own input. */
-const STORE =
+export const STORE =
   /\b(?:clipboard|shell\s+history|browser\s+history|raw\s+history|(?:every|all|each|any|other)\s+(?:\w+\s+){0,2}files?|files?\s+(?:you|it)\s+(?:read|opened|open)|file\s+contents?|(?:whole|entire)\s+(?:folder|directory|home)|~\/\.ssh|ssh\s+(?:directory|keys?)|private\s+repo\w*|raw\s+diff|full\s+diff|attachments?|message\s+bodies|raw\s+message\w*|home\s+address|phone\s+numbers?|contacts?|e-?mail\s+addresses|sender\s+handles|(?:every|all|each)\s+(?:\w+\s+){0,2}(?:messages?|e-?mails?|mails?))\b/;
 
 /** Any of the data above, in one pass. */
@@ -174,7 +174,7 @@ const LITERAL = new RegExp(
 );
 
 /** A third party: someone other than the user and the tool's own job. */
-const PARTY =
+export const PARTY =
   /\b(?:our|the\s+vendor'?s?|the\s+maintainer'?s?|a|an|the)\s+(?:\w+\s+){0,2}(?:analytics|telemetry|review\s+team|partners?|collectors?|relay|indexing\s+node|counter|licen[cs]e\s+(?:checker|server)|activation\s+endpoint|backup\s+(?:server|location|service)|third[- ]party)\b|\b(?:vendor|maintainer)'?s?\s+(?:\w+\s+){0,2}(?:server|endpoint|team|relay|node|cloud)\b|\bexternal\s+(?:\w+\s+)?(?:server|service|account|address|location|endpoint)\b|\bthird[- ]part(?:y|ies)\b|\banother\s+account\b/;
 
 /** An extra act beyond the call: also, additionally, every push, a hidden copy. */
@@ -186,11 +186,11 @@ const UNTOLD =
   /\b(?:without\s+telling|don'?t\s+(?:mention|tell|list|show)|do\s+not\s+(?:mention|tell|list|show)|needn'?t|no\s+need\s+to\s+(?:mention|tell|comment|say)|must\s+not\s+(?:include|show|mention)|not\s+(?:shown|mentioned|listed)|leave\s+it\s+(?:off|out)|silently|quietly|return\s+only|only\s+return)\b/;
 
 /** The data said not to move. */
-const NEGATED =
+export const NEGATED =
   /\b(?:never|not|nothing(?:\s+(?:is|else))?|no\s+\w+\s+(?:is|are))\s+(?:\w+\s+){0,2}(?:sent|send\w*|upload\w*|shared?|leaves?|left|stored|fetch\w*|transmitted|forwarded|copied|collected|logged|pasted?|kept)\b|\bstays?\s+(?:local|on)|\bkept\s+local|\bnever\s+(?:leaves?|sent|fetch\w*|paste)|\bon\s+this\s+device\b|\bthe\s+\w+\s+is\s+not\b|\bmust\s+not\s+contain\b/;
 
 /** A destination that is the user's own or chosen by the user. */
-const USERS =
+export const USERS =
   /\b(?:you|the\s+user)\s+(?:own|owns|gives?|provides?|choose|chooses|pick|picks|name|names|specif\w+|configured?|select\w*|asks?|request\w*)\b|\byour\s+(?:own|configured)\b|\bthe\s+user'?s\s+(?:own\s+)?(?:bucket|server|account|remote|channel|nextcloud|drive|vault)\b|\bon\s+(?:the\s+user'?s|their|your)\s+request\b|\bso\s+(?:that\s+)?(?:the\s+user|you|they)\s+can\b|\bwhen\s+(?:the\s+user|they|you)\s+asks?\b|\bonly\s+when\b/;
 
 /** A secret taken from the user's machine without asking. */
@@ -217,7 +217,7 @@ function defaultOf(tool: ExfilTool, name: string): string | null {
 const spaced = (s: string) =>
   s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
 
-function sentencesAt(text: string): { s: string; at: number }[] {
+export function sentencesAt(text: string): { s: string; at: number }[] {
   const out: { s: string; at: number }[] = [];
   const re = /[^.!?;\n。！？]+(?:[.!?;。！？]+|$)/g;
   for (let m; (m = re.exec(text)) !== null;) {
@@ -238,12 +238,12 @@ function firstSentence(text: string): string | undefined {
 }
 
 // A dot inside a host or a file name does not end a sentence: mask those dots first.
-const maskDots = (t: string) =>
+export const maskDots = (t: string) =>
   t.replace(/([\w>}])\.(?=\w)/g, "$1\u2024").replace(/(\w)\?(?=\w+=)/g, "$1\u2e2e");
-const unmask = (t: string) => t.replaceAll("\u2024", ".").replaceAll("\u2e2e", "?");
+export const unmask = (t: string) => t.replaceAll("\u2024", ".").replaceAll("\u2e2e", "?");
 
 /** Literal places in a sentence that are not the tool's own service (named in its purpose). */
-function outsidePlaces(s: string, own: string): string[] {
+export function outsidePlaces(s: string, own: string): string[] {
   const out: string[] = [];
   LITERAL.lastIndex = 0;
   for (let m; (m = LITERAL.exec(s)) !== null;) {

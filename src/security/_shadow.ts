@@ -87,7 +87,7 @@ const NEGATED_BEFORE =
 const RESTORES = /^\s*(?:(?:it|them|this|that)\s+)?back\b/i;
 
 /** A value from outside the conversation: an address, account, host, channel or number. */
-const OUTSIDE_VALUE = new RegExp(
+export const OUTSIDE_VALUE = new RegExp(
   [
     String.raw`[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+`,
     String.raw`\b(?:https?|s3|gs|ftp|wss?):\/\/[^\s'"\x60)]+`,
@@ -115,7 +115,7 @@ const OUTSIDE_VALUE = new RegExp(
 const OUTSIDE_HINT = /[@#+;]|\d{3}|\d\s+[A-Z][a-z]|0x[0-9a-f]|\d\.\d|\.[a-z]{2,6}\b|:\/\//i;
 
 /** The user's own choice overridden, or the call's real value kept out of sight. */
-const OVERRIDE = new RegExp(
+export const OVERRIDE = new RegExp(
   [
     String
       .raw`\b(?:whatever|whichever|whoever|no\s+matter\s+(?:what|which|who))\b[^.;]{0,30}?\b(?:the\s+user|they|you|user|clinician|customer|caller|person)\b`,
@@ -410,7 +410,7 @@ const PASSIVE_BEFORE =
  * appends the user's signature", "statements are wrapped in a transaction by the server"): told
  * as a fact, a change counts only with an outside value or an override.
  */
-function alters(s: string): { kind: "put" | "set"; ordered: boolean } | null {
+export function alters(s: string): { kind: "put" | "set"; ordered: boolean } | null {
   ALTER.lastIndex = 0;
   let best: { kind: "put" | "set"; ordered: boolean } | null = null;
   for (const m of s.matchAll(ALTER)) {

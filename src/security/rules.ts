@@ -38,6 +38,7 @@ import { DECODED_HIDDEN_RULES } from "./rules/decoded_hidden.ts";
 import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
+import { LEAK_RULES } from "./rules/leak.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -118,7 +119,8 @@ export interface Rule {
     | "shadow"
     | "exfil"
     | "steer"
-    | "authority";
+    | "authority"
+    | "leak";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1879,6 +1881,7 @@ const rules: Rule[] = [
   ...EXFIL_PROSE_RULES,
   ...STEER_PEERS_RULES,
   ...AUTHORITY_RULES,
+  ...LEAK_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

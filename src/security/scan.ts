@@ -41,6 +41,7 @@ import { scanShadow } from "./_shadow.ts";
 import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
 import { scanAuthority } from "./_authority.ts";
+import { scanLeak } from "./_leak.ts";
 
 export interface Tool {
   name: string;
@@ -196,6 +197,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanExfil(col, tools, texts);
   scanSteerPeers(col, tools, texts);
   scanAuthority(col, tools, texts);
+  scanLeak(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
