@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-16"
+ * RULES.version; // "2026.11.26-17"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -1958,7 +1958,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-16",
+  version: "2026.11.26-17",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
