@@ -63,6 +63,12 @@
  * - firewall_eval/heldout14a_new_words.json, heldout14b_new_words.json (split `heldout14`): round 14, two blind
  *   authors writing apart after round 13 was measured (after `2026.11.26-15` was done); measured once with
  *   `-15` and once with `-16`.
+ * - firewall_eval/probes15_*.json (split `probes15`): the same for the `2026.11.26-17` rules (tool steering,
+ *   the model's instruction hierarchy set aside, data named by role and orders in rarely read fields, and
+ *   benign shapes falsely blocked in rounds 13 and 14).
+ * - firewall_eval/heldout15a_new_words.json … heldout15c_new_words.json (split `heldout15`): round 15, three
+ *   blind authors writing apart after round 14 was measured; sealed until `2026.11.26-17` was done, measured
+ *   once with `-16` and once with `-17`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -267,7 +273,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout14") as EvalSplit;
+  const split = (arg("--split") ?? "heldout15") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
