@@ -220,12 +220,15 @@ const FOREIGN_HINTS = [
   " sin ",
 ];
 
+/** The hints as one pattern: a single pass finds any of them (40 `includes` cost far more). */
+const FOREIGN_HINT = new RegExp(` (?:${FOREIGN_HINTS.map((w) => w.trim()).join("|")}) `);
+
 /** Two different foreign function words (one is often a name or a loan word). */
 function foreignWords(t: string, accents = false): boolean {
   // A text with "the" twice is English, unless it has accents (a foreign sentence inside it).
   const the = accents ? -1 : t.indexOf(" the ");
   if (the >= 0 && t.indexOf(" the ", the + 5) >= 0) return false;
-  if (!FOREIGN_HINTS.some((w) => t.includes(w))) return false;
+  if (!FOREIGN_HINT.test(t)) return false;
   FOREIGN_WORD.lastIndex = 0;
   const a = FOREIGN_WORD.exec(t);
   if (a === null) return false;
@@ -478,6 +481,10 @@ function read(text: string, memo: Map<string, Facts>): Hit[] {
       (q) => q.replace(/['"][^]*['"]/, (inner) => " ".repeat(inner.length)),
     )
     : f.t;
+  // A sentence is a slice of `t` cut after punctuation or a line break, and the word checks have
+  // no anchors, lookarounds or \B: a text without any word has no sentence with one, and then
+  // every sentence is `NONE` (most texts end here, unsplit).
+  if (!ANY_WORD.test(t)) return [];
   const ss = sentences(t);
   const fs = ss.map(({ s }) => {
     let x = memo.get(s);

@@ -316,8 +316,9 @@ export function scanSteerPeers(
     }
   });
   if (items.length === 0) return;
-  // Per text (lists repeat texts): whether it can hold any kind, worked out once per scan.
-  const worth = new Map<string, boolean>();
+  // Per text (lists repeat texts): its folded form when it can hold any kind, else null; worked
+  // out once per scan, the lower-casing and the foreign test shared with `read`.
+  const worth = new Map<string, string | null>();
   const rules = {
     peer: ruleById("steer.peer_defect_push"),
     user: ruleById("steer.user_pick_overruled"),
@@ -326,13 +327,13 @@ export function scanSteerPeers(
     badge: ruleById("steer.badge_norm"),
   };
   for (const [tool, it] of items) {
-    let w = worth.get(it.text);
-    if (w === undefined) worth.set(it.text, w = mayHold(it.text));
-    if (!w) continue;
+    let low = worth.get(it.text);
+    if (low === undefined) worth.set(it.text, low = mayHold(it.text));
+    if (low === null) continue;
     const name = tools[tool]!.name;
     const key = name + "\u0000" + it.text;
     let found = memo.get(key);
-    if (found === undefined) memo.set(key, found = read(it.text, name));
+    if (found === undefined) memo.set(key, found = read(low, name));
     for (const [kind, said] of found) {
       // Quote the original words: the sentence where it is found as written, else (a folded
       // foreign text) the text's start.
@@ -343,10 +344,15 @@ export function scanSteerPeers(
   }
 }
 
-/** Whether a text can hold any kind: one of the literals a kind needs, or foreign words. */
-function mayHold(text: string): boolean {
+/**
+ * The folded text when it can hold any kind (one of the literals a kind needs, or foreign
+ * words), else null. The text is lower-cased and tested for foreign words once.
+ */
+function mayHold(text: string): string | null {
   const low = text.toLowerCase();
-  return ANY_GATE.test(low) || FOREIGN_HINT.test(low);
+  const foreign = FOREIGN_HINT.test(low);
+  if (!foreign && !ANY_GATE.test(low)) return null;
+  return foreign ? fold(low) : low;
 }
 
 const NONE: [Kind, string][] = [];
@@ -370,16 +376,15 @@ const ANY_GATE = new RegExp(
 );
 type Kind = "peer" | "user" | "self" | "first" | "badge";
 
-function fold(text: string): string {
-  let s = text.toLowerCase();
-  if (!FOREIGN_HINT.test(s)) return s;
-  s = s.normalize("NFC");
+/** A lower-cased text holding foreign words, folded to the English words the pieces read. */
+function fold(low: string): string {
+  let s = low.normalize("NFC");
   for (const [re, to] of FOLD) s = s.replace(re, to);
   return s;
 }
 
-function read(text: string, name: string): [Kind, string][] {
-  const low = fold(text);
+/** The kinds a folded text holds, as (kind, sentence) pairs. */
+function read(low: string, name: string): [Kind, string][] {
   // Each kind's literal gate, then its pieces over the whole text; most texts stop here.
   const defect = DEFECT_GATE.test(low) && (HARSH.test(low) || SOFT.test(low));
   const user = USER_GATE.test(low) && (
