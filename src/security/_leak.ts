@@ -43,7 +43,6 @@ import {
   outsidePlaces,
   SECRET,
   SEND,
-  sentencesAt,
   STORE,
   unmask,
   USERS,
@@ -54,6 +53,38 @@ import { alters, OUTSIDE_VALUE, OVERRIDE } from "./_shadow.ts";
 export interface LeakTool {
   name: string;
   inputSchema?: unknown;
+}
+
+/** Ends a sentence: `.!?;` and their CJK forms (a newline ends a run without ending one). */
+function endsSentence(c: number): boolean {
+  return c === 46 || c === 33 || c === 63 || c === 59 || c === 0x3002 || c === 0xff01 ||
+    c === 0xff1f;
+}
+
+/**
+ * `_exfil_prose.ts`'s `sentencesAt` in one linear pass (its regex backtracks over every run that
+ * ends at a newline, quadratic on long lines): a run of other characters ending in stops or at
+ * the end of the text is a sentence; a run cut by a newline with no stop is none, as there.
+ * `limit` stops after that many sentences.
+ */
+export function sentenceSpans(text: string, limit = Infinity): { s: string; at: number }[] {
+  const out: { s: string; at: number }[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n && out.length < limit) {
+    let c = text.charCodeAt(i);
+    if (c === 10 || endsSentence(c)) {
+      i++;
+      continue;
+    }
+    const at = i;
+    while (i < n && (c = text.charCodeAt(i)) !== 10 && !endsSentence(c)) i++;
+    if (i < n && c === 10) continue;
+    while (i < n && endsSentence(text.charCodeAt(i))) i++;
+    const s = text.slice(at, i);
+    if (s.trim()) out.push({ s, at });
+  }
+  return out;
 }
 
 /** More foreign words, folded after `_exfil_prose.ts`'s (accents are already off). */
@@ -540,7 +571,7 @@ const unmaskMore = (t: string) => t.replaceAll("\u037e", ";");
 
 /** Reads every sentence of a text for the rules its hints allow. */
 export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] {
-  const ss = sentencesAt(maskMore(maskDots(text))).map(({ s, at }) => {
+  const ss = sentenceSpans(maskMore(maskDots(text))).map(({ s, at }) => {
     const plain = unmaskMore(unmask(s));
     return { at, plain, s: foldMore(plain, foreign) };
   });
@@ -694,7 +725,7 @@ export function scanLeak(
     const purpose = () => {
       if (head !== null) return head;
       const desc = items.find((it) => it.field === "/description")?.text ?? "";
-      const first = sentencesAt(maskDots(desc))[0]?.s ?? "";
+      const first = sentenceSpans(maskDots(desc), 1)[0]?.s ?? "";
       head = foldMore(`${spaced(tool.name)}. ${unmask(first)}`, isForeign(first));
       return head;
     };
