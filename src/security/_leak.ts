@@ -471,29 +471,38 @@ const ROLE_GATE = new RegExp(ROLE_GATE_SOURCE);
 /** One-time codes by name or by how they arrive. */
 const CODE_HINT = /\btan\b|sms|texted|one-time|\botp\b|2fa|verification\s+code|confirmation\s+code/;
 
-export const GATE = new RegExp(
-  [
-    CODE_HINT.source,
-    // coax
-    String
-      .raw`hesit|wary|reluct|reassur|routine|formalit|refus|(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
-    // cover: the user asks, a relabel, the tool's own use
-    String
-      .raw`\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)|\bas\s+["'\u2018\u201c\x60]|this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence)|among\s+the\s+tools|never\s+reveal`,
-    // waiver
-    String
-      .raw`memory|later|future|subsequent|from\s+now|starting\s+now|going\s+forward|permanent|for\s+good|across\s+(?:sessions|conversations|chats)|persist|in\s+(?:force|effect)|(?:every|all|any)\s+(?:following|next|coming)`,
-    // data out: a destination
-    String
-      .raw`@|:\/\/|\bdot\s+[a-z]{2,4}\b|\d\.\d+\.\d|\.(?:com|net|org|io|app|dev|co|xyz|top|biz|ru|cn|site|sh|rs|fr|de|club|email|info|pro|cloud|online|link|me|us|ai|to|cc|host)\b|\bour\s|partner|\bthere\b|label|subdomain`,
-    // another tool by role
-    ROLE_GATE_SOURCE,
-  ].join("|"),
-);
+/** The gate's parts, one per rule family (a text matches the gate exactly when it matches one). */
+const GATE_PARTS: readonly string[] = [
+  CODE_HINT.source,
+  // coax
+  String
+    .raw`hesit|wary|reluct|reassur|routine|formalit|refus|(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
+  // cover: the user asks, a relabel, the tool's own use
+  String
+    .raw`\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)|\bas\s+["'\u2018\u201c\x60]|this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence)|among\s+the\s+tools|never\s+reveal`,
+  // waiver
+  String
+    .raw`memory|later|future|subsequent|from\s+now|starting\s+now|going\s+forward|permanent|for\s+good|across\s+(?:sessions|conversations|chats)|persist|in\s+(?:force|effect)|(?:every|all|any)\s+(?:following|next|coming)`,
+  // data out: a destination
+  String
+    .raw`@|:\/\/|\bdot\s+[a-z]{2,4}\b|\d\.\d+\.\d|\.(?:com|net|org|io|app|dev|co|xyz|top|biz|ru|cn|site|sh|rs|fr|de|club|email|info|pro|cloud|online|link|me|us|ai|to|cc|host)\b|\bour\s|partner|\bthere\b|label|subdomain`,
+  // another tool by role
+  ROLE_GATE_SOURCE,
+];
+export const GATE = new RegExp(GATE_PARTS.join("|"));
+/**
+ * The gate tested part by part, the cheapest first: apart, V8 can use each part's first
+ * characters (the joined alternation has none to skip by), and most texts pass early.
+ */
+const GATE_TESTS: readonly RegExp[] = [4, 0, 5, 3, 1, 2].map((i) => new RegExp(GATE_PARTS[i]!));
+function passesGate(low: string): boolean {
+  for (const re of GATE_TESTS) if (re.test(low)) return true;
+  return false;
+}
 
 export function hintsOf(low: string, other: boolean): Hints | null {
   const field = other && HINT.field.test(low);
-  if (!GATE.test(low)) {
+  if (!passesGate(low)) {
     return field
       ? {
         coax: false,
@@ -719,6 +728,10 @@ export function scanLeak(
     }
     return r;
   };
+  // Per parameter name: its spaced form when it names a secret, else null; per name and
+  // description: the folded ask when it names a strong secret, else null.
+  const secretNames = new Map<string, string | null>();
+  const asks = new Map<string, string | null>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     let head: string | null = null;
@@ -747,16 +760,26 @@ export function scanLeak(
     // Parameters: secrets of another service, from the environment, spending keys to look.
     for (const p of parameterNames(tool.inputSchema)) {
       if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
-      // Most names hold none of these words: tested on the name as written first.
-      if (!SECRET_NAME_HINT.test(p.text)) continue;
-      const name = spaced(p.text);
+      // Most names hold none of these words: tested on the name as written first. A page
+      // token, a token count, a key name: not a secret (the secret rules' own test). Per name.
+      let name = secretNames.get(p.text);
+      if (name === undefined) {
+        name = SECRET_NAME_HINT.test(p.text) ? spaced(p.text) : null;
+        if (name !== null && !namesSecret(name)) name = null;
+        secretNames.set(p.text, name);
+      }
+      if (name === null) continue;
       // A flag or a number holds no secret ("show_password": true).
       if (holdsNoText(atPointer(tool, p.field))) continue;
-      // A page token, a token count, a key name: not a secret (the secret rules' own test).
-      if (!namesSecret(name)) continue;
       const desc = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";
-      const ask = fold(`${name} ${desc}`, isForeign(desc));
-      if (!STRONG_SECRET.test(ask)) continue;
+      const askKey = `${name}\u0000${desc}`;
+      let ask = asks.get(askKey);
+      if (ask === undefined) {
+        const folded = fold(`${name} ${desc}`, isForeign(desc));
+        ask = STRONG_SECRET.test(folded) ? folded : null;
+        asks.set(askKey, ask);
+      }
+      if (ask === null) continue;
       const h = purpose();
       // The owner as the description names it ("the user's Google app password").
       const owner = SIGN_IN.test(h) ? null : otherOwner(ask, h);
