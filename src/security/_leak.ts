@@ -494,10 +494,26 @@ export const GATE = new RegExp(GATE_PARTS.join("|"));
  * The gate tested part by part, the cheapest first: apart, V8 can use each part's first
  * characters (the joined alternation has none to skip by), and most texts pass early.
  */
-const GATE_TESTS: readonly RegExp[] = [4, 0, 5, 3, 1, 2].map((i) => new RegExp(GATE_PARTS[i]!));
-function passesGate(low: string): boolean {
+const GATE_TESTS: readonly RegExp[] = [4, 0, 3, 1, 2].map((i) => new RegExp(GATE_PARTS[i]!));
+/** Every branch of the role part holds one of these words (tested as literals first). */
+const ROLE_WORDS = [
+  "tool",
+  "function",
+  "connector",
+  "integration",
+  "plugin",
+  "server",
+  "herramienta",
+  "ferramenta",
+  "outil",
+  "strumento",
+  "werkzeug",
+  "инструмент",
+];
+const namesToolWord = (low: string) => ROLE_WORDS.some((w) => low.includes(w));
+export function passesGate(low: string): boolean {
   for (const re of GATE_TESTS) if (re.test(low)) return true;
-  return false;
+  return namesToolWord(low) && ROLE_GATE.test(low);
 }
 
 export function hintsOf(low: string, other: boolean): Hints | null {
@@ -524,7 +540,8 @@ export function hintsOf(low: string, other: boolean): Hints | null {
     hide: HINT.hide.test(low) && (HINT.self.test(low) || low.includes("_")),
     waiver: HINT.future.test(low) && HINT.waive.test(low),
     out: HINT.dest.test(low) && HINT.role.test(low),
-    role: HINT.strong.test(low) && ROLE_GATE.test(low) && HINT.change.test(low),
+    role: HINT.strong.test(low) && namesToolWord(low) && ROLE_GATE.test(low) &&
+      HINT.change.test(low),
     field,
   };
   return h.coax || h.code || h.cover || h.hide || h.waiver || h.out || h.role || h.field ? h : null;
