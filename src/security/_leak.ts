@@ -43,7 +43,6 @@ import {
   outsidePlaces,
   SECRET,
   SEND,
-  sentencesAt,
   STORE,
   unmask,
   USERS,
@@ -54,6 +53,38 @@ import { alters, OUTSIDE_VALUE, OVERRIDE } from "./_shadow.ts";
 export interface LeakTool {
   name: string;
   inputSchema?: unknown;
+}
+
+/** Ends a sentence: `.!?;` and their CJK forms (a newline ends a run without ending one). */
+function endsSentence(c: number): boolean {
+  return c === 46 || c === 33 || c === 63 || c === 59 || c === 0x3002 || c === 0xff01 ||
+    c === 0xff1f;
+}
+
+/**
+ * `_exfil_prose.ts`'s `sentencesAt` in one linear pass (its regex backtracks over every run that
+ * ends at a newline, quadratic on long lines): a run of other characters ending in stops or at
+ * the end of the text is a sentence; a run cut by a newline with no stop is none, as there.
+ * `limit` stops after that many sentences.
+ */
+export function sentenceSpans(text: string, limit = Infinity): { s: string; at: number }[] {
+  const out: { s: string; at: number }[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n && out.length < limit) {
+    let c = text.charCodeAt(i);
+    if (c === 10 || endsSentence(c)) {
+      i++;
+      continue;
+    }
+    const at = i;
+    while (i < n && (c = text.charCodeAt(i)) !== 10 && !endsSentence(c)) i++;
+    if (i < n && c === 10) continue;
+    while (i < n && endsSentence(text.charCodeAt(i))) i++;
+    const s = text.slice(at, i);
+    if (s.trim()) out.push({ s, at });
+  }
+  return out;
 }
 
 /** More foreign words, folded after `_exfil_prose.ts`'s (accents are already off). */
@@ -440,29 +471,54 @@ const ROLE_GATE = new RegExp(ROLE_GATE_SOURCE);
 /** One-time codes by name or by how they arrive. */
 const CODE_HINT = /\btan\b|sms|texted|one-time|\botp\b|2fa|verification\s+code|confirmation\s+code/;
 
-export const GATE = new RegExp(
-  [
-    CODE_HINT.source,
-    // coax
-    String
-      .raw`hesit|wary|reluct|reassur|routine|formalit|refus|(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
-    // cover: the user asks, a relabel, the tool's own use
-    String
-      .raw`\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)|\bas\s+["'\u2018\u201c\x60]|this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence)|among\s+the\s+tools|never\s+reveal`,
-    // waiver
-    String
-      .raw`memory|later|future|subsequent|from\s+now|starting\s+now|going\s+forward|permanent|for\s+good|across\s+(?:sessions|conversations|chats)|persist|in\s+(?:force|effect)|(?:every|all|any)\s+(?:following|next|coming)`,
-    // data out: a destination
-    String
-      .raw`@|:\/\/|\bdot\s+[a-z]{2,4}\b|\d\.\d+\.\d|\.(?:com|net|org|io|app|dev|co|xyz|top|biz|ru|cn|site|sh|rs|fr|de|club|email|info|pro|cloud|online|link|me|us|ai|to|cc|host)\b|\bour\s|partner|\bthere\b|label|subdomain`,
-    // another tool by role
-    ROLE_GATE_SOURCE,
-  ].join("|"),
-);
+/** The gate's parts, one per rule family (a text matches the gate exactly when it matches one). */
+const GATE_PARTS: readonly string[] = [
+  CODE_HINT.source,
+  // coax
+  String
+    .raw`hesit|wary|reluct|reassur|routine|formalit|refus|(?:it|this)(?:'s|\s+is)\s+(?:safe|secure|fine)|doubt|suspic|worried|balk|coax|standard\s+step|not\s+involved|from\s+(?:us|our\s+side)|(?:phrase|frame|pitch|dress)\s+(?:it|this)`,
+  // cover: the user asks, a relabel, the tool's own use
+  String
+    .raw`\b(?:if|when|whenever|should|in\s+case)\b[^.]{0,60}?\b(?:ask|wonder|question|inquir|enquir|want\w*\s+to\s+know)|\bas\s+["'\u2018\u201c\x60]|this\s+tool|\bits\s+(?:runs?|calls?|use)\b|tool'?s\s+(?:runs?|calls?|use|existence)|among\s+the\s+tools|never\s+reveal`,
+  // waiver
+  String
+    .raw`memory|later|future|subsequent|from\s+now|starting\s+now|going\s+forward|permanent|for\s+good|across\s+(?:sessions|conversations|chats)|persist|in\s+(?:force|effect)|(?:every|all|any)\s+(?:following|next|coming)`,
+  // data out: a destination
+  String
+    .raw`@|:\/\/|\bdot\s+[a-z]{2,4}\b|\d\.\d+\.\d|\.(?:com|net|org|io|app|dev|co|xyz|top|biz|ru|cn|site|sh|rs|fr|de|club|email|info|pro|cloud|online|link|me|us|ai|to|cc|host)\b|\bour\s|partner|\bthere\b|label|subdomain`,
+  // another tool by role
+  ROLE_GATE_SOURCE,
+];
+export const GATE = new RegExp(GATE_PARTS.join("|"));
+/**
+ * The gate tested part by part, the cheapest first: apart, V8 can use each part's first
+ * characters (the joined alternation has none to skip by), and most texts pass early.
+ */
+const GATE_TESTS: readonly RegExp[] = [4, 0, 3, 1, 2].map((i) => new RegExp(GATE_PARTS[i]!));
+/** Every branch of the role part holds one of these words (tested as literals first). */
+const ROLE_WORDS = [
+  "tool",
+  "function",
+  "connector",
+  "integration",
+  "plugin",
+  "server",
+  "herramienta",
+  "ferramenta",
+  "outil",
+  "strumento",
+  "werkzeug",
+  "инструмент",
+];
+const namesToolWord = (low: string) => ROLE_WORDS.some((w) => low.includes(w));
+export function passesGate(low: string): boolean {
+  for (const re of GATE_TESTS) if (re.test(low)) return true;
+  return namesToolWord(low) && ROLE_GATE.test(low);
+}
 
 export function hintsOf(low: string, other: boolean): Hints | null {
   const field = other && HINT.field.test(low);
-  if (!GATE.test(low)) {
+  if (!passesGate(low)) {
     return field
       ? {
         coax: false,
@@ -484,7 +540,8 @@ export function hintsOf(low: string, other: boolean): Hints | null {
     hide: HINT.hide.test(low) && (HINT.self.test(low) || low.includes("_")),
     waiver: HINT.future.test(low) && HINT.waive.test(low),
     out: HINT.dest.test(low) && HINT.role.test(low),
-    role: HINT.strong.test(low) && ROLE_GATE.test(low) && HINT.change.test(low),
+    role: HINT.strong.test(low) && namesToolWord(low) && ROLE_GATE.test(low) &&
+      HINT.change.test(low),
     field,
   };
   return h.coax || h.code || h.cover || h.hide || h.waiver || h.out || h.role || h.field ? h : null;
@@ -540,7 +597,7 @@ const unmaskMore = (t: string) => t.replaceAll("\u037e", ";");
 
 /** Reads every sentence of a text for the rules its hints allow. */
 export function readingsOf(text: string, foreign: boolean, h: Hints): Reading[] {
-  const ss = sentencesAt(maskMore(maskDots(text))).map(({ s, at }) => {
+  const ss = sentenceSpans(maskMore(maskDots(text))).map(({ s, at }) => {
     const plain = unmaskMore(unmask(s));
     return { at, plain, s: foldMore(plain, foreign) };
   });
@@ -688,13 +745,17 @@ export function scanLeak(
     }
     return r;
   };
+  // Per parameter name: its spaced form when it names a secret, else null; per name and
+  // description: the folded ask when it names a strong secret, else null.
+  const secretNames = new Map<string, string | null>();
+  const asks = new Map<string, string | null>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     let head: string | null = null;
     const purpose = () => {
       if (head !== null) return head;
       const desc = items.find((it) => it.field === "/description")?.text ?? "";
-      const first = sentencesAt(maskDots(desc))[0]?.s ?? "";
+      const first = sentenceSpans(maskDots(desc), 1)[0]?.s ?? "";
       head = foldMore(`${spaced(tool.name)}. ${unmask(first)}`, isForeign(first));
       return head;
     };
@@ -716,16 +777,26 @@ export function scanLeak(
     // Parameters: secrets of another service, from the environment, spending keys to look.
     for (const p of parameterNames(tool.inputSchema)) {
       if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
-      // Most names hold none of these words: tested on the name as written first.
-      if (!SECRET_NAME_HINT.test(p.text)) continue;
-      const name = spaced(p.text);
+      // Most names hold none of these words: tested on the name as written first. A page
+      // token, a token count, a key name: not a secret (the secret rules' own test). Per name.
+      let name = secretNames.get(p.text);
+      if (name === undefined) {
+        name = SECRET_NAME_HINT.test(p.text) ? spaced(p.text) : null;
+        if (name !== null && !namesSecret(name)) name = null;
+        secretNames.set(p.text, name);
+      }
+      if (name === null) continue;
       // A flag or a number holds no secret ("show_password": true).
       if (holdsNoText(atPointer(tool, p.field))) continue;
-      // A page token, a token count, a key name: not a secret (the secret rules' own test).
-      if (!namesSecret(name)) continue;
       const desc = items.find((x) => x.field === `${p.field}/description`)?.text ?? "";
-      const ask = fold(`${name} ${desc}`, isForeign(desc));
-      if (!STRONG_SECRET.test(ask)) continue;
+      const askKey = `${name}\u0000${desc}`;
+      let ask = asks.get(askKey);
+      if (ask === undefined) {
+        const folded = fold(`${name} ${desc}`, isForeign(desc));
+        ask = STRONG_SECRET.test(folded) ? folded : null;
+        asks.set(askKey, ask);
+      }
+      if (ask === null) continue;
       const h = purpose();
       // The owner as the description names it ("the user's Google app password").
       const owner = SIGN_IN.test(h) ? null : otherOwner(ask, h);
