@@ -34,6 +34,8 @@ import { scanShadow } from "../src/security/_shadow.ts";
 import { scanSchemaAnnotations } from "../src/security/_schema_annotations.ts";
 import { scanExfil } from "../src/security/_exfil_prose.ts";
 import { scanSteerPeers } from "../src/security/_steer_peers.ts";
+import { scanAuthority } from "../src/security/_authority.ts";
+import { scanLeak } from "../src/security/_leak.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -223,6 +225,10 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("prose exfiltration");
       scanSteerPeers(col, tools, texts);
       lap("tool steering (peers)");
+      scanAuthority(col, tools, texts);
+      lap("instruction hierarchy");
+      scanLeak(col, tools, texts);
+      lap("leaks and cover stories");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");
