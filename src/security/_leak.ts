@@ -747,8 +747,11 @@ export function scanLeak(
   };
   // Per parameter name: its spaced form when it names a secret, else null; per name and
   // description: the folded ask when it names a strong secret, else null.
+  // Keyed by the parameter's field: the name is its last step, and the field test is per field.
   const secretNames = new Map<string, string | null>();
   const asks = new Map<string, string | null>();
+  // Per field (fields repeat across tools): its kind.
+  const kinds = new Map<string, "plain" | "other" | null>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     let head: string | null = null;
@@ -776,14 +779,16 @@ export function scanLeak(
 
     // Parameters: secrets of another service, from the environment, spending keys to look.
     for (const p of parameterNames(tool.inputSchema)) {
-      if (!/^\/inputSchema\/properties\/[^/]+$/.test(p.field)) continue;
       // Most names hold none of these words: tested on the name as written first. A page
-      // token, a token count, a key name: not a secret (the secret rules' own test). Per name.
-      let name = secretNames.get(p.text);
+      // token, a token count, a key name: not a secret (the secret rules' own test). Per field.
+      let name = secretNames.get(p.field);
       if (name === undefined) {
-        name = SECRET_NAME_HINT.test(p.text) ? spaced(p.text) : null;
+        name = /^\/inputSchema\/properties\/[^/]+$/.test(p.field) &&
+            SECRET_NAME_HINT.test(p.text)
+          ? spaced(p.text)
+          : null;
         if (name !== null && !namesSecret(name)) name = null;
-        secretNames.set(p.text, name);
+        secretNames.set(p.field, name);
       }
       if (name === null) continue;
       // A flag or a number holds no secret ("show_password": true).
@@ -819,7 +824,8 @@ export function scanLeak(
     })();
 
     for (const it of items) {
-      const kind = fieldKind(it.field);
+      let kind = kinds.get(it.field);
+      if (kind === undefined) kinds.set(it.field, kind = fieldKind(it.field));
       if (kind === null) continue;
       const other = kind === "other";
       const info = look(it.text, other);
