@@ -824,13 +824,15 @@ export function scanLeak(
     })();
 
     for (const it of items) {
+      // Shorter than any text `look` reads (most strings of a schema: types, names, values).
+      if (it.text.length < 16) continue;
       let kind = kinds.get(it.field);
       if (kind === undefined) kinds.set(it.field, kind = fieldKind(it.field));
       if (kind === null) continue;
       const other = kind === "other";
       // A short text (a title, a label) carries an order only in a people-facing field: no
       // lookup needed (as in `look`).
-      if (it.text.length < 16 || it.text.length < 40 && !other) continue;
+      if (it.text.length < 40 && !other) continue;
       const info = look(it.text, other);
       const hints = info.hints;
       if (hints === null) continue;
