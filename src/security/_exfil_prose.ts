@@ -20,6 +20,7 @@
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
+import { sentenceSpans } from "./_sentence_spans.ts";
 import { parameterNames } from "./_walk.ts";
 import { offPurposeSecret } from "./_off_purpose.ts";
 
@@ -217,6 +218,7 @@ function defaultOf(tool: ExfilTool, name: string): string | null {
 const spaced = (s: string) =>
   s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
 
+/** The regex split `sentenceSpans` reads as (kept as the reference its tests compare against). */
 export function sentencesAt(text: string): { s: string; at: number }[] {
   const out: { s: string; at: number }[] = [];
   const re = /[^.!?;\n。！？]+(?:[.!?;。！？]+|$)/g;
@@ -225,16 +227,6 @@ export function sentencesAt(text: string): { s: string; at: number }[] {
     if (m[0] === "") re.lastIndex++;
   }
   return out;
-}
-
-/** sentencesAt(text)[0]?.s, without reading on past it. */
-function firstSentence(text: string): string | undefined {
-  const re = /[^.!?;\n。！？]+(?:[.!?;。！？]+|$)/g;
-  for (let m; (m = re.exec(text)) !== null;) {
-    if (m[0].trim()) return m[0];
-    if (m[0] === "") re.lastIndex++;
-  }
-  return undefined;
 }
 
 // A dot inside a host or a file name does not end a sentence: mask those dots first.
@@ -284,7 +276,7 @@ interface Saying {
 }
 
 function sayings(text: string, foreign: boolean): Saying[] {
-  return sentencesAt(maskDots(text)).map(({ s: raw, at }, i) => {
+  return sentenceSpans(maskDots(text)).map(({ s: raw, at }, i) => {
     const plain = unmask(raw);
     const s = fold(plain, foreign);
     const conv = CONV.test(s);
@@ -326,7 +318,7 @@ export function scanExfil(
     const purpose = () => {
       if (ready) return;
       ready = true;
-      const firstAll = firstSentence(maskDots(desc)) ?? "";
+      const firstAll = sentenceSpans(maskDots(desc), 1)[0]?.s ?? "";
       const titles = items.filter((it) => it.field === "/title" || it.field.endsWith("/title"))
         .filter((it) => !it.field.includes("/properties/")).map((it) => it.text);
       head = fold([spaced(tool.name), ...titles, unmask(firstAll)].join(". "));

@@ -32,6 +32,7 @@
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
+import { sentenceSpans } from "./_sentence_spans.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { namesSecret, offPurposeSecret } from "./_off_purpose.ts";
 import {
@@ -53,38 +54,6 @@ import { alters, OUTSIDE_VALUE, OVERRIDE } from "./_shadow.ts";
 export interface LeakTool {
   name: string;
   inputSchema?: unknown;
-}
-
-/** Ends a sentence: `.!?;` and their CJK forms (a newline ends a run without ending one). */
-function endsSentence(c: number): boolean {
-  return c === 46 || c === 33 || c === 63 || c === 59 || c === 0x3002 || c === 0xff01 ||
-    c === 0xff1f;
-}
-
-/**
- * `_exfil_prose.ts`'s `sentencesAt` in one linear pass (its regex backtracks over every run that
- * ends at a newline, quadratic on long lines): a run of other characters ending in stops or at
- * the end of the text is a sentence; a run cut by a newline with no stop is none, as there.
- * `limit` stops after that many sentences.
- */
-export function sentenceSpans(text: string, limit = Infinity): { s: string; at: number }[] {
-  const out: { s: string; at: number }[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n && out.length < limit) {
-    let c = text.charCodeAt(i);
-    if (c === 10 || endsSentence(c)) {
-      i++;
-      continue;
-    }
-    const at = i;
-    while (i < n && (c = text.charCodeAt(i)) !== 10 && !endsSentence(c)) i++;
-    if (i < n && c === 10) continue;
-    while (i < n && endsSentence(text.charCodeAt(i))) i++;
-    const s = text.slice(at, i);
-    if (s.trim()) out.push({ s, at });
-  }
-  return out;
 }
 
 /** More foreign words, folded after `_exfil_prose.ts`'s (accents are already off). */

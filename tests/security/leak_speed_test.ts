@@ -5,7 +5,8 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { maskDots, sentencesAt } from "../../src/security/_exfil_prose.ts";
-import { GATE, passesGate, sentenceSpans } from "../../src/security/_leak.ts";
+import { GATE, passesGate } from "../../src/security/_leak.ts";
+import { sentenceSpans } from "../../src/security/_sentence_spans.ts";
 import { collectStrings } from "../../src/security/_walk.ts";
 import { realisticTools, realServerTools } from "../../bench/security.ts";
 
