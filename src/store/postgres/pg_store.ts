@@ -80,8 +80,11 @@ export async function openPostgresStore(url: string, o: PgOpenOptions = {}): Pro
   const deadline = Date.now() + (o.retryMs ?? 10_000);
   for (let wait = 100;; wait = Math.min(wait * 2, 1000)) {
     try {
-      if (o.migrate !== false) await migrate(db.sql);
-      else await db.sql`SELECT 1`;
+      // A server that accepts the connection but does not speak PostgreSQL (STORE_URL naming an
+      // HTTP port) never answers: each attempt is bounded, so start fails instead of hanging.
+      const bound = Math.max(deadline - Date.now(), MIN_ATTEMPT_MS);
+      if (o.migrate !== false) await answeredWithin(migrate(db.sql), bound);
+      else await answeredWithin(db.sql`SELECT 1`, bound);
       return new PgStore(db);
     } catch (err) {
       if (isConnectionError(err) && Date.now() + wait < deadline) {
@@ -96,5 +99,32 @@ export async function openPostgresStore(url: string, o: PgOpenOptions = {}): Pro
         { cause: err },
       );
     }
+  }
+}
+
+/** The least time one start attempt gets, even when the retry window has nearly run out. */
+const MIN_ATTEMPT_MS = 5_000;
+
+/** Settles as `p` does, or rejects once `ms` pass without an answer. */
+async function answeredWithin<T>(p: PromiseLike<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `no PostgreSQL answer within ${Math.round(ms / 1000)} s (is it a PostgreSQL server?)`,
+          ),
+        ),
+      ms,
+    );
+  });
+  const attempt = Promise.resolve(p);
+  // Once the attempt is abandoned, its own late failure (the pool is ended) is expected.
+  attempt.catch(() => {});
+  try {
+    return await Promise.race([attempt, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
