@@ -9,16 +9,7 @@ import { GATE, passesGate } from "../../src/security/_leak.ts";
 import { sentenceSpans } from "../../src/security/_sentence_spans.ts";
 import { collectStrings } from "../../src/security/_walk.ts";
 import { realisticTools, realServerTools } from "../../bench/security.ts";
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+import { pick, rng } from "./_seeded.ts";
 
 const realTexts = () =>
   [...realServerTools(), ...realisticTools()].flatMap((t) => collectStrings(t).map((x) => x.text));

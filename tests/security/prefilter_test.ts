@@ -30,6 +30,7 @@ import {
 import { isDefaultIgnorable, latinLookalike } from "../../src/security/confusables.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { loadFixtures } from "./_support.ts";
+import { pick, rng } from "./_seeded.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -102,16 +103,6 @@ Deno.test("prefilter: the unit fixtures and the benchmark's tools scan the same 
     tools: fixtures.flatMap((f) => f.tools.map((t, i) => ({ ...t, name: `${f.case}_${i}` }))),
   }]);
 });
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 /** Texts of the evaluation cases, cut and perturbed so phrases straddle tools and fields. */
 function perturbedTools(seed: number, material: string[]): Tool[] {

@@ -5,8 +5,8 @@
  * nested strings. Sentences written for these tests after the rules, not copied from the
  * evaluation sets; benign tools in the same words are allowed.
  */
-import { ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
+import type { Tool } from "../../src/security/scan.ts";
+import { allows, blocks } from "./_rule_checks.ts";
 
 const S = (description?: string, extra: Record<string, unknown> = {}) =>
   description ? { type: "string", description, ...extra } : { type: "string", ...extra };
@@ -16,21 +16,6 @@ const tool = (
   properties: Record<string, unknown> = { input: S() },
   extra: Partial<Tool> = {},
 ): Tool => ({ name, description, inputSchema: { type: "object", properties }, ...extra });
-
-function fired(t: Tool, rule: string) {
-  return scanTools([t]).findings.some((f) => f.rule_id === rule && !f.discount);
-}
-function blocks(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(
-    !v.allow && fired(t, rule),
-    `should block with ${rule}: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`,
-  );
-}
-function allows(t: Tool) {
-  const v = scanTools([t]);
-  assert(v.allow, `should allow: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`);
-}
 
 Deno.test("another tool called fake, banned or dangerous next to an order to avoid or hide it blocks; a deprecation note or an app-risk checker is allowed", () => {
   const r = "pi.steer_illegit_others";

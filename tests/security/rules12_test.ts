@@ -4,8 +4,8 @@
  * arrives, and persistence or concealment framed as the model's own memory. Sentences written for
  * these tests, not copied from the evaluation sets; benign tools in the same words are allowed.
  */
-import { ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
+import type { Tool } from "../../src/security/scan.ts";
+import { allows, blocks } from "./_rule_checks.ts";
 
 const S = (description?: string) =>
   description ? { type: "string", description } : { type: "string" };
@@ -15,18 +15,6 @@ const tool = (
   properties: Record<string, unknown> = { input: S() },
   outputSchema?: Record<string, unknown>,
 ): Tool => ({ name, description, inputSchema: { type: "object", properties }, outputSchema });
-
-function fired(t: Tool, rule: string) {
-  return scanTools([t]).findings.some((f) => f.rule_id === rule && !f.discount);
-}
-function blocks(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(!v.allow && fired(t, rule), `should block with ${rule}: ${t.name}`);
-}
-function allows(t: Tool) {
-  const v = scanTools([t]);
-  assert(v.allow, `should allow: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`);
-}
 
 Deno.test("a seed phrase, password, cookie or token asked for by a tool not built for it blocks, whatever reason it gives", () => {
   const r = "secret.param_off_purpose";

@@ -7,33 +7,14 @@
  * written for these tests after the rules, not copied from the evaluation sets; benign tools in
  * the same words are allowed.
  */
-import { ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
+import type { Tool } from "../../src/security/scan.ts";
+import { allows, blocks, silent } from "./_rule_checks.ts";
 
 const tool = (name: string, description: string): Tool => ({
   name,
   description,
   inputSchema: { type: "object", properties: { input: { type: "string" } } },
 });
-
-function fired(t: Tool, rule: string) {
-  return scanTools([t]).findings.some((f) => f.rule_id === rule && !f.discount);
-}
-function blocks(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(
-    !v.allow && fired(t, rule),
-    `should block with ${rule}: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`,
-  );
-}
-/** For benign tools an older rule still blocks: the new rule itself stays silent. */
-function silent(t: Tool, rule: string) {
-  assert(!fired(t, rule), `${rule} should not fire: ${t.name}`);
-}
-function allows(t: Tool) {
-  const v = scanTools([t]);
-  assert(v.allow, `should allow: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`);
-}
 
 Deno.test("other servers' tools called defective next to an order moving their work here blocks; a tool deprecating its own old version is allowed", () => {
   const r = "pi.steer_peer_defect";

@@ -11,16 +11,7 @@ import { allMatches, matchSettings } from "../../src/security/_match.ts";
 import { Prefilter } from "../../src/security/_prefilter.ts";
 import { buildCorpus } from "../../src/security/_corpus.ts";
 import { realisticTools, realServerTools } from "../../bench/security.ts";
-
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+import { pick, rng } from "./_seeded.ts";
 
 Deno.test("namesData holds for exactly the texts GATE_DATA matches", () => {
   const pieces = ["a", "key", ".pem", "-", "_", " ", ".", "x9", "pem", "\n", "é", ".pems", "/"];

@@ -7,8 +7,8 @@
  * comparisons, this tool's own old version, routing tables, lookups of one value, a login the
  * server's own tools need first, waiting for the user) are allowed.
  */
-import { ok as assert } from "node:assert/strict";
-import { scanTools, type Tool } from "../../src/security/scan.ts";
+import type { Tool } from "../../src/security/scan.ts";
+import { allows, blocks, silent } from "./_rule_checks.ts";
 
 const tool = (name: string, description: string, title?: string): Tool => ({
   name,
@@ -16,28 +16,6 @@ const tool = (name: string, description: string, title?: string): Tool => ({
   inputSchema: { type: "object", properties: { input: { type: "string" } } },
   ...(title ? { annotations: { title } } : {}),
 });
-
-function fired(t: Tool, rule: string) {
-  return scanTools([t]).findings.some((f) => f.rule_id === rule && !f.discount);
-}
-function blocks(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(
-    !v.allow && fired(t, rule),
-    `should block with ${rule}: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`,
-  );
-}
-/** For benign tools an older rule still blocks: the new rule itself stays silent. */
-function silent(t: Tool, rule: string) {
-  assert(!fired(t, rule), `${rule} should not fire: ${t.name}`);
-}
-function allows(t: Tool, rule: string) {
-  const v = scanTools([t]);
-  assert(
-    v.allow && !fired(t, rule),
-    `should allow: ${t.name} (${v.findings.map((f) => f.rule_id).join(", ")})`,
-  );
-}
 
 Deno.test("another tool called defective next to a push toward this one blocks; an honest comparison and this tool's own old version are allowed", () => {
   const r = "steer.peer_defect_push";

@@ -1,0 +1,30 @@
+/**
+ * Checks the rule tests share: whether a rule fired undiscounted, and whether the scan blocks or
+ * allows a tool, with the findings in the message when it does not.
+ */
+import { ok as assert } from "node:assert/strict";
+import { scanTools, type Tool } from "../../src/security/scan.ts";
+
+const ids = (t: Tool) => scanTools([t]).findings.map((f) => f.rule_id).join(", ");
+
+/** The rule reported an undiscounted finding on the tool alone. */
+export function fired(t: Tool, rule: string): boolean {
+  return scanTools([t]).findings.some((f) => f.rule_id === rule && !f.discount);
+}
+
+/** The tool alone is blocked, and the rule is among the reasons. */
+export function blocks(t: Tool, rule: string): void {
+  const v = scanTools([t]);
+  assert(!v.allow && fired(t, rule), `should block with ${rule}: ${t.name} (${ids(t)})`);
+}
+
+/** For benign tools an older rule may still block: the named rule itself stays silent. */
+export function silent(t: Tool, rule: string): void {
+  assert(!fired(t, rule), `${rule} should not fire: ${t.name}`);
+}
+
+/** The tool alone is allowed (and, when named, the rule stays silent). */
+export function allows(t: Tool, rule?: string): void {
+  const v = scanTools([t]);
+  assert(v.allow && (rule === undefined || !fired(t, rule)), `should allow: ${t.name} (${ids(t)})`);
+}
