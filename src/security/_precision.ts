@@ -39,6 +39,7 @@ import { ruleById } from "./rules.ts";
 import {
   BEHAVIOUR_RULES,
   behaviourStated,
+  isEnd,
   managedPrompt,
   nextStep,
   NO_TEXT_RULES,
@@ -75,19 +76,10 @@ type Finding = KeyedFinding["finding"];
 /** Sentence ends: `.`, `!`, `?` before a space or the end (not "e.g."/"i.e."), `;`, a line feed. */
 function sentenceBounds(text: string, start: number, end: number): [number, number] {
   let s = start;
-  while (s > 0 && !isBoundary(text, s - 1)) s--;
+  while (s > 0 && !isEnd(text, s - 1)) s--;
   let e = Math.max(end, start);
-  while (e < text.length && !isBoundary(text, e)) e++;
+  while (e < text.length && !isEnd(text, e)) e++;
   return [s, Math.min(text.length, e + 1)];
-}
-
-function isBoundary(text: string, i: number): boolean {
-  const c = text[i];
-  if (c === "\n" || c === ";") return true;
-  if (c !== "." && c !== "!" && c !== "?") return false;
-  const next = text[i + 1];
-  if (next !== undefined && !/\s/.test(next)) return false;
-  return !/\b(?:e\.g|i\.e|etc|vs|approx)$/i.test(text.slice(Math.max(0, i - 6), i));
 }
 
 /** Splits a stretch into its sentences (same boundaries as `sentenceBounds`). */
@@ -95,7 +87,7 @@ function sentences(text: string): string[] {
   const out: string[] = [];
   let s = 0;
   for (let i = 0; i < text.length; i++) {
-    if (isBoundary(text, i)) {
+    if (isEnd(text, i)) {
       out.push(text.slice(s, i + 1));
       s = i + 1;
     }
@@ -576,9 +568,9 @@ function prohibited(text: string, f: Finding, all: readonly KeyedFinding[]): boo
   if (colon > 0 && !dataIn(f.offset + colon, end)) end = f.offset + colon;
   // The clause holding the end of the match (where the data is placed).
   let cs = end - 1;
-  while (cs > 0 && !isBoundary(text, cs - 1) && text[cs - 1] !== ":") cs--;
+  while (cs > 0 && !isEnd(text, cs - 1) && text[cs - 1] !== ":") cs--;
   let ce = end;
-  while (ce < text.length && !isBoundary(text, ce) && text[ce] !== ":") ce++;
+  while (ce < text.length && !isEnd(text, ce) && text[ce] !== ":") ce++;
   const clause = text.slice(cs, ce);
   if (!PROHIBITIVE.test(clause) || UNDOES.test(clause)) return false;
   // The part of the match before the clause must name no data.
@@ -1007,7 +999,7 @@ function splitSentences(text: string, f: Finding, all: readonly KeyedFinding[]):
   // The last sentence end inside the match (before its last word).
   let cut = -1;
   for (let i = end - 2; i > start; i--) {
-    if (isBoundary(text, i) && text[i] !== "\n") {
+    if (isEnd(text, i) && text[i] !== "\n") {
       cut = i;
       break;
     }

@@ -37,8 +37,11 @@ interface PurposeTool {
   inputSchema?: Record<string, unknown>;
 }
 
-/** Sentence ends: `.`, `!`, `?` before a space or the end, `;`, a line feed. */
-function isEnd(text: string, i: number): boolean {
+/**
+ * Sentence ends for the discounts (`_precision.ts` too): `.`, `!`, `?` before a space or the end
+ * (not after "e.g", "i.e", "etc", "vs", "approx"), `;`, a line feed.
+ */
+export function isEnd(text: string, i: number): boolean {
   const c = text[i];
   if (c === "\n" || c === ";") return true;
   if (c !== "." && c !== "!" && c !== "?") return false;
