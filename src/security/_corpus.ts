@@ -32,10 +32,10 @@ export interface Corpus {
 
 const NON_ASCII = /[\u0080-\uffff]/;
 
-/** Per UTF-16 code unit: 0 not known yet, 1 kept as it is by fold(), 2 not (or a surrogate). */
+/** Per UTF-16 code unit: 0 not known yet, 1 kept as it is by foldWide(), 2 not (or a surrogate). */
 const KEPT = new Uint8Array(65536);
 
-/** Whether fold() keeps a BMP character unchanged: not ignorable and not a look-alike. */
+/** Whether foldWide() keeps a BMP character unchanged: not ignorable and not a look-alike. */
 function kept(c: number): boolean {
   let v = KEPT[c]!;
   if (v === 0) {
@@ -48,8 +48,18 @@ function kept(c: number): boolean {
   return v === 1;
 }
 
-function fold(text: string): { folded: string; map: Int32Array | null } {
-  if (!NON_ASCII.test(text)) return { folded: text, map: null };
+/**
+ * Whether a string holds a non-ASCII code unit (NON_ASCII.test): a loop for short strings
+ * (most of a tool's strings), where calling the regex costs more than reading the string.
+ */
+function nonAscii(text: string): boolean {
+  if (text.length > 64) return NON_ASCII.test(text);
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return true;
+  return false;
+}
+
+/** fold() of a string holding a non-ASCII code unit. */
+function foldWide(text: string): { folded: string; map: Int32Array } {
   const parts: string[] = [];
   const map = new Int32Array(text.length + 1);
   let k = 0;
@@ -97,7 +107,10 @@ export function buildCorpus(tools: TextItem[][]): Corpus {
         pos += 1;
         m += 1;
       }
-      const { folded, map } = fold(item.text);
+      // An ASCII string is its own folded text (most are: no object per string for them).
+      const wide = nonAscii(item.text) ? foldWide(item.text) : null;
+      const folded = wide === null ? item.text : wide.folded;
+      const map = wide === null ? null : wide.map;
       pieces.push(folded);
       segs.push({
         tool,

@@ -151,20 +151,33 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
   const first = new Map<string, number>();
   const skel = names.map(skeletonOf);
   const bySkel = new Map<string, Set<string>>();
+  // Whether each name is the first of its spelling (only those are checked below).
+  const firstOf = new Uint8Array(names.length);
   names.forEach((n, i) => {
     if (first.has(n)) {
       col.add(dup, i, "/name", 0, n, { note: `same name as tool #${first.get(n)}` });
-    } else first.set(n, i);
-    const set = bySkel.get(skel[i]!) ?? new Set();
-    set.add(n);
-    bySkel.set(skel[i]!, set);
+    } else {
+      first.set(n, i);
+      firstOf[i] = 1;
+    }
+    const set = bySkel.get(skel[i]!);
+    if (set === undefined) bySkel.set(skel[i]!, new Set([n]));
+    else set.add(n);
   });
   const knownSet = new Set(known);
   const knownSkel = new Map(WELL_KNOWN_SKELETONS);
   for (const k of known) if (!knownSkel.has(skeletonOf(k))) knownSkel.set(skeletonOf(k), k);
   // One-edit index over the list and the known names (well-known names are pre-indexed).
-  const indexed = [...first.keys(), ...known].filter((n) => n.length >= 4);
-  const index = new EditIndex(indexed, indexed.map(neighboursOf));
+  // Each distinct name's edit neighbours are looked up once per scan.
+  const listed = [...first.keys()];
+  const hoods = listed.map((n) => n.length >= 4 ? neighboursOf(n) : null);
+  const indexed: string[] = [];
+  const indexedHoods: number[][] = [];
+  listed.forEach((n, k) => {
+    if (hoods[k] !== null) indexed.push(n), indexedHoods.push(hoods[k]!);
+  });
+  for (const n of known) if (n.length >= 4) indexed.push(n), indexedHoods.push(neighboursOf(n));
+  const index = new EditIndex(indexed, indexedHoods);
   // Each name's separator-free form, once per scan (a name is the candidate of many others).
   const sepFree = new Map<string, string>();
   const sepOf = (name: string) => {
@@ -173,24 +186,39 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
     return k;
   };
   const bySep = new Map<string, string[]>();
-  for (const n of first.keys()) {
+  for (const n of listed) {
     const k = sepOf(n);
-    bySep.set(k, [...(bySep.get(k) ?? []), n]);
+    const same = bySep.get(k);
+    if (same === undefined) bySep.set(k, [n]);
+    else same.push(n);
   }
-  const reported = new Set<number>();
+  let at = 0; // the index of name i in `listed` (first spellings, in order)
   names.forEach((n, i) => {
-    if (first.get(n) !== i) return;
+    if (firstOf[i] === 0) return;
+    const hood = hoods[at++];
     // A name that is itself well-known (or approved) is the original, not the look-alike.
     if (WELL_KNOWN_SET.has(n) || knownSet.has(n)) return;
     const sk = skel[i]!;
-    const others = [...(bySkel.get(sk) ?? [])].filter((o) => o !== n);
-    const kn = knownSkel.get(sk);
-    if (others.length > 0) {
-      col.add(coll, i, "/name", 0, n, { decoded: sk, note: `looks like tool '${others[0]}'` });
-      reported.add(i);
-    } else if (kn !== undefined && kn !== n) {
-      col.add(coll, i, "/name", 0, n, { decoded: sk, note: `looks like well-known tool '${kn}'` });
-      reported.add(i);
+    let other: string | undefined;
+    for (const o of bySkel.get(sk)!) {
+      if (o !== n) {
+        other = o;
+        break;
+      }
+    }
+    let reported = false;
+    if (other !== undefined) {
+      col.add(coll, i, "/name", 0, n, { decoded: sk, note: `looks like tool '${other}'` });
+      reported = true;
+    } else {
+      const kn = knownSkel.get(sk);
+      if (kn !== undefined && kn !== n) {
+        col.add(coll, i, "/name", 0, n, {
+          decoded: sk,
+          note: `looks like well-known tool '${kn}'`,
+        });
+        reported = true;
+      }
     }
     if (/[\u0080-\uffff]/.test(n) && /[A-Za-z]/.test(n)) {
       const lookalikes = [...n].filter((ch) =>
@@ -201,20 +229,23 @@ export function scanNames(col: Collector, names: string[], known: readonly strin
           decoded: sk,
           note: `look-alike letters: ${lookalikes.join(" ")}`,
         });
-        reported.add(i);
+        reported = true;
       }
     }
-    if (reported.has(i) || n.length < 4) return;
+    if (reported || hood === null) return;
     const cands = new Set<string>();
-    for (const v of neighboursOf(n)) {
+    for (const v of hood!) {
       index.addTo(v, cands);
       WELL_KNOWN_INDEX.addTo(v, cands);
     }
     const sepN = sepOf(n);
-    for (const o of bySep.get(sepN) ?? []) cands.add(o);
-    const hit = [...cands].sort().find((o) =>
-      o !== n && ((oneEdit(n, o) && meaningfulNear(n, o)) || sepOf(o) === sepN)
-    );
+    for (const o of bySep.get(sepN)!) cands.add(o);
+    // The first candidate in sorted order that is near: the least near one.
+    let hit: string | undefined;
+    for (const o of cands) {
+      if (o === n || (hit !== undefined && o > hit)) continue;
+      if ((oneEdit(n, o) && meaningfulNear(n, o)) || sepOf(o) === sepN) hit = o;
+    }
     if (hit !== undefined) col.add(nearR, i, "/name", 0, n, { note: `near '${hit}'`, key: n });
   });
 }
