@@ -26,15 +26,23 @@ const isB64 = (c: number) => c < 128 && B64[c] === 1;
 export function base64Runs(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
   const n = text.length;
+  // No run of 24 or more before i is left to report, and none reaches back before i: either
+  // i is 0, or the character before i or at i is not a base64 one. A run of 24 from anywhere
+  // in [i, i + 23] holds character i + 23, so when that one is not base64 all of them are
+  // skipped at once (prose is mostly short words: most characters are never read).
   let i = 0;
-  while (i < n) {
-    if (!isB64(text.charCodeAt(i))) {
-      i++;
+  while (i + 24 <= n) {
+    const probe = i + 23;
+    if (!isB64(text.charCodeAt(probe))) {
+      i = probe + 1;
       continue;
     }
-    const start = i;
-    while (i < n && isB64(text.charCodeAt(i))) i++;
-    if (i - start < 24) continue;
+    let start = probe;
+    while (start > i && isB64(text.charCodeAt(start - 1))) start--;
+    let end = probe + 1;
+    while (end < n && isB64(text.charCodeAt(end))) end++;
+    i = end;
+    if (end - start < 24) continue;
     if (text[i] === "=") i++;
     if (text[i] === "=") i++;
     out.push({ start, end: i });

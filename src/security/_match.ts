@@ -596,7 +596,9 @@ export function matchText(text: string): RawMatch[] {
       // Evaluate the cheaper term first (matches of other rules are already known; with the
       // prefilter, the term to run over fewer tools) and skip the other one when it found
       // nothing: a pair needs both, so the order never changes the result.
-      const bFirst = termCost(n.b, gate, cache) < termCost(n.a, gate, cache);
+      // (A first term that costs nothing goes first: the other's cost is not worked out.)
+      const costA = termCost(n.a, gate, cache);
+      const bFirst = costA > 0 && termCost(n.b, gate, cache) < costA;
       const first = termMatches(bFirst ? n.b : n.a, text, byRule, cache, gate);
       // A pair lies within one tool: the second term is needed only in the first one's tools
       // (its matches starting there are exact, so the pairs are the same), and there only up
