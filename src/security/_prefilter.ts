@@ -101,6 +101,8 @@ export class Gate {
     private raw: Int32Array,
     /** Per literal: the literal lists (nodes) it belongs to. */
     private nodesOf: readonly (readonly number[])[],
+    /** The literals that occur (those with stretches), ascending. */
+    private occurring: readonly number[],
   ) {
     this.words = (nuls.length + 1 + 31) >>> 5;
     this.litBits = new Array(litStretches.length);
@@ -111,9 +113,8 @@ export class Gate {
     let by = this.presentByNode;
     if (by === null) {
       by = this.presentByNode = [];
-      const { litStretches, nodesOf } = this;
-      for (let l = 0; l < litStretches.length; l++) {
-        if (litStretches[l] === undefined) continue;
+      const { occurring, nodesOf } = this;
+      for (const l of occurring) {
         for (const node of nodesOf[l]!) (by[node] ??= []).push(l);
       }
     }
@@ -415,18 +416,39 @@ function grow(log: Int32Array): Int32Array<ArrayBuffer> {
 
 /**
  * Groups a log of (literal, value) pairs by literal, keeping their order: per literal the
- * values in one ascending list (undefined: the literal never occurred).
+ * values in one ascending list (undefined: the literal never occurred). Only the literals that
+ * occur are visited (a text holds a few hundred of tens of thousands); `ids` receives them,
+ * ascending. `count` is scratch of one entry per literal, all 0, and is left so.
  */
-function byLiteral(log: Int32Array, size: number, literals: number): (Int32Array | undefined)[] {
-  const at = new Int32Array(literals + 1);
-  for (let k = 0; k < size; k += 2) at[log[k]! + 1]!++;
-  for (let l = 0; l < literals; l++) at[l + 1]! += at[l]!;
+function byLiteral(
+  log: Int32Array,
+  size: number,
+  literals: number,
+  count: Int32Array,
+  ids: number[],
+): (Int32Array | undefined)[] {
+  for (let k = 0; k < size; k += 2) {
+    const l = log[k]!;
+    if (count[l]!++ === 0) ids.push(l);
+  }
+  ids.sort((x, y) => x - y);
+  // Each literal's values lie together, in the order of its ids; count becomes where the
+  // next value of a literal goes, and so ends where its values end.
+  const starts = new Int32Array(ids.length);
+  let at = 0;
+  for (let j = 0; j < ids.length; j++) {
+    const l = ids[j]!;
+    starts[j] = at;
+    at += count[l]!;
+    count[l] = starts[j]!;
+  }
   const values = new Int32Array(size >> 1);
-  const fill = at.slice(0, literals);
-  for (let k = 0; k < size; k += 2) values[fill[log[k]!]!++] = log[k + 1]!;
+  for (let k = 0; k < size; k += 2) values[count[log[k]!]!++] = log[k + 1]!;
   const out: (Int32Array | undefined)[] = new Array(literals);
-  for (let l = 0; l < literals; l++) {
-    if (at[l + 1]! > at[l]!) out[l] = values.subarray(at[l]!, at[l + 1]!);
+  for (let j = 0; j < ids.length; j++) {
+    const l = ids[j]!;
+    out[l] = values.subarray(starts[j]!, count[l]!);
+    count[l] = 0;
   }
   return out;
 }
@@ -461,6 +483,7 @@ export class Prefilter {
   private litSeen = new Int32Array(0);
   private stateDone = new Int32Array(0);
   private stampTop = 0;
+  private sortCount = new Int32Array(0);
 
   constructor(patterns: readonly { pattern: string; flags: string }[]) {
     const literalIds = new Map<string, number>();
@@ -705,8 +728,13 @@ export class Prefilter {
     this.stampTop = stamp;
     this.strLog = strLog;
     this.endLog = endLog;
-    const litStretches = byLiteral(strLog, ns, this.literalCount);
-    const litEnds = byLiteral(endLog, ne, this.literalCount);
+    // The grouping's scratch (one entry per literal, about 175 KB) is kept between passes.
+    if (this.sortCount.length !== this.literalCount) {
+      this.sortCount = new Int32Array(this.literalCount);
+    }
+    const present: number[] = [];
+    const litStretches = byLiteral(strLog, ns, this.literalCount, this.sortCount, present);
+    const litEnds = byLiteral(endLog, ne, this.literalCount, this.sortCount, []);
     return new Gate(
       this.plans,
       nuls,
@@ -715,6 +743,7 @@ export class Prefilter {
       nulReads,
       raw.subarray(0, read + 1),
       this.nodesOf,
+      present,
     );
   }
 }
