@@ -1,0 +1,332 @@
+/**
+ * Precision discounts, fifth pass: the SCOPE of what a sentence says. Called from
+ * `precisionDiscounts` (_precision.ts) for findings no earlier kind discounted; each test reads
+ * the finding's own sentence (and the tool's name and first sentence) and asks whether the words
+ * that look like an order are, by the sentence's structure, about something else:
+ *
+ * - `left out`: the secret paths lie in a clause whose verb leaves them out ("Excludes .env and
+ *   ~/.ssh by default; pass extra globs in `exclude`"): what the tool does NOT take, and no later
+ *   clause points back at them.
+ * - `generated`: the secret is what the tool itself creates (a key generator writes "the private
+ *   key" to its own `path`), not the user's existing one, and it goes nowhere but an own
+ *   parameter or the result.
+ * - `lifecycle`: another tool is named only in a statement of its release lifecycle ("the legacy
+ *   run_query_v1 tool will be removed in version 3.0"), with no order about it.
+ * - `noun list`: the order-like word is an item of a parenthesised list of nouns ("(units,
+ *   language, answer length)"); with the list blanked, the rule no longer matches.
+ * - `own step`: another tool is named as what works on this tool's result once it exists
+ *   ("After creating the branch, use push_files to add commits to it").
+ * - `restriction`: a move's match reaches into the next sentence, which only states a
+ *   restriction on moves ("Forwarding outside the organisation may be blocked by the admin").
+ *
+ * Each test has an undo list (second person, an address, "but/unless/then/also/instead", every/
+ * always, a path or someone else's data): the same wrapper around an order is not discounted.
+ */
+import type { KeyedFinding } from "./_collector.ts";
+import { isEnd } from "./_precision_purpose.ts";
+import { ALTER } from "./_purpose_words.ts";
+import { ruleById } from "./rules.ts";
+
+type Finding = KeyedFinding["finding"];
+
+interface ScopeTool {
+  name: string;
+  description?: string;
+}
+
+/** The sentences from the one holding `start` to the one holding `end`. */
+function span(text: string, start: number, end: number): [number, number] {
+  let s = start;
+  while (s > 0 && !isEnd(text, s - 1)) s--;
+  let e = Math.max(end, start);
+  while (e < text.length && !isEnd(text, e)) e++;
+  return [s, Math.min(text.length, e + 1)];
+}
+
+const ADDRESS = /:\/\/|https?:|@|\b\d{1,3}(?:\.\d{1,3}){3}\b/;
+
+// ---- left out: secret paths in a clause whose verb leaves them out ------------------------------
+
+const LEFT_OUT_RULES = new Set([
+  "secret.read_credential",
+  "intent.named_then_placed",
+  "purpose.param_smuggle",
+  "purpose.unneeded_data",
+  "intent.take_sensitive",
+  "intent.imperative_private",
+  "intent.private_to_argument",
+  "intent.private_in_call",
+  "exfil.data_into_param",
+]);
+const SECRET_ITEMS = new Set([
+  "secret.key_path",
+  "secret.credential_path",
+  "secret.key_material",
+  "secret.wallet_path",
+]);
+const LEAVE_VERB = String
+  .raw`excludes|excluding|leaves\s+out|leaving\s+out|ignores|ignoring|skips|skipping|omits|omitting|filters\s+out|never\s+(?:reads|includes|uploads|copies|sends|touches|opens|backs\s+up|passes|stores|returns|collects|exports|syncs)|(?:does\s+not|doesn't|will\s+not|won't)\s+(?:read|include|upload|copy|send|touch|open|back\s+up|pass|store|return|collect|export|sync)`;
+/** A clause opening with a verb that leaves things out, the tool (or nobody) its subject. */
+const LEAVES_OUT = new RegExp(
+  String
+    .raw`^\s*(?:by\s+default,?\s+)?(?:(?:it|this\s+(?:tool|server|command)|the\s+(?:tool|server|backup|upload|archive|export|bundle|snapshot|sync))\s+)?(?:always\s+)?(?:${LEAVE_VERB})\b`,
+  "i",
+);
+const LEAVE_UNDO =
+  /\b(?:unless|except|but|however|instead|then|also|too|you|your)\b|(?:\band|,)\s+(?:\w+\s+)?(?:reads?|sends?|pass(?:es)?|includes?|uploads?|copies|copy|puts?|attach(?:es)?|posts?|shares?|forwards?|stores?|writes?|adds?|syncs?|emails?|returns?)\b/i;
+/** A later clause pointing back at what was left out. */
+const POINTS_BACK =
+  /\b(?:them|it|they|those|these|their|its|the\s+(?:contents?|files?|keys?|secrets?|credentials?|values?))\b/i;
+const KEEPS_OUT = /\b(?:keep|leave|exclude|skip|ignore|omit)\w*\b/i;
+
+/** Clause pieces of [s, e): sentence ends and ", but" / " but " split. */
+function clauses(text: string, s: number, e: number): [number, number][] {
+  const out: [number, number][] = [];
+  let c = s;
+  for (let i = s; i < e; i++) {
+    if (isEnd(text, i)) {
+      out.push([c, i + 1]);
+      c = i + 1;
+    } else if (text[i] === " " && /^ but\b/i.test(text.slice(i, i + 5))) {
+      out.push([c, i]);
+      c = i;
+    }
+  }
+  if (c < e) out.push([c, e]);
+  return out;
+}
+
+export function leftOut(text: string, f: Finding, near: readonly KeyedFinding[]): boolean {
+  if (!LEFT_OUT_RULES.has(f.rule_id) && f.rule_id !== "secret.key_material") return false;
+  const end = f.offset + f.match.length;
+  const items = near.filter(({ finding: g }) =>
+    SECRET_ITEMS.has(g.rule_id) && g.offset >= f.offset && g.offset + g.match.length <= end
+  ).map(({ finding: g }) => g.offset);
+  if (f.rule_id === "secret.key_material") items.push(f.offset);
+  if (items.length === 0) return false;
+  const [s, e] = span(text, f.offset, end);
+  const parts = clauses(text, s, e);
+  let first = -1;
+  for (const at of items) {
+    const k = parts.findIndex(([a, b]) => at >= a && at < b);
+    if (k < 0) return false;
+    const clause = text.slice(parts[k]![0], parts[k]![1]);
+    if (!LEAVES_OUT.test(clause) || LEAVE_UNDO.test(clause) || ADDRESS.test(clause)) return false;
+    if (first < 0 || k < first) first = k;
+  }
+  // Later clauses of the match: no pointing back at the paths (unless to keep them out too).
+  for (let k = first + 1; k < parts.length; k++) {
+    const [a, b] = parts[k]!;
+    if (a >= end) break;
+    const clause = text.slice(a, b);
+    if (ADDRESS.test(clause) || LEAVE_UNDO.test(clause)) return false;
+    if (POINTS_BACK.test(clause) && !KEEPS_OUT.test(clause)) return false;
+  }
+  return true;
+}
+
+// ---- generated: the secret is what the tool itself makes ----------------------------------------
+
+const GENERATED_RULES = new Set([
+  "purpose.param_smuggle",
+  "purpose.unneeded_data",
+  "secret.key_material",
+  "intent.take_sensitive",
+  "intent.imperative_private",
+  "intent.private_to_argument",
+  "intent.private_in_call",
+  "intent.named_then_placed",
+  "intent.into_argument",
+  "exfil.data_into_param",
+]);
+const MAKES =
+  /\b(?:gen|generat\w*|creat\w*|mints?|minting|issues?|new|fresh|derives?|rotates?|makes?)\b/i;
+const MADE_KIND =
+  /\b(?:keys?|key\s*pairs?|keypairs?|passwords?|passphrases?|secrets?|tokens?|seeds?|mnemonics?|wallets?|credentials?|certificates?|certs?)\b/i;
+/** Someone's existing secret, a path, a send, a second person, more steps. */
+const NOT_MADE = new RegExp(
+  String
+    .raw`\b(?:user'?s|your|their|existing|saved|old|current|previous|also|then|before|after|every|all|each|sends?|sent|posts?|posted|upload\w*|email\w*|forward\w*|shar\w+|transmit\w*|leak\w*|publish\w*|broadcast\w*|log\w*|on-chain|you|reads?|cop(?:y|ies)|unless|instead)\b|~\/|\/etc\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:ssh|env|aws|gnupg|pgpass|netrc)\b|stored\s+(?:in|at)\b|${ADDRESS.source}`,
+  "i",
+);
+const OPENS_ORDER =
+  /^\s*(?:put|pass|send|give|include|copy|paste|read|ask|tell|enter|provide|supply|attach|fetch|get|collect)\b/i;
+
+export function generatedSecret(
+  tool: ScopeTool,
+  text: string,
+  f: Finding,
+  first: string,
+  params: readonly string[],
+): boolean {
+  if (!GENERATED_RULES.has(f.rule_id)) return false;
+  const head = `${tool.name.replace(/[_-]+/g, " ")} ${first}`;
+  if (!MAKES.test(head) || !MADE_KIND.test(head)) return false;
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  for (const part of text.slice(s, e).split(/(?<=[.!?;])\s+/)) {
+    if (!part.trim()) continue;
+    if (OPENS_ORDER.test(part) || NOT_MADE.test(part)) return false;
+    // Back-quoted names are the tool's own parameters.
+    for (const m of part.matchAll(/`([^`]{1,60})`/g)) {
+      if (!params.includes(m[1]!.toLowerCase())) return false;
+    }
+  }
+  return MADE_KIND.test(text.slice(s, e));
+}
+
+// ---- lifecycle: another tool named only in a statement of its release lifecycle -----------------
+
+const LIFECYCLE_RULES = new Set([
+  "purpose.shadow_other",
+  "pi.shadow_sibling",
+  "pi.shadow_alter",
+  "pi.steer_exclusive",
+  "pi.steer_frame",
+]);
+const LIFECYCLE =
+  /\b(?:(?:is|was|are|were|has\s+been|have\s+been)\s+(?:now\s+)?deprecated(?:\s+(?:since|as\s+of|in|from)\s+[\w.-]+)?|(?:will|(?:is|are)\s+(?:going|scheduled|set|due|planned)\s+to)\s+be\s+(?:removed|deleted|retired|dropped|sunset|discontinued|phased\s+out|turned\s+off|deleted)|(?:is|are)\s+scheduled\s+for\s+(?:removal|deletion|retirement)|(?:is|are)\s+kept\s+(?:only\s+)?for\s+(?:backwards?\s+|legacy\s+)?compatibility|(?:was|were|has\s+been|have\s+been)\s+renamed)\b/gi;
+const LIFECYCLE_UNDO =
+  /\b(?:never|don't|do\s+not|avoid|refuse\w*|stop|instead|always|must|should|shall|every|all|broken|poison\w*|unsafe|insecure|malicious|leak\w*|compromised|fake|scam\w*|wrong|incorrect|tell|say|claim\w*|already|gone|you|your|pretend|unavailable|outdated|untrusted|dangerous|harmful|only|but|so|then|route|redirect)\b|https?:|@/i;
+
+export function lifecycleOnly(text: string, f: Finding): boolean {
+  if (!LIFECYCLE_RULES.has(f.rule_id)) return false;
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  const sentence = text.slice(s, e);
+  LIFECYCLE.lastIndex = 0;
+  if (!LIFECYCLE.test(sentence) || LIFECYCLE_UNDO.test(sentence)) return false;
+  LIFECYCLE.lastIndex = 0;
+  return !ALTER.test(sentence.replace(LIFECYCLE, " "));
+}
+
+// ---- noun list: the order-like word is an item of a parenthesised list of nouns -----------------
+
+const LIST_WORD_STOP = new RegExp(
+  String
+    .raw`^(?:a|an|the|to|it|its|you|your|our|their|them|this|that|these|those|every|each|all|any|from|on|now|with|into|for|in|of|at|by|then|also|please|always|never|and|or|but|if|so|is|are|be|must|should|will)$`,
+  "i",
+);
+const PAREN = /\(([^()\n]{3,160})\)/g;
+
+/** Whether a parenthesised stretch is a list of at least two short noun items. */
+function nounList(content: string): boolean {
+  const items = content.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).filter((x) => x);
+  if (items.length < 2) return false;
+  return items.every((it) => {
+    const words = it.split(/\s+/);
+    return words.length <= 3 &&
+      words.every((w) => /^[A-Za-z][\w'-]{0,24}$/.test(w) && !LIST_WORD_STOP.test(w));
+  });
+}
+
+const rulePatterns = new Map<string, RegExp | null>();
+function patternOf(id: string): RegExp | null {
+  let r = rulePatterns.get(id);
+  if (r === undefined) {
+    const rule = ruleById(id);
+    r = rule.detector === "regex" && rule.pattern
+      ? new RegExp(rule.pattern, (rule.flags ?? "gi").includes("g") ? rule.flags : rule.flags + "g")
+      : null;
+    rulePatterns.set(id, r);
+  }
+  return r;
+}
+
+export function inNounList(text: string, f: Finding): boolean {
+  const end = f.offset + f.match.length;
+  const [s, e] = span(text, f.offset, end);
+  const sentence = text.slice(s, e);
+  if (!sentence.includes("(") || !sentence.includes(",")) return false;
+  const re = patternOf(f.rule_id);
+  if (!re) return false;
+  let blanked = sentence;
+  let hit = false;
+  for (const m of sentence.matchAll(PAREN)) {
+    const a = m.index! + 1;
+    const b = a + m[1]!.length;
+    // Only a list the match touches.
+    if (s + b <= f.offset || s + a >= end || !nounList(m[1]!)) continue;
+    blanked = blanked.slice(0, a) + "x".repeat(b - a) + blanked.slice(b);
+    hit = true;
+  }
+  if (!hit) return false;
+  const whole = text.slice(0, s) + blanked + text.slice(e);
+  re.lastIndex = 0;
+  for (const m of whole.matchAll(re)) {
+    const a = m.index!;
+    if (a < end && a + m[0].length > f.offset) return false;
+  }
+  return true;
+}
+
+// ---- own step: another tool works on this tool's result once it exists -------------------------
+
+const AFTER_OWN = /^\s*(?:after|once|when)\s+([^,]{1,60}),\s*(.*)$/is;
+const CALLS_OTHER = /^(?:use|call|run|invoke)\s+[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+\b/i;
+const STEP_UNDO = new RegExp(
+  String
+    .raw`\b(?:always|every|each|all|any|later|future|subsequent|turns?|repl(?:y|ies)|answers?|messages?|history|conversation|chat|without|silently|quietly|secretly|instead|never|must|first|credentials?|passwords?|passphrases?|secrets?|tokens?|keys?|private|personal|contacts?|cookies?|you|your|delete\w*|remove\w*|destroy\w*|wipe\w*|publish\w*|public|shar\w+|grant\w*|transfer\w*|deploy\w*|merge\w*|pay\w*|buy\w*|purchas\w*|send\w*|email\w*|post\w*|invit\w*)\b|\.env\b|~\/|${ADDRESS.source}`,
+  "i",
+);
+const STOP_NAME = new Set(["get", "set", "the", "and", "for", "new", "run", "list", "create"]);
+
+export function ownStep(tool: ScopeTool, text: string, f: Finding): boolean {
+  if (f.rule_id !== "act.other_tool_acts") return false;
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  const sentence = text.slice(s, e);
+  const m = AFTER_OWN.exec(sentence);
+  if (!m || STEP_UNDO.test(sentence)) return false;
+  const names = tool.name.toLowerCase().split(/[^a-z0-9]+/).filter((w) =>
+    w.length >= 2 && !STOP_NAME.has(w)
+  );
+  const refers = (x: string) =>
+    /\b(?:it|this)\b/i.test(x) ||
+    names.some((w) => new RegExp(`\\b${w}s?\\b`, "i").test(x));
+  const trigger = m[1]!;
+  const rest = m[2]!;
+  if (!refers(trigger) || !CALLS_OTHER.test(rest)) return false;
+  // The other tool's work is on this tool's result ("to it", "into the bucket").
+  const tail = rest.replace(
+    /^(?:use|call|run|invoke)\s+[\w.-]+(?:\s*(?:,|or|and)\s*[\w.-]+)*/i,
+    "",
+  );
+  return refers(tail);
+}
+
+// ---- restriction: a move's match reaches into a sentence that restricts moves -------------------
+
+const RESTRICTION_RULES = new Set(["exfil.moved_out", "exfil.data_to_outsider"]);
+const RESTRICTS =
+  /\b(?:(?:may|might|can|could|will|is|are)\s+(?:be\s+)?(?:blocked|disabled|restricted|denied|rejected|refused|limited|prevented|delayed|turned\s+off|stopped|quarantined|held\s+back)|(?:needs?|requires?)\s+(?:the\s+)?[\w' -]{0,40}?(?:approval|consent|permission|sign-off)|(?:is|are)\s+not\s+(?:allowed|permitted|possible|supported))\b/i;
+const RESTRICT_UNDO =
+  /\b(?:you|your|also|too|as\s+well|copy|copies|every|each|all|always|silently|quietly|without|unless|but|then|instead|still)\b/i;
+
+export function restrictionNext(text: string, f: Finding): boolean {
+  if (!RESTRICTION_RULES.has(f.rule_id)) return false;
+  const end = f.offset + f.match.length;
+  let last = -1;
+  for (let i = f.offset; i < end - 1; i++) if (isEnd(text, i)) last = i;
+  if (last < 0) return false;
+  const [, e] = span(text, end - 1, end - 1);
+  const later = text.slice(last + 1, e);
+  return RESTRICTS.test(later) && !RESTRICT_UNDO.test(later) && !ADDRESS.test(later);
+}
+
+/** The reason a finding is discounted by one of the scope kinds, or null. */
+export function scopeReason(
+  tool: ScopeTool,
+  text: string,
+  f: Finding,
+  near: readonly KeyedFinding[],
+  first: string,
+  params: readonly string[],
+): string | null {
+  if (leftOut(text, f, near)) return "the secret paths are what the tool leaves out";
+  if (generatedSecret(tool, text, f, first, params)) {
+    return "the secret is the one the tool itself creates, kept in its own result or parameter";
+  }
+  if (lifecycleOnly(text, f)) return "another tool named only in a statement of its lifecycle";
+  if (inNounList(text, f)) return "the order-like word is an item of a list of nouns";
+  if (ownStep(tool, text, f)) return "another tool named as what works on this tool's result";
+  if (restrictionNext(text, f)) return "the next sentence only restricts the move";
+  return null;
+}
