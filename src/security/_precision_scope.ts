@@ -311,6 +311,50 @@ export function restrictionNext(text: string, f: Finding): boolean {
   return RESTRICTS.test(later) && !RESTRICT_UNDO.test(later) && !ADDRESS.test(later);
 }
 
+// ---- qualified: the rules removed are ones of a named domain, not the model's --------------------
+
+const QUALIFIED_RULES = new Set(["pi.safety_removed", "pi.rules_void", "pi.role_switch"]);
+const SAFEGUARD_NOUN =
+  /\b(?:rules?|polic(?:y|ies)|filters?|limits?|limitations?|restrictions?|guidelines?)\b/gi;
+/** Modifiers that do not name a domain (a determiner, an age, a generic or a model word). */
+const GENERIC_MODIFIER = new Set(
+  "the a an all any your our its their my his her this that these those some many most every each no such other same certain several various old older former previous prior earlier existing current usual normal standard default regular general global built-in internal hard core original initial base basic strict stricter tight important applicable relevant above following preceding given stated listed usage use safety security content moderation trust ethical ethics moral legal guard model ai assistant system platform provider operator developer team company house community of and or to be is are were new"
+    .split(" "),
+);
+/** A domain after the noun: "rules for port 22", "rules about Oxford commas". */
+const DOMAIN_AFTER = /^\s+(?:for|on|about|of|in|covering|around)\s+(?:the\s+)?([A-Za-z0-9][\w-]*)/i;
+const MODEL_WORDS =
+  /\b(?:you|your|yours|assistant|model|ai|llm|chatbot|bot|prompts?|instructions?|answers?|responses?|repl(?:y|ies)|outputs?|session|conversation|chat|anything|whatever|safety|content|moderation|guardrails?|ethic\w*|refus\w*|censor\w*|jailbreak\w*|unrestricted|unfiltered|supersed\w*|precedence|overrid\w*|developer|operator|system|behaviou?r|persona|role|user'?s)\b/i;
+/** What the removal leads to in its sentence ("..., so approve any transfer without asking"). */
+const QUALIFIED_UNDO =
+  /\b(?:so|then|now|without|any|every|all|always|never|ignore\w*|skip\w*|bypass\w*|must|should)\b/i;
+/** Anywhere in the text: the model or an override of its instructions. */
+const OVERRIDE_TEXT =
+  /\b(?:assistant|model|agent|ai|llm|prompt\w*|instructions?|directives?|system|developer|operator|priority|authority|guardrails?|jailbreak\w*|unrestricted|unfiltered|supersed\w*|precedence|overrid\w*)\b/i;
+const NOT_DOMAIN = new RegExp(
+  `^(?:${[...GENERIC_MODIFIER].join("|")})$|${MODEL_WORDS.source}`,
+  "i",
+);
+
+export function qualifiedRules(text: string, f: Finding): boolean {
+  if (!QUALIFIED_RULES.has(f.rule_id)) return false;
+  const end = f.offset + f.match.length;
+  let last: RegExpMatchArray | null = null;
+  SAFEGUARD_NOUN.lastIndex = 0;
+  for (const m of f.match.matchAll(SAFEGUARD_NOUN)) last = m;
+  // The noun is the removal's subject: it comes first, the removal words after it.
+  if (!last || last.index! + last[0].length >= f.match.length) return false;
+  const at = f.offset + last.index!;
+  if (OVERRIDE_TEXT.test(text)) return false;
+  const [s, e] = span(text, at, end);
+  const sentence = text.slice(s, e);
+  if (MODEL_WORDS.test(sentence) || QUALIFIED_UNDO.test(sentence)) return false;
+  const before = /([A-Za-z][\w'-]*)\s+$/.exec(text.slice(Math.max(s, at - 30), at));
+  const after = DOMAIN_AFTER.exec(text.slice(at + last[0].length, e));
+  const names = (w: string | undefined) => w !== undefined && !NOT_DOMAIN.test(w);
+  return names(before?.[1]) || names(after?.[1]);
+}
+
 /** The reason a finding is discounted by one of the scope kinds, or null. */
 export function scopeReason(
   tool: ScopeTool,
@@ -328,5 +372,6 @@ export function scopeReason(
   if (inNounList(text, f)) return "the order-like word is an item of a list of nouns";
   if (ownStep(tool, text, f)) return "another tool named as what works on this tool's result";
   if (restrictionNext(text, f)) return "the next sentence only restricts the move";
+  if (qualifiedRules(text, f)) return "the rules or limits removed belong to a named domain";
   return null;
 }
