@@ -355,6 +355,27 @@ export function qualifiedRules(text: string, f: Finding): boolean {
   return names(before?.[1]) || names(after?.[1]);
 }
 
+// ---- host's own tool: the host's built-in tool recommended for some inputs -----------------------
+
+const HOST_TOOL_RULES = new Set([
+  "purpose.shadow_other",
+  "pi.steer_exclusive",
+  "pi.shadow_sibling",
+  "pi.steer_frame",
+]);
+/** The host's own tool as the subject of a favourable predicate ("is faster and should be used"). */
+const HOST_TOOL_PRAISED =
+  /\b(?:built-?in|default|standard|ordinary|regular|plain|generic|native|normal|usual)\s+(?:[\w-]+\s+){0,2}?(?:tool|runner|interpreter|fetcher|browser|search|client|reader)\s+(?:is|are)\s+(?:(?:much|a\s+lot|often|usually)\s+)?(?:faster|quicker|fine|enough|better|lighter|simpler|cheaper|preferred|recommended|good|sufficient|the\s+better)\b/i;
+const HOST_TOOL_UNDO =
+  /\b(?:never|don't|do\s+not|avoid|broken|unsafe|insecure|compromised|fake|scam\w*|leak\w*|malicious|poison\w*|wrong|outdated|deprecated|always|every|all|any|must|but|however|although|though|you|your|tell|say|refuse\w*|unavailable)\b|https?:|@/i;
+
+export function hostToolPraised(text: string, f: Finding): boolean {
+  if (!HOST_TOOL_RULES.has(f.rule_id)) return false;
+  const [s, e] = span(text, f.offset, f.offset + f.match.length);
+  const sentence = text.slice(s, e);
+  return HOST_TOOL_PRAISED.test(sentence) && !HOST_TOOL_UNDO.test(sentence);
+}
+
 /** The reason a finding is discounted by one of the scope kinds, or null. */
 export function scopeReason(
   tool: ScopeTool,
@@ -373,5 +394,6 @@ export function scopeReason(
   if (ownStep(tool, text, f)) return "another tool named as what works on this tool's result";
   if (restrictionNext(text, f)) return "the next sentence only restricts the move";
   if (qualifiedRules(text, f)) return "the rules or limits removed belong to a named domain";
+  if (hostToolPraised(text, f)) return "the host's own tool recommended for some inputs";
   return null;
 }
