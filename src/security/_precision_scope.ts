@@ -146,7 +146,7 @@ const MADE_KIND =
 /** Someone's existing secret, a path, a send, a second person, more steps. */
 const NOT_MADE = new RegExp(
   String
-    .raw`\b(?:user'?s|your|their|existing|saved|old|current|previous|also|then|before|after|every|all|each|sends?|sent|posts?|posted|upload\w*|email\w*|forward\w*|shar\w+|transmit\w*|leak\w*|publish\w*|broadcast\w*|log\w*|on-chain|you|reads?|cop(?:y|ies)|unless|instead)\b|~\/|\/etc\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:ssh|env|aws|gnupg|pgpass|netrc)\b|stored\s+(?:in|at)\b|${ADDRESS.source}`,
+    .raw`(?<!\b(?:is|are|be|gets?)\s)\bsaved\b|\b(?:user'?s|your|their|existing|old|current|previous|also|then|before|after|every|all|each|sends?|sent|posts?|posted|upload\w*|email\w*|forward\w*|shar\w+|transmit\w*|leak\w*|publish\w*|broadcast\w*|log\w*|on-chain|you|reads?|cop(?:y|ies)|unless|instead)\b|~\/|\/etc\/|\bid_(?:rsa|ed25519|ecdsa|dsa)\b|\.(?:ssh|env|aws|gnupg|pgpass|netrc)\b|stored\s+(?:in|at)\b|${ADDRESS.source}`,
   "i",
 );
 const OPENS_ORDER =
