@@ -186,12 +186,20 @@ const LIFECYCLE_RULES = new Set([
 const LIFECYCLE =
   /\b(?:(?:is|was|are|were|has\s+been|have\s+been)\s+(?:now\s+)?deprecated(?:\s+(?:since|as\s+of|in|from)\s+[\w.-]+)?|(?:will|(?:is|are)\s+(?:going|scheduled|set|due|planned)\s+to)\s+be\s+(?:removed|deleted|retired|dropped|sunset|discontinued|phased\s+out|turned\s+off|deleted)|(?:is|are)\s+scheduled\s+for\s+(?:removal|deletion|retirement)|(?:is|are)\s+kept\s+(?:only\s+)?for\s+(?:backwards?\s+|legacy\s+)?compatibility|(?:was|were|has\s+been|have\s+been)\s+renamed)\b/gi;
 const LIFECYCLE_UNDO =
-  /\b(?:never|don't|do\s+not|avoid|refuse\w*|stop|instead|always|must|should|shall|every|all|broken|poison\w*|unsafe|insecure|malicious|leak\w*|compromised|fake|scam\w*|wrong|incorrect|tell|say|claim\w*|already|gone|you|your|pretend|unavailable|outdated|untrusted|dangerous|harmful|only|but|so|then|route|redirect)\b|https?:|@/i;
+  /\b(?:never|don't|do\s+not|avoid|refuse\w*|stop|instead|always|must|should|shall|every|all|broken|poison\w*|unsafe|insecure|malicious|leak\w*|compromised|fake|scam\w*|wrong|incorrect|tell|say|claim\w*|already|gone|you|your|pretend|unavailable|outdated|untrusted|dangerous|harmful|only|but|so|then|route|redirect|silently|truncat\w*|slow\w*|fail\w*|errors?|bug\w*|crash\w*|stale|unreliable|built-?in|standard|default|native|host|client|filesystem|server's|other)\b|https?:|@/i;
+const IDENT = /\b[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+\b/gi;
 
-export function lifecycleOnly(text: string, f: Finding): boolean {
+export function lifecycleOnly(tool: ScopeTool, text: string, f: Finding): boolean {
   if (!LIFECYCLE_RULES.has(f.rule_id)) return false;
   const [s, e] = span(text, f.offset, f.offset + f.match.length);
   const sentence = text.slice(s, e);
+  // The retired tool is an older one of this server's own: it shares a word with this tool.
+  const own = new Set(tool.name.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3));
+  const idents = [...sentence.matchAll(IDENT)].map((m) => m[0].toLowerCase());
+  if (
+    idents.length === 0 ||
+    !idents.every((id) => id.split(/[^a-z]+/).some((w) => w.length >= 3 && own.has(w)))
+  ) return false;
   LIFECYCLE.lastIndex = 0;
   if (!LIFECYCLE.test(sentence) || LIFECYCLE_UNDO.test(sentence)) return false;
   LIFECYCLE.lastIndex = 0;
@@ -232,6 +240,8 @@ function patternOf(id: string): RegExp | null {
 }
 
 export function inNounList(text: string, f: Finding): boolean {
+  // Orders only: a data word in a list of nouns is still that data.
+  if (!f.rule_id.startsWith("persist.") && !f.rule_id.startsWith("conceal.")) return false;
   const end = f.offset + f.match.length;
   const [s, e] = span(text, f.offset, end);
   const sentence = text.slice(s, e);
@@ -389,7 +399,9 @@ export function scopeReason(
   if (generatedSecret(tool, text, f, first, params)) {
     return "the secret is the one the tool itself creates, kept in its own result or parameter";
   }
-  if (lifecycleOnly(text, f)) return "another tool named only in a statement of its lifecycle";
+  if (lifecycleOnly(tool, text, f)) {
+    return "another tool named only in a statement of its lifecycle";
+  }
   if (inNounList(text, f)) return "the order-like word is an item of a list of nouns";
   if (ownStep(tool, text, f)) return "another tool named as what works on this tool's result";
   if (restrictionNext(text, f)) return "the next sentence only restricts the move";
