@@ -79,7 +79,10 @@ const POINTS_BACK =
   /\b(?:them|it|they|those|these|their|its|the\s+(?:contents?|files?|keys?|secrets?|credentials?|values?))\b/i;
 const KEEPS_OUT = /\b(?:keep|leave|exclude|skip|ignore|omit)\w*\b/i;
 
-/** Clause pieces of [s, e): sentence ends and ", but" / " but " split. */
+/** A new clause: " but ...", or ", and/so/while" before a subject of its own. */
+const NEW_CLAUSE =
+  /^. but\b|^, (?:and|so|while|whereas)\s+(?:the|a|an|it|its|their|your|this|that|these|those|they|we|he|she|users?)\b/i;
+/** Clause pieces of [s, e): sentence ends and new clauses (`NEW_CLAUSE`) split. */
 function clauses(text: string, s: number, e: number): [number, number][] {
   const out: [number, number][] = [];
   let c = s;
@@ -87,7 +90,7 @@ function clauses(text: string, s: number, e: number): [number, number][] {
     if (isEnd(text, i)) {
       out.push([c, i + 1]);
       c = i + 1;
-    } else if (text[i] === " " && /^ but\b/i.test(text.slice(i, i + 5))) {
+    } else if (text[i] === " " && NEW_CLAUSE.test(text.slice(i - 1, i + 20))) {
       out.push([c, i]);
       c = i;
     }
