@@ -389,6 +389,25 @@ export function hostToolPraised(text: string, f: Finding): boolean {
   return HOST_TOOL_PRAISED.test(sentence) && !HOST_TOOL_UNDO.test(sentence);
 }
 
+// ---- own use: "use this to save X so it persists": the tool's own job is keeping data ------------
+
+/** "Use this (tool) to save ...": the order is to use this tool for keeping something. */
+const USE_THIS_TO_KEEP =
+  /^(?:use|call)\s+(?:this(?:\s+tool)?|it)\s+to\s+(?:remember|store|save|keep|record|note|write\s+down|log)\s+(?!to\b)/i;
+/** What is kept, or what follows it, is an order, a rule, a secret or a send. */
+const KEPT_UNDO = new RegExp(
+  String
+    .raw`\b(?:every|each|always|never|all|any|repl(?:y|ies)|answers?|responses?|instructions?|rules?|behaviou?r|mode|polic(?:y|ies)|orders?|directives?|mention|tell|say|send|sent|forward|share|upload|post|link|passwords?|passphrases?|tokens?|keys?|secrets?|cards?|seeds?|credentials?|ssn|account\s+numbers?|you|your)\b|${ADDRESS.source}|:`,
+  "i",
+);
+
+export function ownUseKeeps(text: string, f: Finding): boolean {
+  if (f.rule_id !== "persist.later_calls" || !USE_THIS_TO_KEEP.test(f.match)) return false;
+  const [, e] = span(text, f.offset, f.offset + f.match.length);
+  // The match and the rest of its sentence.
+  return !KEPT_UNDO.test(text.slice(f.offset, e));
+}
+
 /** The reason a finding is discounted by one of the scope kinds, or null. */
 export function scopeReason(
   tool: ScopeTool,
@@ -410,5 +429,6 @@ export function scopeReason(
   if (restrictionNext(text, f)) return "the next sentence only restricts the move";
   if (qualifiedRules(text, f)) return "the rules or limits removed belong to a named domain";
   if (hostToolPraised(text, f)) return "the host's own tool recommended for some inputs";
+  if (ownUseKeeps(text, f)) return "this tool used for its own job of keeping the user's data";
   return null;
 }
