@@ -63,6 +63,7 @@ import {
   userCan,
   WARNING_RULES,
 } from "./_precision_purpose.ts";
+import { scopeReason } from "./_precision_scope.ts";
 
 interface PrecisionTool {
   name: string;
@@ -1301,7 +1302,9 @@ export function precisionDiscounts(
     }
     if (placeholderDestination(text, f, near)) {
       reasons[k] = "a mention or number written as a placeholder documents a format";
+      return;
     }
+    reasons[k] = scopeReason(tools[i]!, text, f, near, firstSentence(i), paramsOf(i));
   });
 }
 
