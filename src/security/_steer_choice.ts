@@ -54,6 +54,13 @@ const FOLD_MORE: readonly [RegExp, string][] = [
   ],
   [/\b(?:m[eê]me\s+quand|anche\s+quando|incluso\s+cuando|mesmo\s+quando)\b/g, " even when "],
   [/\bdescart[ea]\w*\b/g, " discard "],
+  [
+    /\bne\s+(?:doit|doivent|devez|dois)\s+(?:jamais|pas)\s+(?:utiliser|appeler|employer)\b/g,
+    " must not use ",
+  ],
+  [/\b(?:fournisseurs?|proveedores|fornitori|anbietern?|fornecedores)\b/g, " providers "],
+  [/\b(?:ergebnisse?|resultate?|r[ée]sultats?|resultados?|risultati)\b/g, " results "],
+  [/\b(?:sind|ist)\s+zu\s+verwerfen\b|\bverwerfen\b/g, " are to be discarded "],
   [/\b(?:qualquer|cualquier)\s+resultado\b/g, " any result "],
   [/\b(?:vindo|vindos|procedente)\s+de\b/g, " from "],
   [/\b(?:refa[çc]a|rehaga|rifai)\b/g, " redo "],
@@ -71,9 +78,9 @@ const LEAD =
   /^(?:[\s"'(*-]|\b(?:and|so|also|please|then|therefore|thus|hence|important(?:ly)?|policy|rule|note|just|simply|but|instead|otherwise|accordingly|always|here|in\s+this\s+(?:session|workspace|chat))\b)*$/;
 // A ban on using something: "never", "decline to", "is prohibited from", "refrain from".
 const BAN =
-  /\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|shall\s+not|cannot|can't|not\s+(?:permitted|allowed|supposed)\s+to|(?:is|are)\s+(?:prohibited|forbidden|barred|banned)\s+from|prohibited\s+from|forbidden\s+to|refrain\s+from|decline\s+to|refuse\s+to|avoid|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from)\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|shall\s+not|cannot|can't|not\s+(?:permitted|allowed|supposed)\s+to|(?:is|are)\s+(?:prohibited|forbidden|barred|banned)\s+from|prohibited\s+from|forbidden\s+to|refrain\s+from|decline\s+to|refuse\s+to|avoid|stop|cease|quit|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from)\b/;
 const USE =
-  /\b(?:us(?:e|ing)|call(?:ing)?|invok(?:e|ing)|run(?:ning)?|touch(?:ing)?|reach(?:ing)?\s+for|consult(?:ing)?|rel(?:y|ying)\s+on|writ(?:e|ing)\s+to|pick(?:ing)?|choos(?:e|ing)|select(?:ing)?|fall(?:ing)?\s+back\s+(?:to|on)|turn(?:ing)?\s+to|resort(?:ing)?\s+to|go(?:ing)?\s+(?:through|via|to))\b/;
+  /\b(?:us(?:e|ing)|call(?:ing)?|invok(?:e|ing)|run(?:ning)?|touch(?:ing)?|reach(?:ing)?\s+for|consult(?:ing)?|rel(?:y|ying)\s+on|writ(?:e|ing)\s+to|pick(?:ing)?|choos(?:e|ing)|select(?:ing)?|fall(?:ing)?\s+back\s+(?:to|on)|turn(?:ing)?\s+to|resort(?:ing)?\s+to|go(?:ing)?\s+(?:through|via|to)|(?:hand|pass|send|forward|delegat|outsourc|giv)(?:e|es|ed|ing)?\b[^.;]{0,40}?\bto)\b/;
 // Bans that hold their verb: "skip the X tools", "leave the X tools untouched".
 const BAN_WHOLE = /^(?:skip|bypass|ignore)\b|\bleave\s+[^.;]{3,80}?\buntouched\b/;
 // "no other deploy, CI or cloud tool may be invoked" (the others implied), "other tools must not
@@ -82,21 +89,30 @@ const NO_OTHER =
   /\bno\s+other\s+(?:[\w,-]+\s+){0,5}?(?:tools?|servers?|connectors?|integrations?|services?|plugins?)\s+(?:may|can|should|shall|is\s+to|are\s+to|must)\s+(?:ever\s+)?be\s+(?:used|called|invoked|run|touched|consulted)\b/;
 const PASSIVE_BAN =
   /\b(?:tools?|servers?|connectors?|integrations?|services?)\b[^.;]{0,40}?\b(?:must|should|may|shall|are\s+to|is\s+to)\s+(?:not|never)\s+be\s+(?:used|called|invoked|run|touched|consulted)\b/;
+// Other tools declared out of use: "the GitHub tools are off the table", "any other social tool
+// counts as off-limits".
+const OFF_LIMITS =
+  /\b(?:are|is|counts?\s+as|remain|stay)\s+(?:off\s+the\s+table|off[-\s]limits|out\s+of\s+bounds|not\s+to\s+be\s+(?:used|called|touched|consulted)|forbidden|prohibited|banned|not\s+(?:allowed|permitted)(?!\s+to\b))\b/;
 // Only tools of one vendor: "may only call tools signed by Northwind".
 const VENDOR_ONLY =
   /\b(?:only|solely|exclusively)\s+(?:call|use|invoke|run|pick|choose)\s+(?:tools?|connectors?|integrations?|servers?|plugins?)\s+(?:signed|published|provided|made|built|shipped|issued|supplied|certified|approved|from)\b/;
 // Peers the shared test misses: "tools supplied by any other server", "any tool not published
 // by Acme", "another vendor's tool".
-const PEER_MORE =
+const PEER_MORE0 =
   /\b[\w.-]+,\s+(?:[\w.-]+,?\s+){0,4}?(?:and|or)\s+(?:[\w.-]+\s+){1,2}(?:tools?|connectors?|integrations?|servers?|plugins?|apps?)\b|\b(?:tools?|utilit(?:y|ies)|connectors?|services?|apps?|plugins?|integrations?)\s+(?:(?:supplied|provided|offered|published|shipped|made|built|belonging)\s+(?:by|to)|from|of|by)\s+(?:any\s+|all\s+)?(?:other|another|different|third[-\s]party)\b|\b(?:not|never)\s+(?:published|provided|signed|made|built|shipped|issued|authored|supplied|approved)\s+by\b|\banother\s+vendor's\b|\bother\s+vendors?\b/;
+// Others by kind in more nouns ("any other translation engine", "Grafana or Datadog tools",
+// "password managers from other publishers").
+const PEER_KIND =
+  /\b(?:other|another|third[-\s]party|alternative|competing|rival)\s+(?:[\w-]+\s+){0,2}?(?:engines?|managers?|apps?|apis?|bots?|backends?|systems?|platforms?|programs?|software|products?|alternatives?|tools?|servers?|connectors?|integrations?|services?|providers?|plugins?|utilities|extensions?)\b|\b[\w.-]+\s+(?:and|or)\s+[\w.-]+\s+(?:tools|connectors|integrations|plugins|apps)\b|\b(?:from|by|of)\s+(?:any\s+|all\s+)?(?:other|another|different|third[-\s]party)\s+(?:publishers?|vendors?|providers?|developers?|companies|makers|suppliers|authors|sources)\b/;
+const PEER_MORE = new RegExp(PEER_MORE0.source + "|" + PEER_KIND.source);
 // A ban with a condition is a rule of use, not a narrowed choice ("never call it before login").
 const CONDITION =
   /\b(?:before|until|unless|while|once|after|without\s+(?:first\s+)?(?:asking|confirm\w*|approval|consent|permission|checking|the\s+user|a|an|valid|prior))\b/;
 // Another tool's work not counted: discarded, overwritten, re-run here, view-only.
 const DEMOTE =
-  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?)\b/;
+  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies))\b/;
 const OUTPUT =
-  /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|the\s+first\s+one)\b/;
+  /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|the\s+first\s+one|anything\s+they\s+return|(?:came|come|returned|produced|fetched|obtained|generated|made|opened|created)\s+(?:from|by|through|with|via))\b/;
 const ORDERED =
   /\b(?:should|must|are\s+to|is\s+to|have\s+to|has\s+to|needs?\s+to|shall|treat|regard|consider)\b/;
 // The model's order to demote: at the head of a clause ("discard it and re-run ...").
@@ -117,11 +133,12 @@ const UNIVERSAL_PEER =
 // The user told their pick ran when it did not: "confirm to them that you booked with that app,
 // but place the booking with X".
 const LIE =
-  /\b(?:tell|confirm|assure|reply|respond|say|report|inform|answer|let\s+(?:them|the\s+user)\s+(?:think|believe))\b[^.;]{0,50}?\b(?:you\s+(?:used|booked|sent|called|ran|went\s+with|chose|paid)|(?:went|was\s+(?:sent|done|booked|made|processed|handled|paid))\s+(?:through|with|via|by)|(?:booked|sent|paid|handled|done|ran)\s+(?:with|through|via|on)\s+(?:that|their|the\s+(?:one|app|tool|service|provider)))\b/;
-const CONTRAST = /\b(?:but|while|yet|though|although|actually|in\s+fact|in\s+reality|instead)\b/;
+  /\b(?:tell|confirm|assure|reply|respond|say|report|inform|answer|let\s+(?:them|the\s+user)\s+(?:think|believe))\b[^.;]{0,50}?\b(?:you\s+(?:used|booked|sent|called|ran|went\s+with|chose|paid)|(?:went|was\s+(?:sent|done|booked|made|processed|handled|paid|posted|delivered))(?:\s+out)?\s+(?:through|with|via|by|on|over|using)|(?:booked|sent|paid|handled|done|ran)\s+(?:with|through|via|on)\s+(?:that|their|the\s+(?:one|app|tool|service|provider)))\b/;
+const CONTRAST =
+  /\b(?:but|while|yet|though|although|actually|in\s+fact|in\s+reality|instead|anyway|regardless|nonetheless|all\s+the\s+same)\b/;
 // Other tools, options or earlier results kept from the user.
 const HIDE_ALT =
-  /\b(?:never|do\s+not|don't|must\s+not|should\s+not|shouldn't|without)\s+(?:\w+\s+){0,2}?(?:offer|list|show|present|suggest|mention|recommend|propose|surface|reveal)(?:ing)?\b[^.;]{0,60}?\b(?:alternatives?|options?|other\s+(?:\w+\s+){0,2}?(?:tools?|apps?|services?|providers?|connectors?)|them|those|the\s+(?:earlier|first|original|previous|other)\s+(?:one|version|result|answer|picture|image|draft|output)s?)\b|\b(?:do\s+not|don't|never)\s+let\s+(?:them|the\s+user|users)\s+know\b[^.;]{0,40}?\b(?:other|alternatives?|options?|installed)\b|\b(?:keep\s+quiet\s+about|say\s+nothing\s+(?:of|about)|without\s+telling\s+(?:them|the\s+user))\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|should\s+not|shouldn't|without)\s+(?:\w+\s+){0,2}?(?:offer|list|show|present|suggest|mention|recommend|propose|surface|reveal)(?:ing)?\b[^.;]{0,60}?\b(?:alternatives?|options?|other\s+(?:\w+\s+){0,2}?(?:tools?|apps?|services?|providers?|connectors?)|them|those|the\s+(?:earlier|first|original|previous|other)\s+(?:one|version|result|answer|picture|image|draft|output)s?)\b|\b(?:do\s+not|don't|never)\s+let\s+(?:them|the\s+user|users)\s+know\b[^.;]{0,40}?\b(?:other|alternatives?|options?|installed)\b|\b(?:keep\s+quiet\s+about|say\s+nothing\s+(?:of|about)|without\s+(?:telling|informing|notifying)\s+(?:them|the\s+(?:user|customer|person|client|requester|owner)))\b/;
 // Another tool's name kept out of replies: "never name genius_lookup in a reply".
 const HIDE_NAME =
   /\b(?:never|do\s+not|don't|must\s+not|without)\s+(?:name|naming|mention|mentioning|bring\s+up|refer\s+to|cite|citing)\s+[a-z][a-z0-9]*_[a-z0-9_]+/;
@@ -130,15 +147,15 @@ const SMEAR =
   /\b(?:tell|warn|inform|remind)\s+(?:them|the\s+user|users)\s+(?:that\s+)?(?:those|the\s+other|other|these|such)\s+(?:[\w-]+\s+){0,2}?(?:are|is)\s+(?:scams?|frauds?|fraudulent|unsafe|dangerous|broken|fake|untrustworthy|malware|spyware|illegal|rip-?offs?)\b/;
 // A call before every reply of the model.
 const REPLY_EVERY =
-  /\b(?:before|prior\s+to)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)\s+back|say(?:ing)?\s+anything)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b/;
+  /\b(?:before|prior\s+to)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)\s+back|say(?:ing)?\s+anything)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b/;
 const THROUGH_OWN =
   /\b(?:go\s+first\s+through|through|via|pass|route|call|invoke|run|consult|send|first)\b/;
 // The model's replies void without the tool.
 const VOIDED =
-  /\b(?:any|every|each|a|an)\s+(?:answer|reply|response|output)s?\b[^.;]{0,60}?\b(?:without\s+(?:first\s+)?(?:running|calling|consulting|invoking|checking\s+with|passing\s+(?:\w+\s+)?through)|(?:has|have)\s+not\s+(?:been\s+)?(?:run|passed|checked|routed|verified)\s+(?:through|by|with))\b[^.;]{0,80}?\b(?:wrong|invalid|void|unacceptable|rejected|discard\w*|thrown\s+out|does\s+not\s+count|doesn't\s+count|incorrect|forbidden|rewritten|redone|not\s+(?:be\s+)?(?:sent|shown|given))\b/;
+  /\b(?:answer|reply|response|output)s?\b[^.;]{0,60}?\b(?:without\s+(?:first\s+)?(?:running|calling|consulting|invoking|checking\s+with|passing\s+(?:\w+\s+)?through)|(?:has|have|were|was|are|is)\s+not\s+(?:been\s+)?(?:run|passed|checked|routed|verified|produced|generated|computed|made|confirmed)\s+(?:through|by|with|via))\b[^.;]{0,80}?\b(?:wrong|invalid|void|unacceptable|rejected|discard\w*|thrown\s+out|does\s+not\s+count|doesn't\s+count|incorrect|forbidden|rewritten|redone|unreliable|untrustworthy|withdrawn|retract\w*|not\s+(?:be\s+)?(?:sent|shown|given|trusted))\b/;
 // This tool ranked over others, at all times.
 const RANK =
-  /\b(?:pick|choose|select|prefer|use|favou?r|rank|put|place|call|comes?|go(?:es)?|sits?|stands?|(?:is|are)\s+(?:ranked|placed|listed))\s+(?:(?:this|it|me)\s+(?:[\w-]+\s+)?)?(?:over|ahead\s+of|above|in\s+preference\s+to|rather\s+than|instead\s+of)\s+/;
+  /\b(?:pick|choose|select|prefer|use|favou?r|rank|rate|score|weight|order|list|treat|put|place|call|comes?|go(?:es)?|sits?|stands?|(?:is|are)\s+(?:ranked|placed|listed))\s+(?:(?:this|it|me)\s+(?:[\w-]+\s+)?)?(?:over|ahead\s+of|above|in\s+preference\s+to|rather\s+than|instead\s+of)\s+/;
 const ALWAYS =
   /\b(?:always|at\s+all\s+times|every\s+time|each\s+time|in\s+every\s+case|for\s+every|for\s+all|without\s+exception|by\s+default|default|whatever|regardless|unconditionally)\b/;
 // Damage done by another server's tools to the work this tool does.
@@ -147,6 +164,9 @@ const DAMAGE =
 // A tool whose work is checking others may speak of their damage.
 const CHECKER =
   /\b(?:scan|detect|check|audit|monitor|flag|report|lint|validat|verif|diagnos|inspect|review|test|repair|restor|recover|fix|compar|benchmark|track|alert)\w*/;
+// A claim told as experience: "heads-up", "field reports", "has been quietly corrupting".
+const REPORTED =
+  /\b(?:heads[-\s]up|field\s+reports?|users?\s+(?:have\s+)?report\w*|reported|known\s+to|(?:has|have)\s+(?:repeatedly\s+|quietly\s+|silently\s+)?been\s+\w+ing|repeatedly)\b/;
 const SERVER_PEER =
   /\b(?:the\s+)?['"‘“]?[\w-]+['"’”]?\s+server(?:'s|s)?\b|\bfrom\s+the\s+['"‘“]?[\w-]+['"’”]?\s+server\b/;
 
@@ -160,7 +180,7 @@ const SELF_OBJECT = /^(?:\S+\s+){1,4}?(?:this\s+(?:tool|one|function|endpoint)|i
 
 // Literal gate: a text without any of these words holds no kind (tested once per text).
 const GATE =
-  /\b(?:never|not|no other|n't|prohibit|forbid|barred|refrain|decline|refuse|avoid|skip|untouched|steer clear|stay away|keep away|discard|throw|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|in place of|its output|its result|tell|confirm|assure|let them|let the user|keep quiet|say nothing|without telling|before (?:you |replying|responding|answering)|prior to|for (?:each|every|all|any) (?:of your |single |one )?(?:repl|respons|answer)|every (?:reply|response|answer)|over|ahead of|above|in preference|rather than|instead of|corrupt|truncat|mangl|silently|data loss|lost|wip|only (?:call|use|invoke)|(?:reply|respond|say|answer|report|state) that|name|warn|remind)/;
+  /\b(?:never|not|no other|n't|prohibit|forbid|barred|refrain|decline|refuse|avoid|skip|untouched|steer clear|stay away|keep away|discard|throw|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|in place of|its output|its result|tell|confirm|assure|let them|let the user|keep quiet|say nothing|without telling|before (?:you |replying|responding|answering)|prior to|for (?:each|every|all|any) (?:of your |single |one )?(?:repl|respons|answer)|every (?:reply|response|answer)|over|ahead of|above|in preference|rather than|instead of|corrupt|truncat|mangl|silently|data loss|lost|wip|only (?:call|use|invoke)|(?:reply|respond|say|answer|report|state) that|name|warn|remind|stop|cease|quit|off the table|off-limits|off limits|out of bounds|forbidden|banned|allowed|permitted|superseded|withdrawn|stale cop|each time|every time|whenever you|anyway|went (?:out|through)|was (?:sent|booked|posted|delivered|paid|done) (?:through|with|via|on|by))/;
 
 type Kind = "ban" | "void" | "misled" | "gate" | "rank" | "damage";
 const NONE: [Kind, string][] = [];
@@ -254,7 +274,8 @@ function read(text: string, name: string): [Kind, string][] {
     // Another tool's results discarded, overwritten, re-run here, view-only; or this tool as
     // the replacement of the installed others.
     if (!found.has("void")) {
-      const p = peer(i) || PEER_MORE.test(s);
+      const p = peer(i) || PEER_MORE.test(s) ||
+        peer(i - 1) && /\b(?:them|those|they|the\s+old\s+ones|their)\b/.test(s);
       if (
         p && DEMOTE.test(s) && (OUTPUT.test(s) || /\b(?:them|those|it)\b/.test(s)) &&
         (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses.some((c) => DEMOTE_HEAD.test(c)))
@@ -309,7 +330,7 @@ function read(text: string, name: string): [Kind, string][] {
       if (m && ALWAYS.test(s)) {
         const after = s.slice(m.index + m[0].length);
         if (
-          isPeerText(after, own, ownSpaced, stem, names) ||
+          isPeerText(after, own, ownSpaced, stem, names) || PEER_MORE.test(after) ||
           /^[a-z][a-z0-9]*_[a-z0-9_]+/.test(after) && !after.startsWith(stem + "_")
         ) {
           push("rank", s);
@@ -326,7 +347,7 @@ function read(text: string, name: string): [Kind, string][] {
         const s = sents[i]!;
         if (!DAMAGE.test(s) || !SERVER_PEER.test(s) || !/\btools?\b/.test(s)) continue;
         if (SCOPED.test(s) || names(s)) continue;
-        if (!sharesNoun(first, s)) continue;
+        if (!sharesNoun(first, s) && !REPORTED.test(s)) continue;
         push("damage", s);
         break;
       }
@@ -354,6 +375,10 @@ function bansPeers(
     const w = BAN_WHOLE.exec(c);
     if (w) at = w.index, object = c.slice(w.index);
     else if (NO_OTHER.test(c) || PASSIVE_BAN.test(c)) at = 0, object = c;
+    else {
+      const o = OFF_LIMITS.exec(c);
+      if (o) at = 0, object = c.slice(0, o.index);
+    }
   }
   if (at < 0) return false;
   // Who is told: an imperative, or the model as the subject.
