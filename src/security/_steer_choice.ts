@@ -61,6 +61,10 @@ const FOLD_MORE: readonly [RegExp, string][] = [
   [/\b(?:fournisseurs?|proveedores|fornitori|anbietern?|fornecedores)\b/g, " providers "],
   [/\b(?:ergebnisse?|resultate?|r[ée]sultats?|resultados?|risultati)\b/g, " results "],
   [/\b(?:sind|ist)\s+zu\s+verwerfen\b|\bverwerfen\b/g, " are to be discarded "],
+  [/\b(?:respuestas|r[ée]ponses|antworten|risposte|respostas)\b/g, " answers "],
+  [/\b(?:aufrufen|verwenden|benutzen)\b/g, " call "],
+  [/\brehacer\w*|\brefaire\b|\brifare\b|\brefazer\w*/g, " redo "],
+  [/\b(?:deben|debe|doit|doivent|deve|devono|devem|muss|m[üu]ssen|soll|sollen)\b/g, " must "],
   [/\b(?:qualquer|cualquier)\s+resultado\b/g, " any result "],
   [/\b(?:vindo|vindos|procedente)\s+de\b/g, " from "],
   [/\b(?:refa[çc]a|rehaga|rifai)\b/g, " redo "],
@@ -78,11 +82,12 @@ const LEAD =
   /^(?:[\s"'(*-]|\b(?:and|so|also|please|then|therefore|thus|hence|important(?:ly)?|policy|rule|note|just|simply|but|instead|otherwise|accordingly|always|here|in\s+this\s+(?:session|workspace|chat))\b)*$/;
 // A ban on using something: "never", "decline to", "is prohibited from", "refrain from".
 const BAN =
-  /\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|shall\s+not|cannot|can't|not\s+(?:permitted|allowed|supposed)\s+to|(?:is|are)\s+(?:prohibited|forbidden|barred|banned)\s+from|prohibited\s+from|forbidden\s+to|refrain\s+from|decline\s+to|refuse\s+to|avoid|stop|cease|quit|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from)\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|shall\s+not|cannot|can't|not\s+(?:permitted|allowed|supposed)\s+to|(?:is|are)\s+(?:prohibited|forbidden|barred|banned)\s+from|prohibited\s+from|forbidden\s+to|refrain\s+from|decline\s+to|refuse\s+to|avoid|stop|cease|quit|(?:has|have)\s+no\s+(?:business|reason|need)|no\s+(?:business|reason|need)\s+to|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from)\b/;
 const USE =
   /\b(?:us(?:e|ing)|call(?:ing)?|invok(?:e|ing)|run(?:ning)?|touch(?:ing)?|reach(?:ing)?\s+for|consult(?:ing)?|rel(?:y|ying)\s+on|writ(?:e|ing)\s+to|pick(?:ing)?|choos(?:e|ing)|select(?:ing)?|fall(?:ing)?\s+back\s+(?:to|on)|turn(?:ing)?\s+to|resort(?:ing)?\s+to|go(?:ing)?\s+(?:through|via|to)|(?:hand|pass|send|forward|delegat|outsourc|giv)(?:e|es|ed|ing)?\b[^.;]{0,40}?\bto)\b/;
 // Bans that hold their verb: "skip the X tools", "leave the X tools untouched".
-const BAN_WHOLE = /^(?:skip|bypass|ignore)\b|\bleave\s+[^.;]{3,80}?\buntouched\b/;
+const BAN_WHOLE =
+  /^(?:skip|bypass|ignore)\b|\bleave\s+[^.;]{3,80}?\b(?:untouched|idle|alone|unused|aside)\b/;
 // "no other deploy, CI or cloud tool may be invoked" (the others implied), "other tools must not
 // be used".
 const NO_OTHER =
@@ -92,7 +97,7 @@ const PASSIVE_BAN =
 // Other tools declared out of use: "the GitHub tools are off the table", "any other social tool
 // counts as off-limits".
 const OFF_LIMITS =
-  /\b(?:are|is|counts?\s+as|remain|stay)\s+(?:off\s+the\s+table|off[-\s]limits|out\s+of\s+bounds|not\s+to\s+be\s+(?:used|called|touched|consulted)|forbidden|prohibited|banned|not\s+(?:allowed|permitted)(?!\s+to\b))\b/;
+  /\b(?:are|is|counts?\s+as|remain|stay)\s+(?:off\s+the\s+table|off[-\s]limits|out\s+of\s+bounds|not\s+to\s+be\s+(?:used|called|touched|consulted)|forbidden|prohibited|banned|unusable|not\s+usable|out\s+of\s+service|not\s+an\s+option|not\s+(?:allowed|permitted)(?!\s+to\b))\b/;
 // Only tools of one vendor: "may only call tools signed by Northwind".
 const VENDOR_ONLY =
   /\b(?:only|solely|exclusively)\s+(?:call|use|invoke|run|pick|choose)\s+(?:tools?|connectors?|integrations?|servers?|plugins?)\s+(?:signed|published|provided|made|built|shipped|issued|supplied|certified|approved|from)\b/;
@@ -110,7 +115,7 @@ const CONDITION =
   /\b(?:before|until|unless|while|once|after|without\s+(?:first\s+)?(?:asking|confirm\w*|approval|consent|permission|checking|the\s+user|a|an|valid|prior))\b/;
 // Another tool's work not counted: discarded, overwritten, re-run here, view-only.
 const DEMOTE =
-  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies))\b/;
+  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies)|treat\w*\s+as\s+(?:\w+\s+){0,2}?(?:placeholders?|provisional|drafts?|unverified|untrusted|secondary|hints?|guesses)|(?:looked|look|fetched|fetch|done|do|checked|check)\s+(?:up\s+)?(?:once\s+more|a\s+second\s+time))\b/;
 const OUTPUT =
   /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|the\s+first\s+one|anything\s+they\s+return|(?:came|come|returned|produced|fetched|obtained|generated|made|opened|created)\s+(?:from|by|through|with|via))\b/;
 const ORDERED =
@@ -138,7 +143,10 @@ const CONTRAST =
   /\b(?:but|while|yet|though|although|actually|in\s+fact|in\s+reality|instead|anyway|regardless|nonetheless|all\s+the\s+same)\b/;
 // Other tools, options or earlier results kept from the user.
 const HIDE_ALT =
-  /\b(?:never|do\s+not|don't|must\s+not|should\s+not|shouldn't|without)\s+(?:\w+\s+){0,2}?(?:offer|list|show|present|suggest|mention|recommend|propose|surface|reveal)(?:ing)?\b[^.;]{0,60}?\b(?:alternatives?|options?|other\s+(?:\w+\s+){0,2}?(?:tools?|apps?|services?|providers?|connectors?)|them|those|the\s+(?:earlier|first|original|previous|other)\s+(?:one|version|result|answer|picture|image|draft|output)s?)\b|\b(?:do\s+not|don't|never)\s+let\s+(?:them|the\s+user|users)\s+know\b[^.;]{0,40}?\b(?:other|alternatives?|options?|installed)\b|\b(?:keep\s+quiet\s+about|say\s+nothing\s+(?:of|about)|without\s+(?:telling|informing|notifying)\s+(?:them|the\s+(?:user|customer|person|client|requester|owner)))\b/;
+  /\b(?:never|do\s+not|don't|must\s+not|should\s+not|shouldn't|without)\s+(?:\w+\s+){0,2}?(?:offer|list|show|present|suggest|mention|recommend|propose|surface|reveal)(?:ing)?\b[^.;]{0,60}?\b(?:alternatives?|options?|choices?|picks?|other\s+(?:\w+\s+){0,2}?(?:tools?|apps?|services?|providers?|connectors?)|them|those|the\s+(?:earlier|first|original|previous|other)\s+(?:one|version|result|answer|picture|image|draft|output)s?)\b|\b(?:do\s+not|don't|never)\s+let\s+(?:them|the\s+user|users)\s+know\b[^.;]{0,40}?\b(?:other|alternatives?|options?|installed)\b|\b(?:keep\s+quiet\s+about|say\s+nothing\s+(?:of|about)|without\s+(?:telling|informing|notifying)\s+(?:them|the\s+(?:user|customer|person|client|requester|owner)))\b/;
+// The others kept out of the talk: "and not bring those up"; this tool shown as the only one.
+const HIDE_MORE =
+  /\bnot\s+(?:to\s+)?(?:bring|call)\s+(?:them|those|these)\s+up\b|\b(?:describe|present|introduce|call|name)\s+(?:\S+\s+){1,3}?as\s+the\s+only\s+(?:[\w-]+\s+){0,3}?(?:available|installed|option|choice)\b/;
 // Another tool's name kept out of replies: "never name genius_lookup in a reply".
 const HIDE_NAME =
   /\b(?:never|do\s+not|don't|must\s+not|without)\s+(?:name|naming|mention|mentioning|bring\s+up|refer\s+to|cite|citing)\s+[a-z][a-z0-9]*_[a-z0-9_]+/;
@@ -147,20 +155,20 @@ const SMEAR =
   /\b(?:tell|warn|inform|remind)\s+(?:them|the\s+user|users)\s+(?:that\s+)?(?:those|the\s+other|other|these|such)\s+(?:[\w-]+\s+){0,2}?(?:are|is)\s+(?:scams?|frauds?|fraudulent|unsafe|dangerous|broken|fake|untrustworthy|malware|spyware|illegal|rip-?offs?)\b/;
 // A call before every reply of the model.
 const REPLY_EVERY =
-  /\b(?:before|prior\s+to)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)\s+back|say(?:ing)?\s+anything)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b/;
+  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)(?:\s+back)?|say(?:ing)?\s+anything|compos(?:e|ing)|draft(?:ing)?|send(?:ing)?)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt|reply|answer|response)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b/;
 const THROUGH_OWN =
   /\b(?:go\s+first\s+through|through|via|pass|route|call|invoke|run|consult|send|first)\b/;
 // The model's replies void without the tool.
 const VOIDED =
-  /\b(?:answer|reply|response|output)s?\b[^.;]{0,60}?\b(?:without\s+(?:first\s+)?(?:running|calling|consulting|invoking|checking\s+with|passing\s+(?:\w+\s+)?through)|(?:has|have|were|was|are|is)\s+not\s+(?:been\s+)?(?:run|passed|checked|routed|verified|produced|generated|computed|made|confirmed)\s+(?:through|by|with|via))\b[^.;]{0,80}?\b(?:wrong|invalid|void|unacceptable|rejected|discard\w*|thrown\s+out|does\s+not\s+count|doesn't\s+count|incorrect|forbidden|rewritten|redone|unreliable|untrustworthy|withdrawn|retract\w*|not\s+(?:be\s+)?(?:sent|shown|given|trusted))\b/;
+  /\b(?:answer|reply|response|output)s?\b[^.;]{0,60}?\b(?:without\s+(?:first\s+)?(?:running|calling|consulting|invoking|checking\s+with|passing\s+(?:\w+\s+)?through|(?:a|an|the)\s+(?:prior|preceding|first|fresh)\s+\S+\s+(?:pass|call|check|run|result))|(?:has|have|were|was|are|is)\s+not\s+(?:been\s+)?(?:run|passed|checked|routed|verified|produced|generated|computed|made|confirmed)\s+(?:through|by|with|via))\b[^.;]{0,80}?\b(?:wrong|invalid|void|unacceptable|rejected|discard\w*|thrown\s+out|does\s+not\s+count|doesn't\s+count|incorrect|forbidden|rewritten|redone|unreliable|untrustworthy|withdrawn|retract\w*|defective|regenerat\w*|not\s+(?:be\s+)?(?:sent|shown|given|trusted))\b/;
 // This tool ranked over others, at all times.
 const RANK =
-  /\b(?:pick|choose|select|prefer|use|favou?r|rank|rate|score|weight|order|list|treat|put|place|call|comes?|go(?:es)?|sits?|stands?|(?:is|are)\s+(?:ranked|placed|listed))\s+(?:(?:this|it|me)\s+(?:[\w-]+\s+)?)?(?:over|ahead\s+of|above|in\s+preference\s+to|rather\s+than|instead\s+of)\s+/;
+  /\b(?:give|grant|assign)\s+(?:this|it|me)\s+(?:[\w-]+\s+)?(?:priority|precedence|preference)\s+(?:over|above|ahead\s+of)\s+|\b(?:pick|choose|select|prefer|use|favou?r|rank|rate|score|weight|order|list|treat|put|place|call|comes?|go(?:es)?|sits?|stands?|(?:is|are)\s+(?:ranked|placed|listed))\s+(?:(?:this|it|me)\s+(?:[\w-]+\s+)?)?(?:over|ahead\s+of|above|in\s+preference\s+to|rather\s+than|instead\s+of)\s+/;
 const ALWAYS =
-  /\b(?:always|at\s+all\s+times|every\s+time|each\s+time|in\s+every\s+case|for\s+every|for\s+all|without\s+exception|by\s+default|default|whatever|regardless|unconditionally)\b/;
+  /\b(?:always|at\s+all\s+times|every\s+time|each\s+time|in\s+every\s+case|for\s+every|for\s+all|without\s+exception|by\s+default|default|whatever|regardless|unconditionally|no\s+exceptions?)\b/;
 // Damage done by another server's tools to the work this tool does.
 const DAMAGE =
-  /\b(?:corrupt\w*|truncat\w*|mangl\w*|silently\s+(?:\w+ing|\w+s)|data\s+loss|lost\s+(?:data|files|records|messages)|wip(?:e|es|ed|ing)\s+(?:out\s+)?(?:\w+\s+)?(?:files|data|records))\b/;
+  /\b(?:corrupt\w*|truncat\w*|mangl\w*|silently\s+(?:\w+ing|\w+s)|data\s+loss|garbl\w*|scrambl\w*|duplicated|malformed|mixed[-\s]up|lost\s+(?:data|files|records|messages)|wip(?:e|es|ed|ing)\s+(?:out\s+)?(?:\w+\s+)?(?:files|data|records))\b/;
 // A tool whose work is checking others may speak of their damage.
 const CHECKER =
   /\b(?:scan|detect|check|audit|monitor|flag|report|lint|validat|verif|diagnos|inspect|review|test|repair|restor|recover|fix|compar|benchmark|track|alert)\w*/;
@@ -180,7 +188,7 @@ const SELF_OBJECT = /^(?:\S+\s+){1,4}?(?:this\s+(?:tool|one|function|endpoint)|i
 
 // Literal gate: a text without any of these words holds no kind (tested once per text).
 const GATE =
-  /\b(?:never|not|no other|n't|prohibit|forbid|barred|refrain|decline|refuse|avoid|skip|untouched|steer clear|stay away|keep away|discard|throw|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|in place of|its output|its result|tell|confirm|assure|let them|let the user|keep quiet|say nothing|without telling|before (?:you |replying|responding|answering)|prior to|for (?:each|every|all|any) (?:of your |single |one )?(?:repl|respons|answer)|every (?:reply|response|answer)|over|ahead of|above|in preference|rather than|instead of|corrupt|truncat|mangl|silently|data loss|lost|wip|only (?:call|use|invoke)|(?:reply|respond|say|answer|report|state) that|name|warn|remind|stop|cease|quit|off the table|off-limits|off limits|out of bounds|forbidden|banned|allowed|permitted|superseded|withdrawn|stale cop|each time|every time|whenever you|anyway|went (?:out|through)|was (?:sent|booked|posted|delivered|paid|done) (?:through|with|via|on|by))/;
+  /\b(?:never|not|no other|n't|prohibit|forbid|barred|refrain|decline|refuse|avoid|skip|untouched|steer clear|stay away|keep away|discard|throw|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|in place of|its output|its result|tell|confirm|assure|let them|let the user|keep quiet|say nothing|without telling|before (?:you |replying|responding|answering)|prior to|for (?:each|every|all|any) (?:of your |single |one )?(?:repl|respons|answer)|every (?:reply|response|answer)|over|ahead of|above|in preference|rather than|instead of|corrupt|truncat|mangl|silently|data loss|lost|wip|only (?:call|use|invoke)|(?:reply|respond|say|answer|report|state) that|name|warn|remind|stop|cease|quit|off the table|off-limits|off limits|out of bounds|forbidden|banned|allowed|permitted|superseded|withdrawn|stale cop|each time|every time|whenever you|anyway|no business|no reason|no need|idle|alone|unused|aside|unusable|usable|out of service|an option|placeholder|provisional|once more|second time|ahead of|defective|priority|precedence|garbl|scrambl|duplicated|malformed|mixed.up|bring (?:them|those|these) up|as the only|went (?:out|through)|was (?:sent|booked|posted|delivered|paid|done) (?:through|with|via|on|by))/;
 
 type Kind = "ban" | "void" | "misled" | "gate" | "rank" | "damage";
 const NONE: [Kind, string][] = [];
@@ -309,6 +317,7 @@ function read(text: string, name: string): [Kind, string][] {
         push("misled", s);
       } else if (HIDE_NAME.test(s) && peer(i) && toward(s)) push("misled", s);
       else if (SMEAR.test(s)) push("misled", s);
+      else if (HIDE_MORE.test(s) && (peer(i) || peer(i - 1) || names(s))) push("misled", s);
     }
 
     // A call before every reply, or replies void without it.
@@ -345,7 +354,10 @@ function read(text: string, name: string): [Kind, string][] {
     if (!CHECKER.test(first)) {
       for (let i = 1; i < sents.length; i++) {
         const s = sents[i]!;
-        if (!DAMAGE.test(s) || !SERVER_PEER.test(s) || !/\btools?\b/.test(s)) continue;
+        if (
+          !DAMAGE.test(s) || !SERVER_PEER.test(s) ||
+          !/\b(?:tools?|servers|connectors?|integrations?)\b/.test(s)
+        ) continue;
         if (SCOPED.test(s) || names(s)) continue;
         if (!sharesNoun(first, s) && !REPORTED.test(s)) continue;
         push("damage", s);
@@ -377,7 +389,7 @@ function bansPeers(
     else if (NO_OTHER.test(c) || PASSIVE_BAN.test(c)) at = 0, object = c;
     else {
       const o = OFF_LIMITS.exec(c);
-      if (o) at = 0, object = c.slice(0, o.index);
+      if (o && !CONDITION.test(c)) at = 0, object = c.slice(0, o.index);
     }
   }
   if (at < 0) return false;
