@@ -187,8 +187,36 @@ const STOP_RULE = /\b(?:fail\w*|errors?|terminat\w*|abort\w*|halt\w*|workarounds
 const SELF_OBJECT = /^(?:\S+\s+){1,4}?(?:this\s+(?:tool|one|function|endpoint)|it|me)\b/;
 
 // Literal gate: a text without any of these words holds no kind (tested once per text).
-const GATE =
-  /\b(?:never|not|no other|n't|prohibit|forbid|barred|refrain|decline|refuse|avoid|skip|untouched|steer clear|stay away|keep away|discard|throw|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|in place of|its output|its result|tell|confirm|assure|let them|let the user|keep quiet|say nothing|without telling|before (?:you |replying|responding|answering)|prior to|for (?:each|every|all|any) (?:of your |single |one )?(?:repl|respons|answer)|every (?:reply|response|answer)|over|ahead of|above|in preference|rather than|instead of|corrupt|truncat|mangl|silently|data loss|lost|wip|only (?:call|use|invoke)|(?:reply|respond|say|answer|report|state) that|name|warn|remind|stop|cease|quit|off the table|off-limits|off limits|out of bounds|forbidden|banned|allowed|permitted|superseded|withdrawn|stale cop|each time|every time|whenever you|anyway|no business|no reason|no need|idle|alone|unused|aside|unusable|usable|out of service|an option|placeholder|provisional|once more|second time|ahead of|defective|priority|precedence|garbl|scrambl|duplicated|malformed|mixed.up|bring (?:them|those|these) up|as the only|went (?:out|through)|was (?:sent|booked|posted|delivered|paid|done) (?:through|with|via|on|by))/;
+// Literal gates. Every kind but the reply gate and the lie needs another tool named: by kind,
+// vendor, a plural tool noun, or (for a ban or a rank) a snake_case name.
+const PEER_LIT =
+  /\b(?:other|another|third.party|alternative|competing|rival|vendors?|vendor's|suppliers?|publishers?|providers?|tools|connectors?|integrations?|plugins?|servers|server's|engines?|utilities|apps|gmail|outlook|stripe|paypal|github|gitlab|slack|dropbox|google|not (?:published|provided|signed|made|built|shipped|issued|authored|supplied|approved) by)\b/;
+const SNAKE_LIT = /[a-z0-9]_[a-z]/;
+const BAN_LIT =
+  /\b(?:never|not|no|n't|prohibit|forbid|barred|banned|refrain|decline|refuse|avoid|stop|cease|quit|skip|bypass|ignore|leave|steer clear|stay away|keep away|off|unusable|usable|out of|only)\b/;
+const VOID_LIT =
+  /\b(?:discard|throw|thrown|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|not to be|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|takes? the place|in place of|its output|its result|this tool's|only|treat|once more|second time|withdrawn|stale cop|void|invalid|obsolete|overridden|ersetzt|remplace|reemplaza|substitui|sostituisce)/;
+const HIDE_LIT =
+  /\b(?:offer|list|show|present|suggest|mention|recommend|propose|surface|reveal|let them know|let the user know|keep quiet|say nothing|without (?:telling|informing|notifying)|name|naming|bring|refer to|cite|citing|tell|warn|inform|remind|describe|introduce)/;
+const LIE_LIT =
+  /\b(?:you (?:used|booked|sent|called|ran|went with|chose|paid)|went (?:out|through|with|via)|was (?:sent|done|booked|made|processed|handled|paid|posted|delivered)|(?:booked|sent|paid|handled|done|ran) (?:with|through|via|on) (?:that|their|the)|as the only)\b/;
+const REPLY_LIT = /\b(?:repl(?:y|ies|ying)|respon(?:d|se|ses|ding)|answers?|answering)\b/;
+const RANK_LIT =
+  /\b(?:over|ahead of|above|in preference|rather than|instead of|priority|precedence|preference)\b/;
+const DAMAGE_LIT =
+  /\b(?:corrupt|truncat|mangl|silently|data loss|lost|wip|garbl|scrambl|duplicated|malformed|mixed.up)/;
+// The one scan every text gets: any literal some kind needs, or a word of the languages folded
+// (texts with letters outside ASCII also pass).
+const FIRST_GATE = new RegExp(
+  [
+    PEER_LIT,
+    LIE_LIT,
+    REPLY_LIT,
+    SNAKE_LIT,
+    /\b(?:ogni|cada|chaque|jede|assistent|asistente|outils?|herramientas?|strument[oi]|werkzeug|ferramentas?|utilisateur|usuario|utente|nutzer)\b/,
+  ].map((r) => r.source).join("|"),
+);
+const NON_ASCII = /[^\x00-\x7f]/;
 
 type Kind = "ban" | "void" | "misled" | "gate" | "rank" | "damage";
 const NONE: [Kind, string][] = [];
@@ -199,6 +227,9 @@ export function scanSteerChoice(
   tools: readonly SteerTool[],
   texts: readonly (readonly TextItem[])[],
 ): void {
+  // Per text: its lower-cased (and folded) form when some kind may hold, else null; then per tool
+  // name and text, the kinds found. Both worked out once per scan.
+  const worth = new Map<string, string | null>();
   const memo = new Map<string, [Kind, string][]>();
   let rules: Record<Kind, ReturnType<typeof ruleById>> | undefined;
   tools.forEach((t, tool) => {
@@ -206,11 +237,12 @@ export function scanSteerChoice(
       const f = it.field;
       if (f !== "/description" && f !== "/annotations/title" && f !== "/title") continue;
       if (it.text.length < 24) continue;
+      let low = worth.get(it.text);
+      if (low === undefined) worth.set(it.text, low = mayHold(it.text));
+      if (low === null) continue;
       const key = t.name + "\u0000" + it.text;
       let found = memo.get(key);
-      if (found === undefined) {
-        memo.set(key, found = read(it.text, t.name));
-      }
+      if (found === undefined) memo.set(key, found = read(low, t.name));
       if (found.length === 0) continue;
       rules ??= {
         ban: ruleById("steer.peer_ban"),
@@ -229,17 +261,33 @@ export function scanSteerChoice(
   });
 }
 
-/** The kinds one text holds, as (kind, sentence) pairs. */
-function read(text: string, name: string): [Kind, string][] {
+function mayHold(text: string): string | null {
   let low = text.toLowerCase();
-  const foreign = FOREIGN_HINT.test(low);
-  if (!foreign && !GATE.test(low)) return NONE;
-  if (foreign) {
+  if (!FIRST_GATE.test(low) && !NON_ASCII.test(text)) return null;
+  if (FOREIGN_HINT.test(low)) {
     low = low.normalize("NFC");
     for (const [re, to] of FOLD_MORE) low = low.replace(re, to);
-    low = fold(low);
-    if (!GATE.test(low)) return NONE;
+    low = FOLDED + fold(low);
   }
+  return low;
+}
+// Marks a folded text (its offsets are not the original's; damage claims are read in English only).
+const FOLDED = "\u0001";
+
+/** The kinds one lower-cased (and folded) text holds, as (kind, sentence) pairs. */
+function read(marked: string, name: string): [Kind, string][] {
+  const foreign = marked.startsWith(FOLDED);
+  const low = foreign ? marked.slice(1) : marked;
+  // Each kind's literals over the whole text; most texts stop here.
+  const peerLit = PEER_LIT.test(low);
+  const snakeLit = SNAKE_LIT.test(low);
+  const kBan = (peerLit || snakeLit) && BAN_LIT.test(low);
+  const kVoid = peerLit && VOID_LIT.test(low);
+  const kMisled = LIE_LIT.test(low) || (peerLit || snakeLit) && HIDE_LIT.test(low);
+  const kGate = REPLY_LIT.test(low);
+  const kRank = (peerLit || snakeLit) && RANK_LIT.test(low);
+  const kDamage = peerLit && DAMAGE_LIT.test(low);
+  if (!kBan && !kVoid && !kMisled && !kGate && !kRank && !kDamage) return NONE;
   const own = name.toLowerCase();
   const ownSpaced = own.replace(/[_-]+/g, " ");
   const stem = own.split(/[_-]/)[0]!;
@@ -263,14 +311,19 @@ function read(text: string, name: string): [Kind, string][] {
 
   for (let i = 0; i < sents.length; i++) {
     const s = sents[i]!;
+    const sPeer = PEER_LIT.test(s) || SNAKE_LIT.test(s);
+    const back = i > 0 && (PEER_LIT.test(sents[i - 1]!) || SNAKE_LIT.test(sents[i - 1]!));
+    if (!sPeer && !back && !kGate && !LIE_LIT.test(s)) continue;
     if (SCOPED.test(s) || META.test(s)) continue;
     // Clauses: an order may follow a colon, a semicolon, a dash or a bracket.
-    const clauses = s.split(/\s*[;:()]\s*|\s+[—–]\s+|\s+-\s+/).filter((c) => c.length > 0);
+    let split: string[] | undefined;
+    const clauses = () =>
+      split ??= s.split(/\s*[;:()]\s*|\s+[—–]\s+|\s+-\s+/).filter((c) => c.length > 0);
 
     // A set of other tools banned for the model.
-    if (!found.has("ban")) {
+    if (kBan && sPeer && !found.has("ban")) {
       const stop = STOP_RULE.test(s) || (i > 0 && STOP_RULE.test(sents[i - 1]!));
-      for (const c of stop ? [] : clauses) {
+      for (const c of stop ? [] : clauses()) {
         if (bansPeers(c, own, ownSpaced, stem, names, s, toward)) {
           push("ban", s);
           break;
@@ -281,12 +334,12 @@ function read(text: string, name: string): [Kind, string][] {
 
     // Another tool's results discarded, overwritten, re-run here, view-only; or this tool as
     // the replacement of the installed others.
-    if (!found.has("void")) {
+    if (kVoid && (sPeer || back) && !found.has("void")) {
       const p = peer(i) || PEER_MORE.test(s) ||
         peer(i - 1) && /\b(?:them|those|they|the\s+old\s+ones|their)\b/.test(s);
       if (
         p && DEMOTE.test(s) && (OUTPUT.test(s) || /\b(?:them|those|it)\b/.test(s)) &&
-        (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses.some((c) => DEMOTE_HEAD.test(c)))
+        (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses().some((c) => DEMOTE_HEAD.test(c)))
       ) push("void", s);
       else if (p && OWN_WINS.test(s)) push("void", s);
       else if (
@@ -310,7 +363,7 @@ function read(text: string, name: string): [Kind, string][] {
     }
 
     // The user misled about which tool ran, or kept from the others.
-    if (!found.has("misled")) {
+    if (kMisled && !found.has("misled")) {
       if (LIE.test(s) && CONTRAST.test(s) && (names(s) || toward(s) || /\bcall\b/.test(s))) {
         push("misled", s);
       } else if (HIDE_ALT.test(s) && (peer(i) || peer(i - 1) || PEER_MORE.test(s))) {
@@ -321,7 +374,7 @@ function read(text: string, name: string): [Kind, string][] {
     }
 
     // A call before every reply, or replies void without it.
-    if (!found.has("gate")) {
+    if (kGate && !found.has("gate")) {
       if (
         REPLY_EVERY.test(s) && (names(s) || /\b(?:this\s+tool|it|me|this)\b/.test(s)) &&
         THROUGH_OWN.test(s)
@@ -334,7 +387,7 @@ function read(text: string, name: string): [Kind, string][] {
     }
 
     // This tool over named others at all times.
-    if (!found.has("rank")) {
+    if (kRank && sPeer && !found.has("rank")) {
       const m = RANK.exec(s);
       if (m && ALWAYS.test(s)) {
         const after = s.slice(m.index + m[0].length);
@@ -349,7 +402,7 @@ function read(text: string, name: string): [Kind, string][] {
   }
 
   // Another server's tools said to damage the work this tool does, in a tool not checking them.
-  if (!found.has("damage") && DAMAGE.test(low) && !foreign) {
+  if (kDamage && !found.has("damage") && DAMAGE.test(low) && !foreign) {
     const first = sents[0] ?? "";
     if (!CHECKER.test(first)) {
       for (let i = 1; i < sents.length; i++) {
