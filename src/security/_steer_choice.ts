@@ -216,7 +216,7 @@ const FIRST_GATE = new RegExp(
     /\b(?:ogni|cada|chaque|jede|assistent|asistente|outils?|herramientas?|strument[oi]|werkzeug|ferramentas?|utilisateur|usuario|utente|nutzer)\b/,
   ].map((r) => r.source).join("|"),
 );
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\t\n\r -~]/;
 
 type Kind = "ban" | "void" | "misled" | "gate" | "rank" | "damage";
 const NONE: [Kind, string][] = [];
