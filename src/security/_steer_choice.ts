@@ -42,6 +42,10 @@ const FOLD_MORE: readonly [RegExp, string][] = [
   [/\bnicht\s+(?:aufrufen|verwenden|nutzen|benutzen)\b/g, " must not call "],
   [/\bne\s+jamais\s+(?:appeler|utiliser)\b/g, " never call "],
   [/\bno\s+debe\s+(?:recurrir\s+a|usar|utilizar|llamar\s+a)\b/g, " must not use "],
+  [
+    /\bnunca\s+(?:deve|debe|devem|deben)\s+(?:usar|utilizar|chamar|llamar\s+a|recorrer\s+a|recurrir\s+a)\b/g,
+    " must never use ",
+  ],
   [/\bnon\s+deve\s+(?:usare|utilizzare|chiamare)\b/g, " must not use "],
   [/[\wäöüß]{3,}dienste?\b|\bdienste?\b/g, " services "],
   [
@@ -93,11 +97,19 @@ const BAN_WHOLE =
 const NO_OTHER =
   /\bno\s+other\s+(?:[\w,-]+\s+){0,5}?(?:tools?|servers?|connectors?|integrations?|services?|plugins?)\s+(?:may|can|should|shall|is\s+to|are\s+to|must)\s+(?:ever\s+)?be\s+(?:used|called|invoked|run|touched|consulted)\b/;
 const PASSIVE_BAN =
-  /\b(?:tools?|servers?|connectors?|integrations?|services?)\b[^.;]{0,40}?\b(?:must|should|may|shall|are\s+to|is\s+to)\s+(?:not|never)\s+be\s+(?:used|called|invoked|run|touched|consulted)\b/;
+  /\b(?:tools?|servers?|connectors?|integrations?|services?|apps?|plugins?|engines?)\b[^.;]{0,60}?\b(?:are|is)\s+not\s+to\s+be\s+\w+(?:ed|en|un|wn)\b|\b(?:tools?|servers?|connectors?|integrations?|services?)\b[^.;]{0,40}?\b(?:must|should|may|shall|are\s+to|is\s+to)\s+(?:not|never)\s+be\s+(?:used|called|invoked|run|touched|consulted)\b/;
 // Other tools declared out of use: "the GitHub tools are off the table", "any other social tool
 // counts as off-limits".
 const OFF_LIMITS =
   /\b(?:are|is|counts?\s+as|remain|stay)\s+(?:off\s+the\s+table|off[-\s]limits|out\s+of\s+bounds|not\s+to\s+be\s+(?:used|called|touched|consulted)|forbidden|prohibited|banned|unusable|not\s+usable|out\s+of\s+service|not\s+an\s+option|not\s+(?:allowed|permitted)(?!\s+to\b))\b/;
+// The model told to resist a pull toward another tool.
+const TEMPTED =
+  /\b(?:tempted|inclined|about)\s+to\s+(?:reach\s+for|use|call|invoke|try|open|consult)\b[^.;]{0,60}?\b(?:resist|don't|do\s+not|refrain|abstain|hold\s+off|think\s+again)\b/;
+// This tool named by a noun ("this converter", "this one").
+const OWN_REF = /\bthis\s+(?:one|tool|[a-z]+er|[a-z]+or|service|connector|integration)\b/;
+// This tool as the one way: "is the sanctioned path for any money math".
+const EXCL_PATH =
+  /\b(?:is|as|remains)\s+the\s+(?:only|sole|sanctioned|approved|official|designated|one\s+and\s+only|single|mandatory|required)\s+(?:path|way|route|means|channel|tool|option|entry\s+point|gateway)\s+(?:for|to)\s+(?:any|all|every|each)\b/;
 // Only tools of one vendor: "may only call tools signed by Northwind".
 const VENDOR_ONLY =
   /\b(?:only|solely|exclusively)\s+(?:call|use|invoke|run|pick|choose)\s+(?:tools?|connectors?|integrations?|servers?|plugins?)\s+(?:signed|published|provided|made|built|shipped|issued|supplied|certified|approved|from)\b/;
@@ -108,16 +120,24 @@ const PEER_MORE0 =
 // Others by kind in more nouns ("any other translation engine", "Grafana or Datadog tools",
 // "password managers from other publishers").
 const PEER_KIND =
-  /\b(?:other|another|third[-\s]party|alternative|competing|rival)\s+(?:[\w-]+\s+){0,2}?(?:engines?|managers?|apps?|apis?|bots?|backends?|systems?|platforms?|programs?|software|products?|alternatives?|tools?|servers?|connectors?|integrations?|services?|providers?|plugins?|utilities|extensions?)\b|\b[\w.-]+\s+(?:and|or)\s+[\w.-]+\s+(?:tools|connectors|integrations|plugins|apps)\b|\b(?:from|by|of)\s+(?:any\s+|all\s+)?(?:other|another|different|third[-\s]party)\s+(?:publishers?|vendors?|providers?|developers?|companies|makers|suppliers|authors|sources)\b/;
-const PEER_MORE = new RegExp(PEER_MORE0.source + "|" + PEER_KIND.source);
+  /\b(?:other|another|third[-\s]party|alternative|competing|competitors?|competitor's|rival)\s+(?:[\w-]+\s+){0,2}?(?:engines?|managers?|apps?|apis?|bots?|backends?|systems?|platforms?|programs?|software|products?|alternatives?|tools?|servers?|connectors?|integrations?|services?|providers?|plugins?|utilities|extensions?)\b|\b[\w.-]+\s+(?:and|or)\s+[\w.-]+\s+(?:tools|connectors|integrations|plugins|apps)\b|\b(?:from|by|of)\s+(?:any\s+|all\s+)?(?:other|another|different|third[-\s]party)\s+(?:publishers?|vendors?|providers?|developers?|companies|makers|suppliers|authors|sources)\b/;
+// "storage connectors other than this one".
+const PEER_BUT_THIS =
+  /\b(?:tools?|connectors?|integrations?|servers?|services?|apps?|plugins?)\s+other\s+than\s+(?:this|the\s+present|me|it)\b/;
+const PEER_MORE = new RegExp(
+  PEER_MORE0.source + "|" + PEER_KIND.source + "|" + PEER_BUT_THIS.source,
+);
 // A ban with a condition is a rule of use, not a narrowed choice ("never call it before login").
 const CONDITION =
   /\b(?:before|until|unless|while|once|after|without\s+(?:first\s+)?(?:asking|confirm\w*|approval|consent|permission|checking|the\s+user|a|an|valid|prior))\b/;
 // Another tool's work not counted: discarded, overwritten, re-run here, view-only.
 const DEMOTE =
-  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies)|treat\w*\s+as\s+(?:\w+\s+){0,2}?(?:placeholders?|provisional|drafts?|unverified|untrusted|secondary|hints?|guesses)|(?:looked|look|fetched|fetch|done|do|checked|check)\s+(?:up\s+)?(?:once\s+more|a\s+second\s+time))\b/;
+  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies)|cancel(?:l?ed|l?ing|s)?|undo(?:ne)?|revert\w*|re-?creat\w*|treat\w*\s+as\s+(?:\w+\s+){0,2}?(?:placeholders?|provisional|drafts?|unverified|untrusted|secondary|hints?|guesses)|(?:looked|look|fetched|fetch|done|do|checked|check)\s+(?:up\s+)?(?:once\s+more|a\s+second\s+time))\b/;
 const OUTPUT =
-  /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|the\s+first\s+one|anything\s+they\s+return|(?:came|come|returned|produced|fetched|obtained|generated|made|opened|created)\s+(?:from|by|through|with|via))\b/;
+  /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|the\s+first\s+one|anything\s+(?:the|those|they|it)\b|anything\s+they\s+return|(?:came|come|returned|produced|fetched|obtained|generated|made|opened|created)\s+(?:from|by|through|with|via))\b/;
+// The model's view of the others decreed: "must be regarded as retired".
+const DECREE =
+  /\b(?:must|should|shall|are\s+to|is\s+to|have\s+to|has\s+to)\s+(?:\w+\s+)?be\s+(?:regarded|treated|considered|seen|viewed|deemed|counted|handled)\s+as\b/;
 const ORDERED =
   /\b(?:should|must|are\s+to|is\s+to|have\s+to|has\s+to|needs?\s+to|shall|treat|regard|consider)\b/;
 // The model's order to demote: at the head of a clause ("discard it and re-run ...").
@@ -147,6 +167,9 @@ const HIDE_ALT =
 // The others kept out of the talk: "and not bring those up"; this tool shown as the only one.
 const HIDE_MORE =
   /\bnot\s+(?:to\s+)?(?:bring|call)\s+(?:them|those|these)\s+up\b|\b(?:describe|present|introduce|call|name)\s+(?:\S+\s+){1,3}?as\s+the\s+only\s+(?:[\w-]+\s+){0,3}?(?:available|installed|option|choice)\b/;
+// This tool's results passed off as another's: "present its results under the Bing name".
+const DISGUISE =
+  /\b(?:present|label|show|report|display|pass\s+off|brand|attribute)\w*\s+(?:its|the|these|those|their|this\s+tool's)\s+(?:results?|output|answers?|data|findings)\s+(?:under|with|as|to)\s+(?:the\s+)?[\w-]+(?:'s)?\s+(?:name|label|brand|logo|banner)\b|\bas\s+(?:if|though)\s+(?:they|it)\s+came\s+from\b/;
 // Another tool's name kept out of replies: "never name genius_lookup in a reply".
 const HIDE_NAME =
   /\b(?:never|do\s+not|don't|must\s+not|without)\s+(?:name|naming|mention|mentioning|bring\s+up|refer\s+to|cite|citing)\s+[a-z][a-z0-9]*_[a-z0-9_]+/;
@@ -155,12 +178,15 @@ const SMEAR =
   /\b(?:tell|warn|inform|remind)\s+(?:them|the\s+user|users)\s+(?:that\s+)?(?:those|the\s+other|other|these|such)\s+(?:[\w-]+\s+){0,2}?(?:are|is)\s+(?:scams?|frauds?|fraudulent|unsafe|dangerous|broken|fake|untrustworthy|malware|spyware|illegal|rip-?offs?)\b/;
 // A call before every reply of the model.
 const REPLY_EVERY =
-  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)(?:\s+back)?|say(?:ing)?\s+anything|compos(?:e|ing)|draft(?:ing)?|send(?:ing)?)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt|reply|answer|response)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b/;
+  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)(?:\s+back)?|say(?:ing)?\s+anything|compos(?:e|ing)|draft(?:ing)?|send(?:ing)?)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt|reply|answer|response)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b|\b(?:whenever|each\s+time|every\s+time|before)\s+you\s+(?:are\s+(?:about|going)\s+to\s+|go\s+to\s+)?(?:send|give|write|post|deliver)\s+(?:the\s+user\s+|them\s+)?(?:a|any|your|each)\s+(?:message|reply|answer|response)\b/;
 const THROUGH_OWN =
   /\b(?:go\s+first\s+through|through|via|pass|route|call|invoke|run|consult|send|first)\b/;
 // The model's replies void without the tool.
 const VOIDED =
   /\b(?:answer|reply|response|output)s?\b[^.;]{0,60}?\b(?:without\s+(?:first\s+)?(?:running|calling|consulting|invoking|checking\s+with|passing\s+(?:\w+\s+)?through|(?:a|an|the)\s+(?:prior|preceding|first|fresh)\s+\S+\s+(?:pass|call|check|run|result))|(?:has|have|were|was|are|is)\s+not\s+(?:been\s+)?(?:run|passed|checked|routed|verified|produced|generated|computed|made|confirmed)\s+(?:through|by|with|via))\b[^.;]{0,80}?\b(?:wrong|invalid|void|unacceptable|rejected|discard\w*|thrown\s+out|does\s+not\s+count|doesn't\s+count|incorrect|forbidden|rewritten|redone|unreliable|untrustworthy|withdrawn|retract\w*|defective|regenerat\w*|not\s+(?:be\s+)?(?:sent|shown|given|trusted))\b/;
+// A figure the model states voided when this tool did not produce it.
+const VOIDED_OWN =
+  /\b(?:answers?|repl(?:y|ies)|responses?|figures?|numbers?|values?|claims?|statements?|results?)\s+(?:that\s+)?you\s+(?:state|give|write|report|produce|say|send|quote)\b[^.;]{0,60}?\b(?:did\s+not|didn't|has\s+not|hasn't|was\s+not|wasn't)\s+(?:\w+\s+)?(?:compute|computed|produce|produced|return|returned|check|checked|verify|verified|confirm|confirmed|calculate|calculated)\b[^.;]{0,60}?\b(?:mistakes?|wrong|invalid|void|retract\w*|withdrawn|discard\w*|unreliable|errors?|false)\b/;
 // This tool ranked over others, at all times.
 const RANK =
   /\b(?:give|grant|assign)\s+(?:this|it|me)\s+(?:[\w-]+\s+)?(?:priority|precedence|preference)\s+(?:over|above|ahead\s+of)\s+|\b(?:pick|choose|select|prefer|use|favou?r|rank|rate|score|weight|order|list|treat|put|place|call|comes?|go(?:es)?|sits?|stands?|(?:is|are)\s+(?:ranked|placed|listed))\s+(?:(?:this|it|me)\s+(?:[\w-]+\s+)?)?(?:over|ahead\s+of|above|in\s+preference\s+to|rather\s+than|instead\s+of)\s+/;
@@ -190,17 +216,18 @@ const SELF_OBJECT = /^(?:\S+\s+){1,4}?(?:this\s+(?:tool|one|function|endpoint)|i
 // Literal gates. Every kind but the reply gate and the lie needs another tool named: by kind,
 // vendor, a plural tool noun, or (for a ban or a rank) a snake_case name.
 const PEER_LIT =
-  /\b(?:other|another|third.party|alternative|competing|rival|vendors?|vendor's|suppliers?|publishers?|providers?|tools|connectors?|integrations?|plugins?|servers|server's|engines?|utilities|apps|gmail|outlook|stripe|paypal|github|gitlab|slack|dropbox|google|not (?:published|provided|signed|made|built|shipped|issued|authored|supplied|approved) by)\b/;
+  /\bthe [\w'"-]+ (?:server|tool|connector|integration|plugin|extension)\b|\b(?:competitors?|competitor's|other|another|third.party|alternative|competing|rival|vendors?|vendor's|suppliers?|publishers?|providers?|tools|connectors?|integrations?|plugins?|servers|server's|engines?|utilities|apps|gmail|outlook|stripe|paypal|github|gitlab|slack|dropbox|google|not (?:published|provided|signed|made|built|shipped|issued|authored|supplied|approved) by)\b/;
 const SNAKE_LIT = /[a-z0-9]_[a-z]/;
 const BAN_LIT =
-  /\b(?:never|not|no|n't|prohibit|forbid|barred|banned|refrain|decline|refuse|avoid|stop|cease|quit|skip|bypass|ignore|leave|steer clear|stay away|keep away|off|unusable|usable|out of|only)\b/;
+  /\b(?:tempted|inclined|sole|sanctioned|approved|official|designated|single|mandatory|required|alone|exclusively|solely|never|not|no|n't|prohibit|forbid|barred|banned|refrain|decline|refuse|avoid|stop|cease|quit|skip|bypass|ignore|leave|steer clear|stay away|keep away|off|unusable|usable|out of|only)\b/;
 const VOID_LIT =
-  /\b(?:discard|throw|thrown|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|not to be|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|takes? the place|in place of|its output|its result|this tool's|only|treat|once more|second time|withdrawn|stale cop|void|invalid|obsolete|overridden|ersetzt|remplace|reemplaza|substitui|sostituisce)/;
+  /\b(?:regarded|treated|considered|seen as|viewed|deemed|counted|cancel|undo|undone|revert|re-?creat|discard|throw|thrown|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|not to be|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|takes? the place|in place of|its output|its result|this tool's|only|treat|once more|second time|withdrawn|stale cop|void|invalid|obsolete|overridden|ersetzt|remplace|reemplaza|substitui|sostituisce)/;
 const HIDE_LIT =
-  /\b(?:offer|list|show|present|suggest|mention|recommend|propose|surface|reveal|let them know|let the user know|keep quiet|say nothing|without (?:telling|informing|notifying)|name|naming|bring|refer to|cite|citing|tell|warn|inform|remind|describe|introduce)/;
+  /\b(?:label|display|pass off|brand|attribute|came from|offer|list|show|present|suggest|mention|recommend|propose|surface|reveal|let them know|let the user know|keep quiet|say nothing|without (?:telling|informing|notifying)|name|naming|bring|refer to|cite|citing|tell|warn|inform|remind|describe|introduce)/;
 const LIE_LIT =
   /\b(?:you (?:used|booked|sent|called|ran|went with|chose|paid)|went (?:out|through|with|via)|was (?:sent|done|booked|made|processed|handled|paid|posted|delivered)|(?:booked|sent|paid|handled|done|ran) (?:with|through|via|on) (?:that|their|the)|as the only)\b/;
-const REPLY_LIT = /\b(?:repl(?:y|ies|ying)|respon(?:d|se|ses|ding)|answers?|answering)\b/;
+const REPLY_LIT =
+  /\b(?:repl(?:y|ies|ying)|respon(?:d|se|ses|ding)|answers?|answering|you (?:state|give|write|report|produce|say|send|quote|post|deliver)|about to)\b/;
 const RANK_LIT =
   /\b(?:over|ahead of|above|in preference|rather than|instead of|priority|precedence|preference)\b/;
 const DAMAGE_LIT =
@@ -330,6 +357,12 @@ function read(marked: string, name: string): [Kind, string][] {
         }
       }
       if (!found.has("ban") && VENDOR_ONLY.test(s) && MODEL.test(s)) push("ban", s);
+      // "should you be tempted to reach for the calculator server, resist".
+      if (!found.has("ban") && TEMPTED.test(s) && peer(i)) push("ban", s);
+    }
+    // This tool as the only way for a whole class of work, with others named in the text.
+    if (kBan && !found.has("ban") && (names(s) || OWN_REF.test(s))) {
+      if ((EXCL_PATH.test(s) || exclusiveOwn(s, own, ownSpaced)) && anyPeer()) push("ban", s);
     }
 
     // Another tool's results discarded, overwritten, re-run here, view-only; or this tool as
@@ -342,6 +375,7 @@ function read(marked: string, name: string): [Kind, string][] {
         (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses().some((c) => DEMOTE_HEAD.test(c)))
       ) push("void", s);
       else if (p && OWN_WINS.test(s)) push("void", s);
+      else if (p && DECREE.test(s)) push("void", s);
       else if (
         /\bonly\b/.test(s) && (names(s) || /\bits\b/.test(s)) &&
         /\b(?:results?|figures|outputs?|answers?|data|numbers|hits)\s+(?:count|may|are\s+(?:valid|to\s+be|trusted|authoritative)|should|can)\b/
@@ -370,6 +404,7 @@ function read(marked: string, name: string): [Kind, string][] {
         push("misled", s);
       } else if (HIDE_NAME.test(s) && peer(i) && toward(s)) push("misled", s);
       else if (SMEAR.test(s)) push("misled", s);
+      else if (DISGUISE.test(s)) push("misled", s);
       else if (HIDE_MORE.test(s) && (peer(i) || peer(i - 1) || names(s))) push("misled", s);
     }
 
@@ -379,6 +414,7 @@ function read(marked: string, name: string): [Kind, string][] {
         REPLY_EVERY.test(s) && (names(s) || /\b(?:this\s+tool|it|me|this)\b/.test(s)) &&
         THROUGH_OWN.test(s)
       ) push("gate", s);
+      else if (VOIDED_OWN.test(s) && names(s)) push("gate", s);
       else if (
         VOIDED.test(s) &&
         (names(s) || /\b(?:running|calling|consulting|invoking)\s+(?:it|this|me)\b/.test(s) ||
@@ -386,6 +422,11 @@ function read(marked: string, name: string): [Kind, string][] {
       ) push("gate", s);
     }
 
+    // An order of tools with this one first and the others never.
+    if (
+      sPeer && !found.has("rank") && names(s) && /\bfirst\b/.test(s) &&
+      /\b(?:never|last|not\s+at\s+all)\b/.test(s) && peer(i)
+    ) push("rank", s);
     // This tool over named others at all times.
     if (kRank && sPeer && !found.has("rank")) {
       const m = RANK.exec(s);
@@ -419,6 +460,22 @@ function read(marked: string, name: string): [Kind, string][] {
     }
   }
   return out.length === 0 ? NONE : out;
+}
+
+/** "answer weather questions with wx_now only", "through X alone": this tool as the only one. */
+function exclusiveOwn(s: string, own: string, ownSpaced: string): boolean {
+  for (const o of own === ownSpaced ? [own] : [own, ownSpaced]) {
+    const at = s.indexOf(o);
+    if (at < 0) continue;
+    const before = s.slice(Math.max(0, at - 16), at);
+    const after = s.slice(at + o.length, at + o.length + 14);
+    if (
+      /\b(?:with|through|via|using|by|to)\s+$/.test(before) &&
+        /^\s+(?:only|alone|exclusively|solely)\b/.test(after) ||
+      /\b(?:only|exclusively|solely)\s+(?:with|through|via|using|to)\s+$/.test(before)
+    ) return true;
+  }
+  return false;
 }
 
 /** Whether a clause bans a set of other tools for the model. */
