@@ -340,7 +340,8 @@ function read(marked: string, name: string): [Kind, string][] {
     const s = sents[i]!;
     const sPeer = PEER_LIT.test(s) || SNAKE_LIT.test(s);
     const back = i > 0 && (PEER_LIT.test(sents[i - 1]!) || SNAKE_LIT.test(sents[i - 1]!));
-    if (!sPeer && !back && !kGate && !LIE_LIT.test(s)) continue;
+    const sGate = kGate && !found.has("gate") && REPLY_LIT.test(s);
+    if (!sPeer && !back && !sGate && !LIE_LIT.test(s)) continue;
     if (SCOPED.test(s) || META.test(s)) continue;
     // Clauses: an order may follow a colon, a semicolon, a dash or a bracket.
     let split: string[] | undefined;
@@ -409,7 +410,7 @@ function read(marked: string, name: string): [Kind, string][] {
     }
 
     // A call before every reply, or replies void without it.
-    if (kGate && !found.has("gate")) {
+    if (sGate) {
       if (
         REPLY_EVERY.test(s) && (names(s) || /\b(?:this\s+tool|it|me|this)\b/.test(s)) &&
         THROUGH_OWN.test(s)
