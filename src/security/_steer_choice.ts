@@ -209,6 +209,9 @@ const META =
   /\b(?:flags?|detects?|reports?|scans?\s+for|warns?\s+(?:about|of)|catches|finds|classif\w+|identif\w+|lists?|covers?|describes?|such\s+as)\b[^.;]{0,30}?\b(?:text|descriptions?|tools?|prompts?|metadata|servers?|instructions?|wording)\s+(?:that|which|whose)\b/;
 // A stop after a failure: "after a failed retry, terminate; do not attempt alternative tools".
 const STOP_RULE = /\b(?:fail\w*|errors?|terminat\w*|abort\w*|halt\w*|workarounds?|give\s+up)\b/;
+// Data handed to others: "pass the token to other tools", "share results with other servers".
+const DATA_HANDOFF =
+  /\b(?:pass|send|hand|forward|giv|shar|expos|leak|copy|copi|paste)\w*\s+(?:[\w'-]+\s+){0,4}?(?:tokens?|keys?|secrets?|passwords?|credentials?|data|pii|personal|contents?|files?|results?|outputs?|ids?|urls?|cookies?|sessions?)\b/;
 // The banned object is this tool itself ("do not call this tool as a follow-up to get_x").
 const SELF_OBJECT = /^(?:\S+\s+){1,4}?(?:this\s+(?:tool|one|function|endpoint)|it|me)\b/;
 
@@ -516,6 +519,9 @@ function bansPeers(
     return false;
   }
   if (SELF_OBJECT.test(object)) return false;
+  // Data kept from others is a data rule, not a narrowed choice ("never pass the token to other
+  // tools").
+  if (DATA_HANDOFF.test(object)) return false;
   // A rule of use with a condition is not a narrowed choice.
   if (CONDITION.test(object)) return false;
   // Another tool in the banned object: a set (by kind, vendor, brand) or one named with a push here.

@@ -206,3 +206,27 @@ Deno.test("another server's tools said to damage the same work blocks; a checker
     r,
   );
 });
+
+Deno.test("a data rule about other tools and a rule of use with a condition are no narrowed choice", () => {
+  allows(
+    tool(
+      "auth_login",
+      "Returns a session token. Never pass the token to other tools or servers; it is bound to this session.",
+    ),
+    "steer.peer_ban",
+  );
+  allows(
+    tool(
+      "run_sql",
+      "Runs SQL. Agents should not use other database tools on this database while a migration is running.",
+    ),
+    "steer.peer_ban",
+  );
+  allows(
+    tool(
+      "git_tool",
+      "Git operations. This replaces the need for a shell for common git tasks; other shell tools still work for everything else.",
+    ),
+    "steer.peer_output_void",
+  );
+});
