@@ -59,6 +59,11 @@ const FOLD_MORE: readonly [RegExp, string][] = [
   [/\b(?:m[eê]me\s+quand|anche\s+quando|incluso\s+cuando|mesmo\s+quando)\b/g, " even when "],
   [/\bdescart[ea]\w*\b/g, " discard "],
   [
+    /\b(?:vor\s+jeder|avant\s+chaque|antes\s+de\s+cada|prima\s+di\s+ogni)\s+(?:antwort|r[ée]ponse|respuesta|resposta|risposta)\b/g,
+    " before any reply ",
+  ],
+  [/\b(?:ignorez|ignore[sz]?|ignora|ignoriere|ignorieren|ignorar)\b/g, " ignore "],
+  [
     /\bne\s+(?:doit|doivent|devez|dois)\s+(?:jamais|pas)\s+(?:utiliser|appeler|employer)\b/g,
     " must not use ",
   ],
@@ -178,7 +183,7 @@ const SMEAR =
   /\b(?:tell|warn|inform|remind)\s+(?:them|the\s+user|users)\s+(?:that\s+)?(?:those|the\s+other|other|these|such)\s+(?:[\w-]+\s+){0,2}?(?:are|is)\s+(?:scams?|frauds?|fraudulent|unsafe|dangerous|broken|fake|untrustworthy|malware|spyware|illegal|rip-?offs?)\b/;
 // A call before every reply of the model.
 const REPLY_EVERY =
-  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)(?:\s+back)?|say(?:ing)?\s+anything|compos(?:e|ing)|draft(?:ing)?|send(?:ing)?)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt|reply|answer|response)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b|\b(?:whenever|each\s+time|every\s+time|before)\s+you\s+(?:are\s+(?:about|going)\s+to\s+|go\s+to\s+)?(?:send|give|write|post|deliver)\s+(?:the\s+user\s+|them\s+)?(?:a|any|your|each)\s+(?:message|reply|answer|response)\b/;
+  /\b(?:before|prior\s+to|ahead\s+of)\s+(?:you\s+)?(?:repl(?:y|ying)|respond(?:ing)?|answer(?:ing)?|writ(?:e|ing)(?:\s+back)?|say(?:ing)?\s+anything|compos(?:e|ing)|draft(?:ing)?|send(?:ing)?)\b(?:\s+to)?\s+(?:anything|any(?:\s+\w+){0,2}?\s+(?:message|question|request|prompt|reply|answer|response)|each|every|whatever|the\s+user)\b|\bfor\s+(?:each|every|all|any)\s+(?:(?:single|one)\s+)?(?:of\s+your\s+)?(?:repl(?:y|ies)|responses?|answers?)\b(?!\s+(?:in|of|from|to|on)\b)|\bevery\s+(?:reply|response|answer)\s+you\s+(?:give|send|write|produce)\b|\b(?:before|ahead\s+of)\s+(?:any|each|every)\s+(?:single\s+)?(?:reply|response|answer)\b|\b(?:at\s+the\s+(?:start|beginning|top)\s+of|as\s+the\s+first\s+step\s+(?:of|in)|first\s+thing\s+in)\s+(?:every|each|any)\s+(?:reply|response|answer)\b|\b(?:(?:each|every)\s+time|whenever)\s+(?:you\s+)?(?:are\s+(?:about|going)\s+to\s+|want\s+to\s+)?(?:answer|reply|respond)\b|\b(?:whenever|each\s+time|every\s+time|before)\s+you\s+(?:are\s+(?:about|going)\s+to\s+|go\s+to\s+)?(?:send|give|write|post|deliver)\s+(?:the\s+user\s+|them\s+)?(?:a|any|your|each)\s+(?:message|reply|answer|response)\b/;
 const THROUGH_OWN =
   /\b(?:go\s+first\s+through|through|via|pass|route|call|invoke|run|consult|send|first)\b/;
 // The model's replies void without the tool.
