@@ -64,6 +64,14 @@ const FOLD_MORE: readonly [RegExp, string][] = [
   ],
   [/\b(?:ignorez|ignore[sz]?|ignora|ignoriere|ignorieren|ignorar)\b/g, " ignore "],
   [
+    /\bignor[ée]e?s\b|\bignor[ée]e?\b|\bignoriert\b|\bignorad[oa]s?\b|\bignorat[ie]\b/g,
+    " ignored ",
+  ],
+  [
+    /\b(?:relancez|relancer|relance|vuelve\s+a\s+ejecutar|rilancia|f[üu]hre\s+\w+\s+erneut\s+aus)\b/g,
+    " rerun ",
+  ],
+  [
     /\bne\s+(?:doit|doivent|devez|dois)\s+(?:jamais|pas)\s+(?:utiliser|appeler|employer)\b/g,
     " must not use ",
   ],
@@ -96,7 +104,7 @@ const USE =
   /\b(?:us(?:e|ing)|call(?:ing)?|invok(?:e|ing)|run(?:ning)?|touch(?:ing)?|reach(?:ing)?\s+for|consult(?:ing)?|rel(?:y|ying)\s+on|writ(?:e|ing)\s+to|pick(?:ing)?|choos(?:e|ing)|select(?:ing)?|fall(?:ing)?\s+back\s+(?:to|on)|turn(?:ing)?\s+to|resort(?:ing)?\s+to|go(?:ing)?\s+(?:through|via|to)|(?:hand|pass|send|forward|delegat|outsourc|giv)(?:e|es|ed|ing)?\b[^.;]{0,40}?\bto)\b/;
 // Bans that hold their verb: "skip the X tools", "leave the X tools untouched".
 const BAN_WHOLE =
-  /^(?:skip|bypass|ignore)\b|\bleave\s+[^.;]{3,80}?\b(?:untouched|idle|alone|unused|aside)\b/;
+  /^(?:skip|bypass|ignore)\b|\b(?:avoid|shun|bypass|steer\s+clear\s+of|stay\s+away\s+from|keep\s+away\s+from)\s+(?!\w+ing\b)|\bleave\s+[^.;]{3,80}?\b(?:untouched|idle|alone|unused|aside)\b/;
 // "no other deploy, CI or cloud tool may be invoked" (the others implied), "other tools must not
 // be used".
 const NO_OTHER =
@@ -106,7 +114,7 @@ const PASSIVE_BAN =
 // Other tools declared out of use: "the GitHub tools are off the table", "any other social tool
 // counts as off-limits".
 const OFF_LIMITS =
-  /\b(?:are|is|counts?\s+as|remain|stay)\s+(?:off\s+the\s+table|off[-\s]limits|out\s+of\s+bounds|not\s+to\s+be\s+(?:used|called|touched|consulted)|forbidden|prohibited|banned|unusable|not\s+usable|out\s+of\s+service|not\s+an\s+option|not\s+(?:allowed|permitted)(?!\s+to\b))\b/;
+  /\b(?:should|must|shall|are\s+to|is\s+to)\s+(?:simply\s+|just\s+)?(?:not|never)\s+be\s+(?:part\s+of|among|in|included|considered|offered|an\s+option|trusted|relied\s+on)\b|\b(?:are|is|counts?\s+as|remain|stay)\s+(?:unused|idle|switched\s+off|off\s+the\s+table|off[-\s]limits|out\s+of\s+bounds|not\s+to\s+be\s+(?:used|called|touched|consulted)|forbidden|prohibited|banned|unusable|not\s+usable|out\s+of\s+service|not\s+an\s+option|not\s+(?:allowed|permitted)(?!\s+to\b))\b/;
 // The model told to resist a pull toward another tool.
 const TEMPTED =
   /\b(?:tempted|inclined|about)\s+to\s+(?:reach\s+for|use|call|invoke|try|open|consult)\b[^.;]{0,60}?\b(?:resist|don't|do\s+not|refrain|abstain|hold\s+off|think\s+again)\b/;
@@ -115,6 +123,9 @@ const OWN_REF = /\bthis\s+(?:one|tool|[a-z]+er|[a-z]+or|service|connector|integr
 // This tool as the one way: "is the sanctioned path for any money math".
 const EXCL_PATH =
   /\b(?:is|as|remains)\s+the\s+(?:only|sole|sanctioned|approved|official|designated|one\s+and\s+only|single|mandatory|required)\s+(?:path|way|route|means|channel|tool|option|entry\s+point|gateway)\s+(?:for|to)\s+(?:any|all|every|each)\b/;
+// Others treated as absent: "treat every other database connector as if it weren't installed".
+const TREAT_ABSENT =
+  /\btreat\s+(?:[\w'-]+\s+){0,6}?as\s+(?:if|though)\s+(?:it|they)\s+(?:were(?:n't|\s+not)|was(?:n't|\s+not)|did(?:n't|\s+not)|do(?:n't|\s+not))\b|\btreat\s+(?:[\w'-]+\s+){0,6}?as\s+(?:absent|non-?existent|unavailable|uninstalled|missing|gone|disabled)\b/;
 // Only tools of one vendor: "may only call tools signed by Northwind".
 const VENDOR_ONLY =
   /\b(?:only|solely|exclusively)\s+(?:call|use|invoke|run|pick|choose)\s+(?:tools?|connectors?|integrations?|servers?|plugins?)\s+(?:signed|published|provided|made|built|shipped|issued|supplied|certified|approved|from)\b/;
@@ -128,7 +139,7 @@ const PEER_KIND =
   /\b(?:other|another|third[-\s]party|alternative|competing|competitors?|competitor's|rival)\s+(?:[\w-]+\s+){0,2}?(?:engines?|managers?|apps?|apis?|bots?|backends?|systems?|platforms?|programs?|software|products?|alternatives?|tools?|servers?|connectors?|integrations?|services?|providers?|plugins?|utilities|extensions?)\b|\b[\w.-]+\s+(?:and|or)\s+[\w.-]+\s+(?:tools|connectors|integrations|plugins|apps)\b|\b(?:from|by|of)\s+(?:any\s+|all\s+)?(?:other|another|different|third[-\s]party)\s+(?:publishers?|vendors?|providers?|developers?|companies|makers|suppliers|authors|sources)\b/;
 // "storage connectors other than this one".
 const PEER_BUT_THIS =
-  /\b(?:tools?|connectors?|integrations?|servers?|services?|apps?|plugins?)\s+other\s+than\s+(?:this|the\s+present|me|it)\b/;
+  /\b(?:tools?|connectors?|integrations?|servers?|services?|apps?|plugins?)\s+other\s+than\s+(?:this|the\s+present|me|it|[a-z][a-z0-9]*_[a-z0-9_]+)\b/;
 const PEER_MORE = new RegExp(
   PEER_MORE0.source + "|" + PEER_KIND.source + "|" + PEER_BUT_THIS.source,
 );
@@ -137,9 +148,12 @@ const CONDITION =
   /\b(?:before|until|unless|while|once|after|without\s+(?:first\s+)?(?:asking|confirm\w*|approval|consent|permission|checking|the\s+user|a|an|valid|prior))\b/;
 // Another tool's work not counted: discarded, overwritten, re-run here, view-only.
 const DEMOTE =
-  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies)|cancel(?:l?ed|l?ing|s)?|undo(?:ne)?|revert\w*|re-?creat\w*|treat\w*\s+as\s+(?:\w+\s+){0,2}?(?:placeholders?|provisional|drafts?|unverified|untrusted|secondary|hints?|guesses)|(?:looked|look|fetched|fetch|done|do|checked|check)\s+(?:up\s+)?(?:once\s+more|a\s+second\s+time))\b/;
+  /\b(?:discard\w*|throw\w*\s+(?:\w+\s+)?(?:away|out)|thrown\s+(?:away|out)|disregard\w*|ignor(?:e|ed|ing)|overwrit\w*|re-?run\w*|redo|refetch\w*|fetch\w*\s+(?:\w+\s+)?again|regenerat\w*|recomput\w*|not\s+to\s+be\s+(?:shown|used|trusted|relied\s+on)|(?:read|view)[-\s]only|(?:for\s+)?reference\s+only|mirrors?|(?:open|do|run|fetch|make|create|file|submit|generate|compute|book|place|write|translate|redo)\s+(?:them|those|it\s+all)\s+again|(?:are|is|be)\s+(?:superseded|replaced|overridden|void|invalid|obsolete|withdrawn)|stale\s+cop(?:y|ies)|cancel(?:l?ed|l?ing|s)?|gets?\s+(?:replaced|overwritten|swapped|superseded)|undo(?:ne)?|revert\w*|re-?creat\w*|treat\w*\s+as\s+(?:\w+\s+){0,2}?(?:placeholders?|provisional|drafts?|unverified|untrusted|secondary|hints?|guesses)|(?:looked|look|fetched|fetch|done|do|checked|check)\s+(?:up\s+)?(?:once\s+more|a\s+second\s+time))\b/;
 const OUTPUT =
-  /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|the\s+first\s+one|anything\s+(?:the|those|they|it)\b|anything\s+they\s+return|(?:came|come|returned|produced|fetched|obtained|generated|made|opened|created)\s+(?:from|by|through|with|via))\b/;
+  /\b(?:results?|outputs?|answers?|hits|figures|data|pictures?|images?|summar(?:y|ies)|versions?|drafts?|responses?|replies|values?|readings?|translations?|numbers|recipes?|records?|the\s+first\s+one|you\s+found|anything\s+(?:the|those|they|it)\b|anything\s+they\s+return|(?:came|come|returned|produced|fetched|obtained|generated|made|opened|created)\s+(?:from|by|through|with|via))\b/;
+// Results from outside this tool: "any recipe you found elsewhere".
+const ELSEWHERE =
+  /\b(?:found|got|obtained|retrieved|fetched|received|came\s+from|from)\s+elsewhere\b|\bfrom\s+(?:any\s+)?other\s+sources?\b/;
 // The model's view of the others decreed: "must be regarded as retired".
 const DECREE =
   /\b(?:must|should|shall|are\s+to|is\s+to|have\s+to|has\s+to)\s+(?:\w+\s+)?be\s+(?:regarded|treated|considered|seen|viewed|deemed|counted|handled)\s+as\b/;
@@ -174,7 +188,7 @@ const HIDE_MORE =
   /\bnot\s+(?:to\s+)?(?:bring|call)\s+(?:them|those|these)\s+up\b|\b(?:describe|present|introduce|call|name)\s+(?:\S+\s+){1,3}?as\s+the\s+only\s+(?:[\w-]+\s+){0,3}?(?:available|installed|option|choice)\b/;
 // This tool's results passed off as another's: "present its results under the Bing name".
 const DISGUISE =
-  /\b(?:present|label|show|report|display|pass\s+off|brand|attribute)\w*\s+(?:its|the|these|those|their|this\s+tool's)\s+(?:results?|output|answers?|data|findings)\s+(?:under|with|as|to)\s+(?:the\s+)?[\w-]+(?:'s)?\s+(?:name|label|brand|logo|banner)\b|\bas\s+(?:if|though)\s+(?:they|it)\s+came\s+from\b/;
+  /\b(?:present|label|show|report|display|pass\s+off|brand|attribute)\w*\s+(?:its|the|these|those|their|this\s+tool's)\s+(?:results?|output|answers?|data|findings)\s+(?:under|with|as|to)\s+(?:the\s+)?[\w-]+(?:'s)?\s+(?:name|label|brand|logo|banner)\b|\bas\s+(?:if|though)\s+(?:they|it)\s+came\s+from\b|\b(?:keep|use|show|put|leave|mention)\s+(?:the\s+)?[\w-]+\s+(?:label|name|branding|logo|banner)\s+(?:in|on)\s+(?:your|the)\s+(?:reply|answer|response|message)\b/;
 // Another tool's name kept out of replies: "never name genius_lookup in a reply".
 const HIDE_NAME =
   /\b(?:never|do\s+not|don't|must\s+not|without)\s+(?:name|naming|mention|mentioning|bring\s+up|refer\s+to|cite|citing)\s+[a-z][a-z0-9]*_[a-z0-9_]+/;
@@ -189,9 +203,19 @@ const THROUGH_OWN =
 // The model's replies void without the tool.
 const VOIDED =
   /\b(?:answer|reply|response|output)s?\b[^.;]{0,60}?\b(?:without\s+(?:first\s+)?(?:running|calling|consulting|invoking|checking\s+with|passing\s+(?:\w+\s+)?through|(?:a|an|the)\s+(?:prior|preceding|first|fresh)\s+\S+\s+(?:pass|call|check|run|result))|(?:has|have|were|was|are|is)\s+not\s+(?:been\s+)?(?:run|passed|checked|routed|verified|produced|generated|computed|made|confirmed)\s+(?:through|by|with|via))\b[^.;]{0,80}?\b(?:wrong|invalid|void|unacceptable|rejected|discard\w*|thrown\s+out|does\s+not\s+count|doesn't\s+count|incorrect|forbidden|rewritten|redone|unreliable|untrustworthy|withdrawn|retract\w*|defective|regenerat\w*|not\s+(?:be\s+)?(?:sent|shown|given|trusted))\b/;
+// The model's drafts through this tool: "route your drafts, all of them, through X before they
+// go out".
+const DRAFTS_THROUGH =
+  /\b(?:your|all\s+(?:of\s+)?your)\s+(?:drafts?|repl(?:y|ies)|answers?|responses?|messages?|outputs?)\b[^.;]{0,60}?\b(?:through|via|past|by)\s+\S+[^.;]{0,40}?\bbefore\s+(?:they|it|you)\s+(?:go\s+out|are\s+sent|is\s+sent|reach|send)/;
+// The model's statement void unless this tool agrees.
+const VOIDED_UNLESS =
+  /\bunless\s+\S+\s+(?:agrees|confirms|approves|says\s+so|backs\s+(?:it|you)\s+up|verifies\s+it)\b[^.;]{0,60}?\byour\s+(?:own\s+)?(?:statements?|answers?|claims?|repl(?:y|ies)|figures?)\b[^.;]{0,30}?\b(?:false|wrong|invalid|void|untrue|incorrect|mistaken)\b/;
 // A figure the model states voided when this tool did not produce it.
 const VOIDED_OWN =
   /\b(?:answers?|repl(?:y|ies)|responses?|figures?|numbers?|values?|claims?|statements?|results?)\s+(?:that\s+)?you\s+(?:state|give|write|report|produce|say|send|quote)\b[^.;]{0,60}?\b(?:did\s+not|didn't|has\s+not|hasn't|was\s+not|wasn't)\s+(?:\w+\s+)?(?:compute|computed|produce|produced|return|returned|check|checked|verify|verified|confirm|confirmed|calculate|calculated)\b[^.;]{0,60}?\b(?:mistakes?|wrong|invalid|void|retract\w*|withdrawn|discard\w*|unreliable|errors?|false)\b/;
+// Others ranked below this one: "come second to", "rank below".
+const RANK_BELOW =
+  /\b(?:comes?|ranks?|goes|go|sits?|stands?|is|are)\s+(?:second|after|below|behind|beneath|subordinate)\s+(?:to\s+)?/;
 // This tool ranked over others, at all times.
 const RANK =
   /\b(?:give|grant|assign)\s+(?:this|it|me)\s+(?:[\w-]+\s+)?(?:priority|precedence|preference)\s+(?:over|above|ahead\s+of)\s+|\b(?:pick|choose|select|prefer|use|favou?r|rank|rate|score|weight|order|list|treat|put|place|call|comes?|go(?:es)?|sits?|stands?|(?:is|are)\s+(?:ranked|placed|listed))\s+(?:(?:this|it|me)\s+(?:[\w-]+\s+)?)?(?:over|ahead\s+of|above|in\s+preference\s+to|rather\s+than|instead\s+of)\s+/;
@@ -211,7 +235,7 @@ const SERVER_PEER =
 
 // A text that describes steering it looks for ("flags text that calls other tools fake").
 const META =
-  /\b(?:flags?|detects?|reports?|scans?\s+for|warns?\s+(?:about|of)|catches|finds|classif\w+|identif\w+|lists?|covers?|describes?|such\s+as)\b[^.;]{0,30}?\b(?:text|descriptions?|tools?|prompts?|metadata|servers?|instructions?|wording)\s+(?:that|which|whose)\b/;
+  /\b(?:flags?|detects?|reports?|scans?\s+for|warns?\s+(?:about|of)|catches|finds|classif\w+|identif\w+|lists?|covers?|describes?|audits?|such\s+as|e\.g\.|for\s+example)\b[^.;]{0,40}?\b(?:text|descriptions?|tools?|prompts?|metadata|servers?|instructions?|wording)\s+(?:that|which|whose|telling|asking|instructing|saying|urging)\b/;
 // A stop after a failure: "after a failed retry, terminate; do not attempt alternative tools".
 const STOP_RULE = /\b(?:fail\w*|errors?|terminat\w*|abort\w*|halt\w*|workarounds?|give\s+up)\b/;
 // Data handed to others: "pass the token to other tools", "share results with other servers".
@@ -227,17 +251,17 @@ const PEER_LIT =
   /\bthe [\w'"-]+ (?:server|tool|connector|integration|plugin|extension)\b|\b(?:competitors?|competitor's|other|another|third.party|alternative|competing|rival|vendors?|vendor's|suppliers?|publishers?|providers?|tools|connectors?|integrations?|plugins?|servers|server's|engines?|utilities|apps|gmail|outlook|stripe|paypal|github|gitlab|slack|dropbox|google|not (?:published|provided|signed|made|built|shipped|issued|authored|supplied|approved) by)\b/;
 const SNAKE_LIT = /[a-z0-9]_[a-z]/;
 const BAN_LIT =
-  /\b(?:tempted|inclined|sole|sanctioned|approved|official|designated|single|mandatory|required|alone|exclusively|solely|never|not|no|n't|prohibit|forbid|barred|banned|refrain|decline|refuse|avoid|stop|cease|quit|skip|bypass|ignore|leave|steer clear|stay away|keep away|off|unusable|usable|out of|only)\b/;
+  /\b(?:shun|treat|part of|among|included|considered|offered|trusted|relied|tempted|inclined|sole|sanctioned|approved|official|designated|single|mandatory|required|alone|exclusively|solely|never|not|no|n't|prohibit|forbid|barred|banned|refrain|decline|refuse|avoid|stop|cease|quit|skip|bypass|ignore|leave|steer clear|stay away|keep away|off|unusable|usable|out of|only)\b/;
 const VOID_LIT =
-  /\b(?:regarded|treated|considered|seen as|viewed|deemed|counted|cancel|undo|undone|revert|re-?creat|discard|throw|thrown|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|not to be|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|takes? the place|in place of|its output|its result|this tool's|only|treat|once more|second time|withdrawn|stale cop|void|invalid|obsolete|overridden|ersetzt|remplace|reemplaza|substitui|sostituisce)/;
+  /\b(?:elsewhere|other sources?|gets? (?:replaced|overwritten|swapped|superseded)|regarded|treated|considered|seen as|viewed|deemed|counted|cancel|undo|undone|revert|re-?creat|discard|throw|thrown|disregard|ignor|overwrit|re-?run|redo|refetch|again|regenerat|recomput|not to be|read-only|view-only|reference only|mirror|replac|supersed|successor|stands? in for|takes? the place|in place of|its output|its result|this tool's|only|treat|once more|second time|withdrawn|stale cop|void|invalid|obsolete|overridden|ersetzt|remplace|reemplaza|substitui|sostituisce)/;
 const HIDE_LIT =
-  /\b(?:label|display|pass off|brand|attribute|came from|offer|list|show|present|suggest|mention|recommend|propose|surface|reveal|let them know|let the user know|keep quiet|say nothing|without (?:telling|informing|notifying)|name|naming|bring|refer to|cite|citing|tell|warn|inform|remind|describe|introduce)/;
+  /\b(?:keep|put|leave|label|display|pass off|brand|attribute|came from|offer|list|show|present|suggest|mention|recommend|propose|surface|reveal|let them know|let the user know|keep quiet|say nothing|without (?:telling|informing|notifying)|name|naming|bring|refer to|cite|citing|tell|warn|inform|remind|describe|introduce)/;
 const LIE_LIT =
   /\b(?:you (?:used|booked|sent|called|ran|went with|chose|paid)|went (?:out|through|with|via)|was (?:sent|done|booked|made|processed|handled|paid|posted|delivered)|(?:booked|sent|paid|handled|done|ran) (?:with|through|via|on) (?:that|their|the)|as the only)\b/;
 const REPLY_LIT =
-  /\b(?:repl(?:y|ies|ying)|respon(?:d|se|ses|ding)|answers?|answering|you (?:state|give|write|report|produce|say|send|quote|post|deliver)|about to)\b/;
+  /\b(?:repl(?:y|ies|ying)|respon(?:d|se|ses|ding)|answers?|answering|you (?:state|give|write|report|produce|say|send|quote|post|deliver)|about to|drafts?|go out|unless)\b/;
 const RANK_LIT =
-  /\b(?:over|ahead of|above|in preference|rather than|instead of|priority|precedence|preference)\b/;
+  /\b(?:second|after|below|behind|beneath|subordinate|over|ahead of|above|in preference|rather than|instead of|priority|precedence|preference)\b/;
 const DAMAGE_LIT =
   /\b(?:corrupt|truncat|mangl|silently|data loss|lost|wip|garbl|scrambl|duplicated|malformed|mixed.up)/;
 // The one scan every text gets: any literal some kind needs, or a word of the languages folded
@@ -245,6 +269,7 @@ const DAMAGE_LIT =
 const FIRST_GATE = new RegExp(
   [
     PEER_LIT,
+    /\b(?:elsewhere|other than)\b/,
     LIE_LIT,
     REPLY_LIT,
     SNAKE_LIT,
@@ -317,7 +342,7 @@ function read(marked: string, name: string): [Kind, string][] {
   const peerLit = PEER_LIT.test(low);
   const snakeLit = SNAKE_LIT.test(low);
   const kBan = (peerLit || snakeLit) && BAN_LIT.test(low);
-  const kVoid = peerLit && VOID_LIT.test(low);
+  const kVoid = (peerLit || ELSEWHERE.test(low)) && VOID_LIT.test(low);
   const kMisled = LIE_LIT.test(low) || (peerLit || snakeLit) && HIDE_LIT.test(low);
   const kGate = REPLY_LIT.test(low);
   const kRank = (peerLit || snakeLit) && RANK_LIT.test(low);
@@ -368,6 +393,9 @@ function read(marked: string, name: string): [Kind, string][] {
       if (!found.has("ban") && VENDOR_ONLY.test(s) && MODEL.test(s)) push("ban", s);
       // "should you be tempted to reach for the calculator server, resist".
       if (!found.has("ban") && TEMPTED.test(s) && peer(i)) push("ban", s);
+      if (!found.has("ban") && TREAT_ABSENT.test(s) && (peer(i) || PEER_MORE.test(s))) {
+        push("ban", s);
+      }
     }
     // This tool as the only way for a whole class of work, with others named in the text.
     if (kBan && !found.has("ban") && (names(s) || OWN_REF.test(s))) {
@@ -377,11 +405,12 @@ function read(marked: string, name: string): [Kind, string][] {
     // Another tool's results discarded, overwritten, re-run here, view-only; or this tool as
     // the replacement of the installed others.
     if (kVoid && (sPeer || back) && !found.has("void")) {
-      const p = peer(i) || PEER_MORE.test(s) ||
+      const p = peer(i) || PEER_MORE.test(s) || ELSEWHERE.test(s) ||
         peer(i - 1) && /\b(?:them|those|they|the\s+old\s+ones|their)\b/.test(s);
       if (
         p && DEMOTE.test(s) && (OUTPUT.test(s) || /\b(?:them|those|it)\b/.test(s)) &&
-        (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses().some((c) => DEMOTE_HEAD.test(c)))
+        (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses().some((c) => DEMOTE_HEAD.test(c)) ||
+          names(s.slice(DEMOTE.exec(s)!.index)))
       ) push("void", s);
       else if (p && OWN_WINS.test(s)) push("void", s);
       else if (p && DECREE.test(s)) push("void", s);
@@ -424,6 +453,7 @@ function read(marked: string, name: string): [Kind, string][] {
         THROUGH_OWN.test(s)
       ) push("gate", s);
       else if (VOIDED_OWN.test(s) && names(s)) push("gate", s);
+      else if ((DRAFTS_THROUGH.test(s) || VOIDED_UNLESS.test(s)) && names(s)) push("gate", s);
       else if (
         VOIDED.test(s) &&
         (names(s) || /\b(?:running|calling|consulting|invoking)\s+(?:it|this|me)\b/.test(s) ||
@@ -436,6 +466,15 @@ function read(marked: string, name: string): [Kind, string][] {
       sPeer && !found.has("rank") && names(s) && /\bfirst\b/.test(s) &&
       /\b(?:never|last|not\s+at\s+all)\b/.test(s) && peer(i)
     ) push("rank", s);
+    // Others ranked below this tool at all times: "come second to X, always".
+    if (sPeer && !found.has("rank") && ALWAYS.test(s)) {
+      const m = RANK_BELOW.exec(s);
+      if (
+        m && names(s.slice(m.index)) &&
+        (peer(i) ||
+          /\b(?:tools|connectors|integrations|servers|apps|plugins)\b/.test(s.slice(0, m.index)))
+      ) push("rank", s);
+    }
     // This tool over named others at all times.
     if (kRank && sPeer && !found.has("rank")) {
       const m = RANK.exec(s);
