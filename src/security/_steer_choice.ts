@@ -241,6 +241,10 @@ const STOP_RULE = /\b(?:fail\w*|errors?|terminat\w*|abort\w*|halt\w*|workarounds
 // Data handed to others: "pass the token to other tools", "share results with other servers".
 const DATA_HANDOFF =
   /\b(?:pass|send|hand|forward|giv|shar|expos|leak|copy|copi|paste)\w*\s+(?:[\w'-]+\s+){0,4}?(?:tokens?|keys?|secrets?|passwords?|credentials?|data|pii|personal|contents?|files?|results?|outputs?|ids?|urls?|cookies?|sessions?)\b/;
+// A ban about one artifact of this tool, not a class of work ("do not use other tools to edit
+// this file", "never call other tools with the same token").
+const OWN_ARTIFACT =
+  /\b(?:this|these|that|those|its|the\s+same|the\s+returned|the\s+generated)\s+(?:lock\s*)?(?:files?|records?|locks?|database|tables?|documents?|branch|repo(?:sitory)?|director(?:y|ies)|folders?|accounts?|credentials?|tokens?|keys?|cache|index|workspace\s+files?)\b/;
 // The banned object is this tool itself ("do not call this tool as a follow-up to get_x").
 const SELF_OBJECT = /^(?:\S+\s+){1,4}?(?:this\s+(?:tool|one|function|endpoint)|it|me)\b/;
 
@@ -565,7 +569,7 @@ function bansPeers(
   if (SELF_OBJECT.test(object)) return false;
   // Data kept from others is a data rule, not a narrowed choice ("never pass the token to other
   // tools").
-  if (DATA_HANDOFF.test(object)) return false;
+  if (DATA_HANDOFF.test(object) || OWN_ARTIFACT.test(object)) return false;
   // A rule of use with a condition is not a narrowed choice.
   if (CONDITION.test(object)) return false;
   // Another tool in the banned object: a set (by kind, vendor, brand) or one named with a push here.

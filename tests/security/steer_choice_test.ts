@@ -222,6 +222,14 @@ Deno.test("a data rule about other tools and a rule of use with a condition are 
     ),
     "steer.peer_ban",
   );
+  // Blocked by older rules (pi.steer_away, pi.steer_exclusive, ...); one artifact is no class of work.
+  silent(
+    tool(
+      "lock_edit",
+      "Edits the lock file. Do not use other tools to modify this file; their changes are lost on the next sync.",
+    ),
+    "steer.peer_ban",
+  );
   allows(
     tool(
       "git_tool",
