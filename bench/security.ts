@@ -34,6 +34,7 @@ import { scanShadow } from "../src/security/_shadow.ts";
 import { scanSchemaAnnotations } from "../src/security/_schema_annotations.ts";
 import { scanExfil } from "../src/security/_exfil_prose.ts";
 import { scanSteerPeers } from "../src/security/_steer_peers.ts";
+import { scanSteerChoice } from "../src/security/_steer_choice.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
 import { scanLeak } from "../src/security/_leak.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
@@ -225,6 +226,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("prose exfiltration");
       scanSteerPeers(col, tools, texts);
       lap("tool steering (peers)");
+      scanSteerChoice(col, tools, texts);
+      lap("tool steering (choice)");
       scanAuthority(col, tools, texts);
       lap("instruction hierarchy");
       scanLeak(col, tools, texts);

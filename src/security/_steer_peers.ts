@@ -179,7 +179,7 @@ const FOLD: readonly [RegExp, string][] = [
 // Non-English text: letters outside ASCII, or words English prose does not use.
 const FOREIGN_WORDS =
   /\b(?:las|los|der|die|und|les|des|une|della|que|sie|nicht|nunca|jamais|sempre|siempre|gli|sono|ist|sind|pour|avec|het|een|ook|niet|altijd|usa|utiliza|verwende|usare|esta|este|ogni)\b/;
-const FOREIGN_HINT = new RegExp(
+export const FOREIGN_HINT = new RegExp(
   "[\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f\\u0400-\\u04ff\\u3040-\\u30ff\\u4e00-\\u9fff]|" +
     FOREIGN_WORDS.source,
 );
@@ -377,7 +377,7 @@ const ANY_GATE = new RegExp(
 type Kind = "peer" | "user" | "self" | "first" | "badge";
 
 /** A lower-cased text holding foreign words, folded to the English words the pieces read. */
-function fold(low: string): string {
+export function fold(low: string): string {
   let s = low.normalize("NFC");
   for (const [re, to] of FOLD) s = s.replace(re, to);
   return s;
@@ -499,7 +499,7 @@ function read(low: string, name: string): [Kind, string][] {
 }
 
 /** Whether a sentence names another tool (by kind, in person, by a snake_case name or brand). */
-function isPeer(
+export function isPeer(
   s: string,
   own: string,
   ownSpaced: string,

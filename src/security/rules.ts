@@ -37,6 +37,7 @@ import { SHADOW_RULES } from "./rules/shadow.ts";
 import { DECODED_HIDDEN_RULES } from "./rules/decoded_hidden.ts";
 import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
+import { STEER_CHOICE_RULES } from "./rules/steer_choice.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import {
@@ -1880,6 +1881,7 @@ const rules: Rule[] = [
   ...DECODED_HIDDEN_RULES,
   ...EXFIL_PROSE_RULES,
   ...STEER_PEERS_RULES,
+  ...STEER_CHOICE_RULES,
   ...AUTHORITY_RULES,
   ...LEAK_RULES,
 ];

@@ -40,6 +40,7 @@ import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
 import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
+import { scanSteerChoice } from "./_steer_choice.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 
@@ -196,6 +197,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSchemaAnnotations(col, tools, texts);
   scanExfil(col, tools, texts);
   scanSteerPeers(col, tools, texts);
+  scanSteerChoice(col, tools, texts);
   scanAuthority(col, tools, texts);
   scanLeak(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
