@@ -38,6 +38,7 @@ import { DECODED_HIDDEN_RULES } from "./rules/decoded_hidden.ts";
 import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
+import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import {
   FRONTED,
@@ -120,6 +121,7 @@ export interface Rule {
     | "exfil"
     | "steer"
     | "authority"
+    | "override_frame"
     | "leak";
   description: string;
   pattern?: string;
@@ -1881,6 +1883,7 @@ const rules: Rule[] = [
   ...EXFIL_PROSE_RULES,
   ...STEER_PEERS_RULES,
   ...AUTHORITY_RULES,
+  ...OVERRIDE_FRAME_RULES,
   ...LEAK_RULES,
 ];
 

@@ -40,6 +40,7 @@ import { scanActions } from "./_action.ts";
 import { scanShadow } from "./_shadow.ts";
 import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
+import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 
@@ -197,6 +198,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanExfil(col, tools, texts);
   scanSteerPeers(col, tools, texts);
   scanAuthority(col, tools, texts);
+  scanOverrideFrame(col, tools, texts);
   scanLeak(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
