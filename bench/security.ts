@@ -35,6 +35,7 @@ import { scanSchemaAnnotations } from "../src/security/_schema_annotations.ts";
 import { scanExfil } from "../src/security/_exfil_prose.ts";
 import { scanSteerPeers } from "../src/security/_steer_peers.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
+import { scanOverrideFrame } from "../src/security/_override_frame.ts";
 import { scanLeak } from "../src/security/_leak.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
@@ -227,6 +228,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("tool steering (peers)");
       scanAuthority(col, tools, texts);
       lap("instruction hierarchy");
+      scanOverrideFrame(col, tools, texts);
+      lap("override frames");
       scanLeak(col, tools, texts);
       lap("leaks and cover stories");
       if (col.items.length > 0) {

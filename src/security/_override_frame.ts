@@ -37,19 +37,23 @@ const MODEL =
 
 /** A claimed authority speaking about what the model may do. */
 const AUTHORITY =
-  /\bpolic(?:y|ies)|\b(?:compliance|acceptable[\s-]use|terms|notice|errat(?:a|um)|correction|drafting\s+error|(?:added|written|included)\s+(?:by\s+mistake|in\s+error)|by\s+mistake|platform\s+team|deployment\s+team|(?:people|folks|team|ones?)\s+(?:who\s+(?:deployed|run|built|set\s+up|configured)\s+you|running\s+you|behind\s+you)|(?:your|the)\s+(?:operator|deployer|developers?|admin(?:istrator)?s?)|onboarding|(?:elevated|system[\s-]level|full|root[\s-]level|admin[\s-]level)\s+trust|trusted\s+(?:at|with)\s+(?:system|root|admin)|pre-?approved|pre-?authori[sz]ed|already\s+(?:agreed|approved|authori[sz]ed|consented|accepted)|agreed|accepted\s+(?:our|the)\s+terms|signed\s+off|consent(?:ed)?|cleared\s+to|clearance|only\s+for\s+the\s+(?:beta|pilot|trial|preview)|launch[\s-]week|switched\s+off|turned\s+off|granted)\b|"role"\s*:\s*"system"|<\s*(?:policy|system|directive)\b/;
+  /\bpolic(?:y|ies)|\b(?:governance|memo|bulletin|advisory|directive|mandate|clause|(?:deployment|service|usage)\s+agreement|(?:security|trust|safety|ops|it)\s+team|(?:account|workspace|org(?:ani[sz]ation)?|tenant)\s+(?:owner|admin)|at\s+setup|count\s+as\s+(?:operator|system|developer|admin)\s+instructions|compliance|acceptable[\s-]use|terms|notice|errat(?:a|um)|correction|drafting\s+error|(?:added|written|included)\s+(?:by\s+mistake|in\s+error)|by\s+mistake|platform\s+team|deployment\s+team|(?:people|folks|team|ones?)\s+(?:who\s+(?:deployed|run|built|set\s+up|configured)\s+you|running\s+you|behind\s+you)|(?:your|the)\s+(?:operator|deployer|developers?|admin(?:istrator)?s?)|onboarding|(?:elevated|system[\s-]level|full|root[\s-]level|admin[\s-]level)\s+trust|trusted\s+(?:at|with)\s+(?:system|root|admin)|pre-?approved|pre-?authori[sz]ed|already\s+(?:agreed|approved|authori[sz]ed|consented|accepted)|agreed|accepted\s+(?:our|the)\s+terms|signed\s+off|consent(?:ed)?|cleared\s+to|clearance|only\s+for\s+the\s+(?:beta|pilot|trial|preview)|launch[\s-]week|switched\s+off|turned\s+off|granted)\b|"role"\s*:\s*"system"|<\s*(?:policy|system|directive)\b/;
 
 /** A safeguard of the model skipped. */
 const SKIP =
-  /\b(?:without|no\s+need\s+(?:to|for)|need\s+not|needn't|(?:does|do)\s+not\s+(?:have|need)\s+to|(?:don't|doesn't)\s+(?:have|need)\s+to|(?:is|are)\s+not\s+(?:required|obliged|expected)\s+to|no\s+longer\s+(?:needs?|has|have)\s+to|skip(?:ping)?|no|not\s+to|stop)\s+(?:\w+\s+){0,3}?(?:ask(?:ing)?|confirm\w*|check(?:s|ing)?|check-ins?|sign-?off|approval|verif\w*|refus\w*|declin\w*|turn(?:ing)?\s+down|question(?:ing)?|push(?:ing)?\s+back|warn\w*|consult\w*)\b|\bnever\s+(?:refuses?|declines?|questions?|push(?:es)?\s+back)\b/;
+  /\b(?:without|no\s+need\s+(?:to|for)|need\s+not|needn't|(?:does|do)\s+not\s+(?:have|need)\s+to|(?:don't|doesn't)\s+(?:have|need)\s+to|(?:is|are)\s+not\s+(?:required|obliged|expected)\s+to|no\s+longer\s+(?:needs?|has|have)\s+to|skip(?:ping)?|no|not\s+to|stop)\s+(?:\w+\s+){0,3}?(?:ask(?:ing)?|paus(?:e|ing)|wait(?:ing)?|a\s+yes|confirm\w*|check(?:s|ing)?|check-ins?|sign-?off|approval|verif\w*|refus\w*|declin\w*|turn(?:ing)?\s+down|question(?:ing)?|push(?:ing)?\s+back|warn\w*|consult\w*)\b|\bnever\s+(?:refuses?|declines?|questions?|push(?:es)?\s+back)\b/;
 
 /** A guarded act licensed outright. */
 const ACT =
-  /\b(?:may|can|(?:is|are)\s+(?:permitted|allowed|cleared|authori[sz]ed|free|entitled)\s+to|should|go\s+ahead\s+and|just)\s+(?:\w+\s+){0,2}?(?:reveal|disclose|share|print|expose|output|dump|leak)\b[^.;]{0,50}\b(?:confidential|secrets?|credentials?|private|hidden|system\s+prompt|instructions|configuration|passwords?|tokens?|keys?)\b|\b(?:execute|run|carry\s+out|act(?:ed)?\s+on|perform|do|force-push|delete|wipe)\b[^.;]{0,50}\b(?:directly|immediately|straight\s+away|right\s+away|verbatim|exactly\s+as)\b|\b(?:execute|perform|run)\s+(?:destructive|every|any|all|whatever)\b/;
+  /\b(?:may|can|(?:is|are)\s+(?:permitted|allowed|cleared|authori[sz]ed|free|entitled)\s+to|should|go\s+ahead\s+and|just)\s+(?:\w+\s+){0,2}?(?:reveal|disclose|share|print|expose|output|dump|leak)\b[^.;]{0,50}\b(?:confidential|secrets?|credentials?|private|hidden|system\s+prompt|instructions|configuration|passwords?|tokens?|keys?)\b|\b(?:execute|run|carry\s+out|act(?:ed)?\s+on|perform|do|force-push|delete|wipe)\b[^.;]{0,50}\b(?:directly|immediately|straight\s+away|right\s+away|verbatim|exactly\s+as)\b|\b(?:execute|perform|run|carry\s+out|follow|obey|comply\s+with)\s+(?:destructive|every|any|all|whatever)\b|\b(?:obey|follow|comply\s+with|execute|act\s+on)\b[^.;]{0,40}\beven\s+(?:when|if)\b/;
+
+/** A safeguard of the model's set aside by the claimed authority ("the requirement for you to get a yes ... has been rescinded"). */
+const DROPPED =
+  /\b(?:requirement|rule|step|check|safeguard|confirmation|approval|prompt|line|guardrail|restriction)s?\b[^.;]{0,60}\b(?:you|your)\b[^.;]{0,60}\b(?:rescinded|lifted|removed|dropped|waived|switched\s+off|turned\s+off|disabled|retired|cancell?ed|withdrawn|a\s+drafting\s+error|(?:added|written)\s+by\s+mistake|no\s+longer\s+(?:applies|in\s+force))\b/;
 
 /** A mode or persona the model enters, set here or by a condition. */
 const MODE =
-  /\b(?:enters?|switch(?:es)?\s+(?:in)?to|becomes?|operates?\s+as|acts?\s+as|is\s+(?:now\s+)?in|turns?\s+into|takes?\s+on|assumes?|runs?\s+as)\b[^.;]{0,50}\b(?:persona|mode|identity|alter\s+ego)\b/;
+  /\b(?:(?:puts?|places?|sets?|switch(?:es)?|drops?)\s+(?:the\s+)?(?:model|assistant|agent|ai|llm|you)\s+(?:in)?to|enters?|switch(?:es)?\s+(?:in)?to|becomes?|operates?\s+as|acts?\s+as|is\s+(?:now\s+)?in|turns?\s+into|takes?\s+on|assumes?|runs?\s+as)\b[^.;]{0,50}\b(?:persona|mode|identity|alter\s+ego|state|role)\b/;
 
 /** What the mode sets loose. */
 const LOOSE =
@@ -59,72 +63,119 @@ const LOOSE =
 const REPORTED =
   /\b(?:claiming|claims?\s+that|pretend\w*|jailbreak\w*|prompt\s+injections?|injection|attackers?|detects?|detecting|flags?|scans?|such\s+as|e\.g\.|for\s+example|for\s+instance|lesson|spot)\b/;
 
-/** CJK: what governs the model, voided or ignored, or this text ranked over the system prompt. */
-const CJK_GOV =
-  "(?:指示|指令|命令|ルール|規則|规则|システムプロンプト|系统提示词?|系統提示|系统指令|지시|지침|명령|규칙|시스템\\s*프롬프트)";
-const CJK_VOID = "(?:無効|无效|無視|无视|忽略|作废|失效|무시|무효)";
-const CJK_VOIDED = new RegExp(`${CJK_GOV}.{0,12}${CJK_VOID}|${CJK_VOID}.{0,12}${CJK_GOV}`);
+/**
+ * CJK: the model's instructions voided or ignored; its rules or limits voided when owned by it
+ * (あなたの, 你的, the system prompt's) or when a license follows; this text ranked over the
+ * system prompt.
+ */
+const CJK_INSTR =
+  "(?:指示|指令|システムプロンプト|系统提示词?|系統提示|系统指令|지시|지침|시스템\\s*프롬프트)";
+const CJK_RULES = "(?:ルール|規則|规则|限制|制限|制約|ガイドライン|准则|規定|규칙|제한|가이드라인)";
+const CJK_OWNER =
+  "(?:あなたの|あなたに|你的|您的|给你的|당신의|너의|システムプロンプト|系统提示词?|시스템\\s*프롬프트|これまでの|以前の|之前的|先前的|此前的|이전의|기존의)";
+const CJK_IGNORE = "(?:無視|无视|忽略|무시)";
+const CJK_VOID =
+  "(?:無効|无效|作废|失效|무효|取消|解除|停止|撤销|废除|해제|중지|취소|適用されません|不再适用|不再有效|적용되지\\s*않)";
+const CJK_VOIDED = new RegExp(
+  `${CJK_INSTR}.{0,12}(?:${CJK_IGNORE}|無効|无效|作废|失效|무효)|${CJK_IGNORE}.{0,12}(?:${CJK_INSTR}|${CJK_RULES})|${CJK_OWNER}.{0,12}${CJK_RULES}.{0,12}${CJK_VOID}`,
+);
 const CJK_RANKED =
   /(?:説明|说明|說明|설명|このツール|本ツール|此工具|本工具|이\s*도구).{0,20}(?:システム|系统|系統|시스템).{0,12}(?:優先|优先|우선)|(?:システム|系统|系統|시스템).{0,20}(?:より|よりも|之上).{0,6}(?:優先|优先)/;
 const CJK_CHAR = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/;
 
 /** The user's session, as content: their last messages, what was learned about them, files opened. */
 const SESSION =
-  /\b(?:(?:last|previous|earlier|recent|prior)\s+(?:\w+\s+){0,2}?(?:messages|things|lines|prompts|turns|questions|requests|chat\s+messages)|(?:everything|anything|all)\s+(?:that\s+)?(?:it|you|they|the\s+(?:assistant|agent|model))\s+(?:has\s+|have\s+)?(?:learned|learnt|picked\s+up|gathered|collected|seen|knows?)\s+about|(?:contents?|text)\s+of\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:files?|documents?|docs|pages|tabs)\s+(?:\w+\s+){0,2}?(?:opened|read|shared|seen|viewed|loaded)|(?:chat|conversation|session)\s+(?:history|transcript|log)|whatever\s+the\s+(?:user|person)\s+(?:has\s+)?(?:typed|said|wrote|told))\b/;
+  /\b(?:(?:last|previous|earlier|recent|prior)\s+(?:\w+\s+){0,2}?(?:messages|things|lines|prompts|turns|questions|requests|chat\s+messages)|(?:everything|anything|all)\s+(?:that\s+)?(?:it|you|they|the\s+(?:assistant|agent|model))\s+(?:has\s+|have\s+)?(?:learned|learnt|picked\s+up|gathered|collected|seen|knows?)\s+about|(?:contents?|text)\s+of\s+(?:every|each|all|any)\s+(?:\w+\s+)?(?:files?|documents?|docs|pages|tabs)\s+(?:\w+\s+){0,2}?(?:opened|read|shared|seen|viewed|loaded)|(?:chat|conversation|session)\s+(?:history|transcript|log)|(?:whole|entire|full|complete)\s+(?:back-and-forth|exchange|dialogue|conversation|chat|thread|transcript)|whatever\s+the\s+(?:user|person)\s+(?:has\s+)?(?:typed|said|wrote|told))\b/;
+/** Words one of which a session harvest without a model word holds (one literal pass). */
+const SESSION_WORDS = /user|person|chat|conversation|session|transcript|messages/;
 const SCOPE =
   /\b(?:this|the\s+current|the\s+whole)\s+(?:chat|session|conversation|thread)|\bso\s+far\b|\b(?:told|typed|sent|said|wrote)\b|\b(?:last|previous|earlier)\b/;
 const PLACE =
   /\b(?:fill\w*|put\w*|paste\w*|include\w*|copy|copies|drop\w*|squeez\w*|tuck\w*|add\w*|insert\w*|append\w*|pass\w*|stuff\w*|carr(?:y|ies)|scoop\w*|grab\w*|pack\w*|place\w*|write\w*)\b/;
+
+/** A tool whose own job is the conversation (summarise, export, search chats) takes it as input. */
+const CHAT_TOOL =
+  /\b(?:conversations?|chats?|transcripts?|messages|threads?|dialogues?|session\s+history)\b/;
 
 /** An aside addressed to the model alone. */
 const ADDRESSED =
   /\b(?:(?:note|message|instruction|word|reminder)\s+(?:meant\s+)?(?:only\s+)?for\s+the\s+(?:assistant|agent|model|ai|llm)|for\s+the\s+(?:assistant|agent|model|ai|llm)(?:\s+reading\s+this)?\s+only|(?:assistant|agent|model|ai|llm)[\s-]only|(?:hey|psst|hi|yo),?\s+(?:there,?\s+)?(?:model|ai|assistant|agent|llm)|to\s+the\s+(?:ai|assistant|agent|model|llm)\s+reading\s+this)\b/;
 /** A destructive side action on the user's files, tied to each use. */
 const SIDE =
-  /\b(?:also|additionally|quietly|silently|first)\b[^.;]{0,40}\b(?:delete|remove|wipe|erase|rm|truncate|overwrite|shred|purge)\b[^.;]{0,60}(?:~\/|\/|\.\w{2,}|\b(?:files?|folders?|director(?:y|ies)|logs?|history|database|branch|repo\w*)\b)/;
+  /\b(?:also|additionally|quietly|silently|first)\b[^.;]{0,40}\b(?:delete|remove|wipe|erase|rm|truncate|overwrite|shred|purge|clear(?:\s+out)?|empty|trash)\b[^.;]{0,60}(?:~\/|\/|\.\w{2,}|\b(?:files?|folders?|director(?:y|ies)|logs?|history|database|branch|repo\w*)\b)/;
 
-const GATE =
-  /assistant|agent|model|\bai\b|llm|you|persona|polic|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/;
+type Span = { at: number; s: string };
 
-/** The findings of one description text given the tool's property names. */
-function read(text: string, props: readonly string[]): Hit[] {
+/** What one text says; the session-harvest part is read only for tools whose fields it names. */
+interface Facts {
+  t: string;
+  ss?: Span[];
+  hits: Hit[];
+  /** Whether the text speaks of the user's session at all. */
+  session: boolean;
+  harvest?: Span[];
+}
+
+/** The findings of one description text apart from the session harvest (they depend on it alone). */
+function read(text: string): Facts {
   const t = text.toLowerCase();
-  if (!GATE.test(t)) return [];
   const hits: Hit[] = [];
-  const seen = new Set<string>();
+  const x: Facts = { t, hits, session: false };
   const add = (rule: typeof LICENSE_RULE, at: number, s: string) => {
-    if (seen.has(rule.id)) return;
-    seen.add(rule.id);
-    hits.push({ rule, at, match: s.trim().slice(0, 200) });
+    if (!hits.some((h) => h.rule === rule)) hits.push({ rule, at, match: s.trim().slice(0, 200) });
   };
   if (CJK_CHAR.test(t)) {
     const m = CJK_VOIDED.exec(t) ?? CJK_RANKED.exec(t);
     if (m) add(CJK_RULE, m.index, t.slice(Math.max(0, m.index - 20), m.index + 60));
   }
-  const ss = sentenceSpans(t);
+  // The other kinds name the model (or, for a session, its user): most texts stop here, unsplit.
+  const model = MODEL.test(t);
+  x.session = (model || SESSION_WORDS.test(t)) && SESSION.test(t);
+  if (!model) return x;
+  const lic = AUTHORITY.test(t);
+  const mode = MODE.test(t);
+  const side = ADDRESSED.test(t);
+  if (!lic && !mode && !side) return x;
+  const ss = x.ss = sentenceSpans(t);
   const reported = ss.map(({ s }) => REPORTED.test(s));
-  const model = ss.map(({ s }) => MODEL.test(s));
-  const auth = ss.map(({ s }) => AUTHORITY.test(s));
+  const said = lic ? ss.map(({ s }) => MODEL.test(s)) : [];
+  const auth = lic ? ss.map(({ s }) => AUTHORITY.test(s)) : [];
+  const near = (xs: boolean[], i: number) => xs[i] || (i > 0 && xs[i - 1]) || (i > 1 && xs[i - 2]);
   ss.forEach(({ at, s }, i) => {
     if (reported[i] || (i > 0 && reported[i - 1])) return;
-    const near = (xs: boolean[], back: number) => {
-      for (let j = Math.max(0, i - back); j <= i; j++) if (xs[j]) return true;
-      return false;
-    };
     if (
-      near(auth, 2) && near(model, 2) && (SKIP.test(s) || ACT.test(s))
+      lic && near(auth, i) && near(said, i) && (SKIP.test(s) || ACT.test(s) || DROPPED.test(s))
     ) add(LICENSE_RULE, at, s);
     if (
-      model[i] && MODE.test(s) && (LOOSE.test(s) || LOOSE.test(ss[i + 1]?.s ?? ""))
+      mode && MODEL.test(s) && MODE.test(s) &&
+      (LOOSE.test(s) || LOOSE.test(ss[i + 1]?.s ?? ""))
     ) add(MODE_RULE, at, s);
-    if (SESSION.test(s) && SCOPE.test(s) && PLACE.test(s) && names(s, props)) {
-      add(HARVEST_RULE, at, s);
-    }
     if (
-      (ADDRESSED.test(s) || (i > 0 && ADDRESSED.test(ss[i - 1]!.s))) && SIDE.test(s)
+      side && (ADDRESSED.test(s) || (i > 0 && ADDRESSED.test(ss[i - 1]!.s))) && SIDE.test(s)
     ) add(SIDE_RULE, at, s);
   });
-  return hits;
+  return x;
+}
+
+/** The sentences of a text routing the user's session somewhere (read once per text). */
+function harvested(x: Facts): Span[] {
+  if (x.harvest) return x.harvest;
+  x.harvest = [];
+  const ss = x.ss ??= sentenceSpans(x.t);
+  // A tool whose own job is the conversation takes it as input.
+  if (CHAT_TOOL.test(ss[0]?.s ?? "")) return x.harvest;
+  ss.forEach(({ at, s }, i) => {
+    if (REPORTED.test(s) || (i > 0 && REPORTED.test(ss[i - 1]!.s))) return;
+    if (SESSION.test(s) && SCOPE.test(s) && PLACE.test(s)) x.harvest!.push({ at, s });
+  });
+  return x.harvest;
+}
+
+/** Whether a text may name a field of the tool at all (cheap literal checks). */
+function mayNameField(t: string, props: readonly string[]): boolean {
+  if (t.includes("field") || t.includes("argument") || t.includes("param")) return true;
+  for (const p of props) if (t.includes(p)) return true;
+  return false;
 }
 
 /** Whether the sentence names one of the tool's fields, or a field at all. */
@@ -157,7 +208,7 @@ export function scanOverrideFrame(
   tools: readonly unknown[],
   texts: readonly (readonly TextItem[])[],
 ): void {
-  const memo = new Map<string, Hit[]>();
+  const memo = new Map<string, Facts>();
   tools.forEach((tool, index) => {
     let props: string[] | undefined;
     for (const it of texts[index]!) {
@@ -165,11 +216,16 @@ export function scanOverrideFrame(
       if (f !== "/description" && !f.endsWith("/title")) continue;
       if (f.includes("/properties/") && f.endsWith("/title")) continue;
       if (it.text.length < 20) continue;
-      props ??= propNames(tool);
-      const key = props.length > 0 ? `${props.join("\u0000")}\u0001${it.text}` : it.text;
-      let hits = memo.get(key);
-      if (hits === undefined) memo.set(key, hits = read(it.text, props));
-      for (const h of hits) {
+      let x = memo.get(it.text);
+      if (x === undefined) memo.set(it.text, x = read(it.text));
+      let found = x.hits;
+      if (x.session && mayNameField(x.t, props ??= propNames(tool))) {
+        const h = harvested(x).find(({ s }) => names(s, props!));
+        if (h) {
+          found = [...found, { rule: HARVEST_RULE, at: h.at, match: h.s.trim().slice(0, 200) }];
+        }
+      }
+      for (const h of found) {
         col.add(h.rule, index, it.field, h.at, h.match, {
           key: `${h.rule.id}:${h.match.slice(0, 60)}`,
         });
