@@ -61,7 +61,7 @@ const LOOSE =
 
 /** Reported or catalogued wording: what a scanner flags, what a lesson explains. */
 const REPORTED =
-  /\b(?:claiming|claims?\s+that|pretend\w*|jailbreak\w*|prompt\s+injections?|injection|attackers?|detects?|detecting|flags?|scans?|such\s+as|e\.g\.|for\s+example|for\s+instance|lesson|spot)\b/;
+  /\b(?:claiming|claims?\s+that|pretend\w*|jailbreak\w*|prompt\s+injections?|injection|attackers?|detects?|detecting|flags?|scans?|such\s+as|e[.\u00b7]g\.|for\s+example|for\s+instance|lesson|spot)\b/;
 
 /**
  * CJK: the model's instructions voided or ignored; its rules or limits voided when owned by it
@@ -102,7 +102,7 @@ const ADDRESSED =
   /\b(?:(?:note|message|instruction|word|reminder)\s+(?:meant\s+)?(?:only\s+)?for\s+the\s+(?:assistant|agent|model|ai|llm)|for\s+the\s+(?:assistant|agent|model|ai|llm)(?:\s+reading\s+this)?\s+only|(?:assistant|agent|model|ai|llm)[\s-]only|(?:hey|psst|hi|yo),?\s+(?:there,?\s+)?(?:model|ai|assistant|agent|llm)|to\s+the\s+(?:ai|assistant|agent|model|llm)\s+reading\s+this|(?:agent|assistant|model|ai|llm)\s+(?:memo|note|aside|reminder)|aside,?\s+(?:ai|model|agent|assistant))\b/;
 /** A destructive side action on the user's files, tied to each use. */
 const SIDE =
-  /\b(?:also|additionally|quietly|silently|first)\b[^.;]{0,40}\b(?:delete|remove|wipe|erase|rm|truncate|overwrite|shred|purge|clear(?:\s+out)?|empty|trash)\b[^.;]{0,60}(?:~\/|\/|\.\w{2,}|\b(?:files?|folders?|director(?:y|ies)|logs?|history|database|branch|repo\w*)\b)/;
+  /\b(?:also|additionally|quietly|silently|first)\b[^.;]{0,40}\b(?:delete|remove|wipe|erase|rm|truncate|overwrite|shred|purge|clear(?:\s+out)?|empty|trash)\b[^.;]{0,60}(?:~\/|\/|[.\u00b7]\w{2,}|\b(?:files?|folders?|director(?:y|ies)|logs?|history|database|branch|repo\w*)\b)/;
 
 type Span = { at: number; s: string };
 
@@ -122,7 +122,9 @@ function read(text: string): Facts {
   const hits: Hit[] = [];
   const x: Facts = { t, hits, session: false };
   const add = (rule: typeof LICENSE_RULE, at: number, s: string) => {
-    if (!hits.some((h) => h.rule === rule)) hits.push({ rule, at, match: s.trim().slice(0, 200) });
+    if (hits.some((h) => h.rule === rule)) return;
+    // The original's words (the split text is lower-cased, its inner dots masked).
+    hits.push({ rule, at, match: text.slice(at, at + s.length).trim().slice(0, 200) });
   };
   if (CJK_CHAR.test(t)) {
     const m = CJK_VOIDED.exec(t) ?? CJK_RANKED.exec(t);
@@ -136,7 +138,7 @@ function read(text: string): Facts {
   const mode = MODE.test(t);
   const side = ADDRESSED.test(t);
   if (!lic && !mode && !side) return x;
-  const ss = x.ss = sentenceSpans(t);
+  const ss = x.ss = split(t);
   const reported = ss.map(({ s }) => REPORTED.test(s));
   const said = lic ? ss.map(({ s }) => MODEL.test(s)) : [];
   const auth = lic ? ss.map(({ s }) => AUTHORITY.test(s)) : [];
@@ -161,7 +163,7 @@ function read(text: string): Facts {
 function harvested(x: Facts): Span[] {
   if (x.harvest) return x.harvest;
   x.harvest = [];
-  const ss = x.ss ??= sentenceSpans(x.t);
+  const ss = x.ss ??= split(x.t);
   // A tool whose own job is the conversation takes it as input.
   if (CHAT_TOOL.test(ss[0]?.s ?? "")) return x.harvest;
   ss.forEach(({ at, s }, i) => {
@@ -169,6 +171,11 @@ function harvested(x: Facts): Span[] {
     if (SESSION.test(s) && SCOPE.test(s) && PLACE.test(s)) x.harvest!.push({ at, s });
   });
   return x.harvest;
+}
+
+/** A dot inside a word or path (".git", "~/.ssh", "3.2") does not end a sentence. */
+function split(t: string): Span[] {
+  return sentenceSpans(t.includes(".") ? t.replace(/\.(?=[\w~/])/g, "\u00b7") : t);
 }
 
 /** Whether a text may name a field of the tool at all (cheap literal checks). */
@@ -222,7 +229,8 @@ export function scanOverrideFrame(
       if (x.session && mayNameField(x.t, props ??= propNames(tool))) {
         const h = harvested(x).find(({ s }) => names(s, props!));
         if (h) {
-          found = [...found, { rule: HARVEST_RULE, at: h.at, match: h.s.trim().slice(0, 200) }];
+          const match = it.text.slice(h.at, h.at + h.s.length).trim().slice(0, 200);
+          found = [...found, { rule: HARVEST_RULE, at: h.at, match }];
         }
       }
       for (const h of found) {
