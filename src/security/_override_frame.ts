@@ -127,12 +127,14 @@ function read(text: string): Facts {
   const x: Facts = { t, hits, session: false };
   const add = (rule: typeof LICENSE_RULE, at: number, s: string) => {
     if (hits.some((h) => h.rule === rule)) return;
-    // The original's words (the split text is lower-cased, its inner dots masked).
-    hits.push({ rule, at, match: text.slice(at, at + s.length).trim().slice(0, 200) });
+    hits.push({ rule, ...quote(text, at, s.length) });
   };
   if (CJK_CHAR.test(t)) {
     const m = CJK_VOIDED.exec(t) ?? CJK_RANKED.exec(t);
-    if (m) add(CJK_RULE, m.index, t.slice(Math.max(0, m.index - 20), m.index + 60));
+    if (m) {
+      const at = Math.max(0, m.index - 20);
+      add(CJK_RULE, at, t.slice(at, m.index + 60));
+    }
   }
   // The other kinds name the model (or, for a session, its user): most texts stop here, unsplit.
   const model = MODEL.test(t);
@@ -179,6 +181,16 @@ function harvested(x: Facts): Span[] {
     if (SESSION.test(s) && SCOPE.test(s) && PLACE.test(s)) x.harvest!.push({ at, s });
   });
   return x.harvest;
+}
+
+/**
+ * A finding's words in the original text (the split text is lower-cased, its inner dots masked),
+ * trimmed, with the offset of the first word kept.
+ */
+function quote(text: string, at: number, length: number): { at: number; match: string } {
+  const raw = text.slice(at, at + length);
+  const lead = raw.length - raw.trimStart().length;
+  return { at: at + lead, match: raw.trim().slice(0, 200) };
 }
 
 /** A dot inside a word or path (".git", "~/.ssh", "3.2") does not end a sentence. */
@@ -237,8 +249,7 @@ export function scanOverrideFrame(
       if (x.session && mayNameField(x.t, props ??= propNames(tool))) {
         const h = harvested(x).find(({ s }) => names(s, props!));
         if (h) {
-          const match = it.text.slice(h.at, h.at + h.s.length).trim().slice(0, 200);
-          found = [...found, { rule: HARVEST_RULE, at: h.at, match }];
+          found = [...found, { rule: HARVEST_RULE, ...quote(it.text, h.at, h.s.length) }];
         }
       }
       for (const h of found) {
