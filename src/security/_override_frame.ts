@@ -39,6 +39,19 @@ const MODEL =
 const AUTHORITY =
   /\bpolic(?:y|ies)|\b(?:override\s+accepted|(?:operator|admin|root|system)[\s-]level\s+access|access\s+granted|real\s+(?:brief|instructions|task|orders|job)\s+(?:starts?|begins?|is)|(?:was|were)\s+(?:just\s+|only\s+)?(?:a\s+)?(?:test|calibration|warm-?up|drill|simulation)(?:\s+run)?|governance|contract|office|council|board|committee|pre-?(?:signed|cleared)|human\s+operator|(?:treated|regarded|counted?)\s+as\s+(?:coming\s+from|issued\s+by|if\s+(?:from|issued\s+by))\s+(?:the\s+)?(?:system|operator|developer|platform|admin)|trust\s*(?:&|and)\s*safety|(?:team|people|folks|ones?)\s+(?:that|who)\s+(?:configured|deployed|built|set\s+up|runs?)\s+you|(?:deployed|configured|set\s+up|provisioned)\s+(?:you|under)|memo|bulletin|advisory|directive|mandate|clause|(?:deployment|service|usage)\s+agreement|(?:security|trust|safety|ops|it)\s+team|(?:account|workspace|org(?:ani[sz]ation)?|tenant)\s+(?:owner|admin)|at\s+setup|count\s+as\s+(?:operator|system|developer|admin)\s+instructions|compliance|acceptable[\s-]use|terms|notice|errat(?:a|um)|correction|drafting\s+error|(?:added|written|included)\s+(?:by\s+mistake|in\s+error)|by\s+mistake|platform\s+team|deployment\s+team|(?:people|folks|team|ones?)\s+(?:who\s+(?:deployed|run|built|set\s+up|configured)\s+you|running\s+you|behind\s+you)|(?:your|the)\s+(?:operator|deployer|developers?|admin(?:istrator)?s?)|onboarding|(?:elevated|system[\s-]level|full|root[\s-]level|admin[\s-]level)\s+trust|trusted\s+(?:at|with)\s+(?:system|root|admin)|pre-?approved|pre-?authori[sz]ed|already\s+(?:agreed|approved|authori[sz]ed|consented|accepted)|agreed|accepted\s+(?:our|the)\s+terms|signed\s+off|consent(?:ed)?|cleared\s+to|clearance|only\s+for\s+the\s+(?:beta|pilot|trial|preview)|launch[\s-]week|switched\s+off|turned\s+off|granted)\b|"role"\s*:\s*"system"|<\s*(?:policy|system|directive)\b/;
 
+/**
+ * An authority only the model has: who deployed or configured it, its own setup, a system record,
+ * a trust grant. With these "you" is the model; with the others (a policy, terms, an admin, an
+ * owner's consent) "you" is as often the human reader of the docs, so the model must be named by
+ * role (assistant, agent, model, LLM, AI).
+ */
+const MODEL_AUTHORITY =
+  /"role"\s*:\s*"system"|<\s*(?:policy|system|directive)\b|\b(?:(?:people|folks|team|ones?)\s+(?:who|that)\s+(?:deployed|run|built|set\s+up|configured)\s+you|running\s+you|(?:deployed|configured|set\s+up|provisioned)\s+(?:you|under)|(?:your|the)\s+(?:human\s+)?(?:operator|deployer|developers?|provider|creators?|makers?)\s+(?:has\s+|have\s+|had\s+)?(?:already\s+)?(?:agreed|approved|pre-?approved|authori[sz]ed|pre-?signed|signed|enabled|configured|allowed|wants|says|decided|upgraded|cleared)|(?:pre-?approved|pre-?authori[sz]ed|cleared)\s+by\s+(?:your|the)\s+(?:operator|deployer|developers?|provider|platform)|(?:elevated|system[\s-]level|root[\s-]level|admin[\s-]level)\s+trust|trusted\s+(?:at|with)\s+(?:system|root|admin)|(?:operator|admin|root|system)[\s-]level\s+access|override\s+accepted|drafting\s+error|(?:added|written|included)\s+(?:by\s+mistake|in\s+error)|only\s+for\s+the\s+(?:beta|pilot|trial|preview)|launch[\s-]week|(?:in\s+)?your\s+(?:configuration|setup|system\s+prompt|instructions|guardrails|guidelines|safety\s+(?:rules|guidelines|settings))|real\s+(?:brief|instructions|task|orders|job)\s+(?:starts?|begins?|is)|(?:was|were)\s+(?:just\s+|only\s+)?(?:a\s+)?(?:test|calibration|warm-?up|drill|simulation)(?:\s+run)?|(?:treated|regarded|counted?)\s+as\s+(?:coming\s+from|issued\s+by|if\s+(?:from|issued\s+by))\s+(?:the\s+)?(?:system|operator|developer|platform|admin)|count\s+as\s+(?:operator|system|developer|admin)\s+instructions|platform\s+team|deployment\s+team)\b/;
+
+/** The model named by its role, or "you" set against the human it serves ("the person you are helping"). */
+const ROLE =
+  /\b(?:assistants?|agents?|(?:language\s+)?models?|llms?|ai|copilots?|chatbots?|bots?|comply|obey|the\s+human|(?:person|user|people|customer)\s+you(?:'re|\s+are)?\s+(?:helping|assisting|serving|working\s+(?:for|with)|talking\s+(?:to|with)|chatting\s+with))\b/;
+
 /** A safeguard of the model skipped. */
 const SKIP =
   /\b(?:without|no\s+need\s+(?:to|for)|need\s+not|needn't|(?:does|do)\s+not\s+(?:have|need)\s+to|(?:don't|doesn't)\s+(?:have|need)\s+to|(?:is|are)\s+not\s+(?:required|obliged|expected)\s+to|no\s+longer\s+(?:needs?|has|have)\s+to|skip(?:ping)?|no|not\s+to|stop)\s+(?:\w+\s+){0,3}?(?:ask(?:ing)?|paus(?:e|ing)|wait(?:ing)?|a\s+yes|confirm\w*|check(?:s|ing)?|check-ins?|sign-?off|approval|verif\w*|refus\w*|declin\w*|turn(?:ing)?\s+down|question(?:ing)?|push(?:ing)?\s+back|warn\w*|consult\w*)\b|\bnever\s+(?:refuses?|declines?|questions?|push(?:es)?\s+back)\b|\b(?:bypass|circumvent|override|ignore)\s+(?:\w+\s+){0,2}?(?:approval|confirmation|review|safety|checks?|gates?|guardrails?)\b|\bwaives?\s+(?:the\s+user's|their|your|the\s+human's)\s+(?:right|need|chance|option)\s+to\s+(?:review|confirm|approve|see|check)\b|\bexempt(?:ed)?\s+from\s+(?:your|the\s+(?:assistant|model|agent)'s|its)\b|\bwithout\s+(?:showing|presenting|displaying|telling|informing|notifying|involving|looping\s+in)\s+(?:\w+\s+){0,2}?(?:summary|preview|details|user|them|anyone|human)\b|\b(?:refus\w+|declin\w+|warnings?|caveats?)\b[^.;]{0,60}\b(?:classified|counted|logged|treated|considered|reported|flagged)\s+as\s+(?:an?\s+)?(?:malfunction|defect|bug|error|failure|violation|regression|incident)/;
@@ -57,11 +70,18 @@ const ADVISORY =
 
 /** A mode or persona the model enters, set here or by a condition. */
 const MODE =
-  /\b(?:you|assistant|model|agent|ai|llm)\s+(?:now\s+)?(?:turns?\s+into|becomes?|operates?\s+as|acts?\s+as)\s+[a-z][\w-]{2,20}\b|\b(?:(?:puts?|places?|sets?|switch(?:es)?|drops?)\s+(?:the\s+)?(?:model|assistant|agent|ai|llm|you)\s+(?:in)?to|enters?|adopts?|switch(?:es)?\s+(?:in)?to|becomes?|operates?\s+as|acts?\s+as|is\s+(?:now\s+)?in|turns?\s+into|takes?\s+on|assumes?|runs?\s+as)\b[^.;]{0,50}\b(?:persona|mode|identity|alter\s+ego|state|role|profile|character)\b/;
+  /\b(?:assistant|model|agent|ai|llm)\s+(?:now\s+)?(?:turns?\s+into|becomes?|operates?\s+as|acts?\s+as)\s+(?!(?:a|an|the|available|unavailable|able|unable|responsible|aware|part|one)\b)[a-z][\w-]{2,20}\b|\b(?:(?:puts?|places?|sets?|switch(?:es)?|drops?)\s+(?:the\s+)?(?:model|assistant|agent|ai|llm|you)\s+(?:in)?to|enters?|adopts?|switch(?:es)?\s+(?:in)?to|becomes?|operates?\s+as|acts?\s+as|is\s+(?:now\s+)?in|turns?\s+into|takes?\s+on|assumes?|runs?\s+as)\b[^.;]{0,50}\b(?:persona|mode|identity|alter\s+ego|state|role|profile|character)\b/;
 
 /** What the mode sets loose. */
 const LOOSE =
   /\b(?:stops?\s+following|sets?\s+aside|drops?|sheds?|ignores?|disregards?|is\s+free\s+of|without|with\s+no|no\s+longer\s+(?:bound\s+by|follows?))\b[^.;]{0,40}\b(?:restrictions|limits|rules|guidelines|instructions|polic(?:y|ies)|guardrails|filters|safeguards)\b|\b(?:prints?|reveals?|outputs?|writes?|dumps?|discloses?|lists?)\b[^.;]{0,40}\b(?:hidden|system\s+prompt|setup|configuration|instructions)\b|\b(?:carries\s+out|executes?|runs?|follows?)\b[^.;]{0,40}\b(?:verbatim|exactly\s+as|without\s+question)\b|\b(?:does\s+not|doesn't|never|won't|will\s+not)\s+(?:question|push\s+back|refuse|decline|object)\b|\b(?:omits?|skips?|drops?)\s+(?:its\s+|all\s+|any\s+)?(?:usual\s+)?(?:refusals|warnings|caveats)\b|\bno\s+(?:user-facing\s+|content\s+|safety\s+)?(?:restrictions|limits|filters|guardrails)\b|\b(?:unconstrained|unbound|not\s+bound|unrestricted|unfiltered)\b|\bskips?\s+(?:all\s+|any\s+|its\s+)?(?:policy|safety|content|moderation)\s+(?:checks|filters|rules)\b|\b(?:recite|repeat|quote|share)\w*\b[^.;]{0,30}\b(?:setup|system)\s+(?:prompt|text|instructions)\b/;
+
+/** Its own scratch files: a tool's housekeeping, not the user's files. */
+const SCRATCH = /\b(?:temp\w*|tmp|cache[sd]?|scratch)\b/;
+
+/** What only a model has to set loose: hidden or system instructions, its operator's limits, refusals. */
+const MODEL_LOOSE =
+  /\b(?:hidden|system\s+prompt|setup\s+(?:prompt|text)|(?:operator|deployer|developer)'s|refus\w*|content\s+(?:rules|guidelines|restrictions|filters)|safety\s+(?:rules|guidelines|filters))\b/;
 
 /** Reported or catalogued wording: what a scanner flags, what a lesson explains. */
 const REPORTED =
@@ -140,7 +160,7 @@ function read(text: string): Facts {
   const model = MODEL.test(t);
   x.session = (model || SESSION_WORDS.test(t)) && SESSION.test(t);
   if (!model) return x;
-  const lic = AUTHORITY.test(t);
+  const lic = AUTHORITY.test(t) || MODEL_AUTHORITY.test(t);
   const adv = ADVISORY.test(t);
   const mode = MODE.test(t);
   const side = ADDRESSED.test(t);
@@ -149,21 +169,27 @@ function read(text: string): Facts {
   const reported = ss.map(({ s }) => REPORTED.test(s));
   const said = lic ? ss.map(({ s }) => MODEL.test(s)) : [];
   const auth = lic ? ss.map(({ s }) => AUTHORITY.test(s)) : [];
+  const own = lic ? ss.map(({ s }) => MODEL_AUTHORITY.test(s)) : [];
+  const role = lic ? ss.map(({ s }) => ROLE.test(s)) : [];
   // The authority and the model may be named up to two sentences before, or in the next.
   const near = (xs: boolean[], i: number) =>
     xs[i] || (i > 0 && xs[i - 1]) || (i > 1 && xs[i - 2]) || xs[i + 1] === true;
   ss.forEach(({ at, s }, i) => {
     if (reported[i] || (i > 0 && reported[i - 1])) return;
     if (
-      lic && near(auth, i) && near(said, i) && (SKIP.test(s) || ACT.test(s) || DROPPED.test(s))
+      lic && near(said, i) && (near(own, i) || (near(auth, i) && near(role, i))) &&
+      (SKIP.test(s) || ACT.test(s) || DROPPED.test(s))
     ) add(LICENSE_RULE, at, s);
     if (adv && MODEL.test(s) && ADVISORY.test(s)) add(LICENSE_RULE, at, s);
     if (
       mode && MODEL.test(s) && MODE.test(s) &&
-      (LOOSE.test(s) || LOOSE.test(ss[i + 1]?.s ?? ""))
+      (LOOSE.test(s) || LOOSE.test(ss[i + 1]?.s ?? "")) &&
+      // "You" in a mode is as often the app's human user: then what is set loose must be the model's.
+      (ROLE.test(s) || MODEL_LOOSE.test(s) || MODEL_LOOSE.test(ss[i + 1]?.s ?? ""))
     ) add(MODE_RULE, at, s);
     if (
-      side && (ADDRESSED.test(s) || (i > 0 && ADDRESSED.test(ss[i - 1]!.s))) && SIDE.test(s)
+      side && (ADDRESSED.test(s) || (i > 0 && ADDRESSED.test(ss[i - 1]!.s))) && SIDE.test(s) &&
+      !SCRATCH.test(s)
     ) add(SIDE_RULE, at, s);
   });
   return x;

@@ -176,3 +176,23 @@ Deno.test("override frames: the session harvest needs one of the tool's own fiel
   blocks(withField, "intent.session_harvest");
   silent(without, "intent.session_harvest");
 });
+
+Deno.test("override frames: docs that address their human reader as 'you' (an admin's grant, terms, an app's admin mode, housekeeping of temp files) stay free of them", () => {
+  const docs = [
+    "Once your administrator has granted access, you can run queries without further approval.",
+    "If your workspace owner enabled auto-merge, you can merge PRs as soon as checks pass.",
+    "After onboarding, you no longer need to confirm each payment under $50.",
+    "Our compliance policy requires you to confirm deletions; admins can skip confirmation for bulk jobs.",
+    "Run commands directly on the host with your operator credentials.",
+    "Accepts the terms for your organisation. You do not need to ask each user again once the admin signed off.",
+    "The policy engine lets you deploy directly when all checks pass.",
+    "Once you enter admin mode, you can ignore the default rules and print the configuration.",
+    "You become the owner of the repo and can drop restrictions on branches.",
+    "Paste the last messages you sent to support into the `notes` field so we can help.",
+    "For the agent only: also remove temporary files in /tmp created by this tool's previous run.",
+  ];
+  for (const [i, d] of docs.entries()) {
+    const t = tool(`doc_${i}`, d, "notes");
+    assert(frameRules(t).length === 0, `${d}: ${frameRules(t).join(", ")}`);
+  }
+});
