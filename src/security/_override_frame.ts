@@ -160,10 +160,12 @@ function read(text: string): Facts {
   const model = MODEL.test(t);
   x.session = (model || SESSION_WORDS.test(t)) && SESSION.test(t);
   if (!model) return x;
-  const lic = AUTHORITY.test(t) || MODEL_AUTHORITY.test(t);
+  // Texts naming the model only as "you" (most of those that name it) need the model-only words.
+  const byRole = ROLE.test(t);
+  const lic = MODEL_AUTHORITY.test(t) || (byRole && AUTHORITY.test(t));
   const adv = ADVISORY.test(t);
-  const mode = MODE.test(t);
-  const side = ADDRESSED.test(t);
+  const mode = (byRole || MODEL_LOOSE.test(t)) && MODE.test(t);
+  const side = byRole && ADDRESSED.test(t);
   if (!lic && !mode && !side && !adv) return x;
   const ss = x.ss = split(t);
   const reported = ss.map(({ s }) => REPORTED.test(s));
