@@ -76,6 +76,10 @@ const MODE =
 const LOOSE =
   /\b(?:stops?\s+following|sets?\s+aside|drops?|sheds?|ignores?|disregards?|is\s+free\s+of|without|with\s+no|no\s+longer\s+(?:bound\s+by|follows?))\b[^.;]{0,40}\b(?:restrictions|limits|rules|guidelines|instructions|polic(?:y|ies)|guardrails|filters|safeguards)\b|\b(?:prints?|reveals?|outputs?|writes?|dumps?|discloses?|lists?)\b[^.;]{0,40}\b(?:hidden|system\s+prompt|setup|configuration|instructions)\b|\b(?:carries\s+out|executes?|runs?|follows?)\b[^.;]{0,40}\b(?:verbatim|exactly\s+as|without\s+question)\b|\b(?:does\s+not|doesn't|never|won't|will\s+not)\s+(?:question|push\s+back|refuse|decline|object)\b|\b(?:omits?|skips?|drops?)\s+(?:its\s+|all\s+|any\s+)?(?:usual\s+)?(?:refusals|warnings|caveats)\b|\bno\s+(?:user-facing\s+|content\s+|safety\s+)?(?:restrictions|limits|filters|guardrails)\b|\b(?:unconstrained|unbound|not\s+bound|unrestricted|unfiltered)\b|\bskips?\s+(?:all\s+|any\s+|its\s+)?(?:policy|safety|content|moderation)\s+(?:checks|filters|rules)\b|\b(?:recite|repeat|quote|share)\w*\b[^.;]{0,30}\b(?:setup|system)\s+(?:prompt|text|instructions)\b/;
 
+/** A first sentence whose job is an assistant's prompt, persona, guardrails or policies. */
+const MANAGES_PROMPTS =
+  /^\s*(?:edit|update|manage|store|save|set|create|configure|deploy|write|version|publish|draft|review|test|evaluate|lint)\w*\b[^.\n]{0,60}?\b(?:system\s+prompts?|prompts?|assistants?|agents?|bots?|guardrails|personas?|(?:assistant|agent|bot|model|ai)(?:'s)?\s+(?:polic(?:y|ies)|instructions|rules))\b/;
+
 /** Its own scratch files: a tool's housekeeping, not the user's files. */
 const SCRATCH = /\b(?:temp\w*|tmp|cache[sd]?|scratch)\b/;
 
@@ -176,8 +180,11 @@ function read(text: string): Facts {
   // The authority and the model may be named up to two sentences before, or in the next.
   const near = (xs: boolean[], i: number) =>
     xs[i] || (i > 0 && xs[i - 1]) || (i > 1 && xs[i - 2]) || xs[i + 1] === true;
+  // A tool that edits an assistant's prompt or policies states what the assistant may do as its data.
+  const manages = (lic || mode || adv) && MANAGES_PROMPTS.test(ss[0]?.s ?? "");
   ss.forEach(({ at, s }, i) => {
     if (reported[i] || (i > 0 && reported[i - 1])) return;
+    if (manages && i > 0) return;
     if (
       lic && near(said, i) && (near(own, i) || (near(auth, i) && near(role, i))) &&
       (SKIP.test(s) || ACT.test(s) || DROPPED.test(s))

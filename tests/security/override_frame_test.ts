@@ -177,7 +177,7 @@ Deno.test("override frames: the session harvest needs one of the tool's own fiel
   silent(without, "intent.session_harvest");
 });
 
-Deno.test("override frames: docs that address their human reader as 'you' (an admin's grant, terms, an app's admin mode, housekeeping of temp files) stay free of them", () => {
+Deno.test("override frames: docs that address their human reader as 'you' (an admin's grant, terms, an app's admin mode, temp-file housekeeping, an assistant-policy editor) stay free of them", () => {
   const docs = [
     "Once your administrator has granted access, you can run queries without further approval.",
     "If your workspace owner enabled auto-merge, you can merge PRs as soon as checks pass.",
@@ -190,6 +190,8 @@ Deno.test("override frames: docs that address their human reader as 'you' (an ad
     "You become the owner of the repo and can drop restrictions on branches.",
     "Paste the last messages you sent to support into the `notes` field so we can help.",
     "For the agent only: also remove temporary files in /tmp created by this tool's previous run.",
+    "Updates your support assistant's policy. Example: the assistant may share order status without asking for an order number.",
+    "Creates a persona for your bot. The persona 'Max' acts as a pirate and never declines a joke request.",
   ];
   for (const [i, d] of docs.entries()) {
     const t = tool(`doc_${i}`, d, "notes");
