@@ -4,7 +4,7 @@
  * Both keep their memos per scan; the texts are the parsed strings a scan sees (sliced copies
  * would time regexes differently).
  *
- * Run: deno run -A bench/_phase_cost.ts leak|steer_peers|authority|steer_choice [--runs 30]
+ * Run: deno run -A bench/_phase_cost.ts leak|steer_peers|authority|steer_choice|override_frame [--runs 30]
  */
 import { realisticTools, realServerTools } from "./security.ts";
 import { Collector } from "../src/security/_collector.ts";
@@ -16,6 +16,7 @@ import { scanLeak } from "../src/security/_leak.ts";
 import { scanSteerPeers } from "../src/security/_steer_peers.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
 import { scanSteerChoice } from "../src/security/_steer_choice.ts";
+import { scanOverrideFrame } from "../src/security/_override_frame.ts";
 
 type Phase = (col: Collector, tools: Tool[], texts: TextItem[][]) => void;
 const PHASES: Record<string, Phase> = {
@@ -23,6 +24,7 @@ const PHASES: Record<string, Phase> = {
   steer_peers: scanSteerPeers,
   authority: scanAuthority,
   steer_choice: scanSteerChoice,
+  override_frame: scanOverrideFrame,
 };
 
 const phaseName = Deno.args[0] ?? "";

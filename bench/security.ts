@@ -36,6 +36,7 @@ import { scanExfil } from "../src/security/_exfil_prose.ts";
 import { scanSteerPeers } from "../src/security/_steer_peers.ts";
 import { scanSteerChoice } from "../src/security/_steer_choice.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
+import { scanOverrideFrame } from "../src/security/_override_frame.ts";
 import { scanLeak } from "../src/security/_leak.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
@@ -230,6 +231,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("tool steering (choice)");
       scanAuthority(col, tools, texts);
       lap("instruction hierarchy");
+      scanOverrideFrame(col, tools, texts);
+      lap("override frames");
       scanLeak(col, tools, texts);
       lap("leaks and cover stories");
       if (col.items.length > 0) {

@@ -117,7 +117,7 @@ const FOLD: readonly [RegExp, string][] = [
     " void ",
   ],
   [
-    /\b(?:non\s+sono\s+piu\s+(?:in\s+vigore|valide)|nicht\s+mehr\s+gultig|ya\s+no\s+(?:son\s+validas|valen|aplican|rigen)|ne\s+sont\s+plus\s+valables|ne\s+s'appliquent\s+plus|nao\s+(?:valem|se\s+aplicam|sao\s+validas)\s+mais|gelten\s+nicht\s+mehr|non\s+valgono\s+piu|no\s+valen\s+mas|ne\s+valent\s+plus|nao\s+valem\s+mais)\b/g,
+    /\b(?:non\s+sono\s+piu\s+(?:in\s+vigore|valide)|nicht\s+mehr\s+gultig|ya\s+no\s+(?:son\s+validas|valen|aplican|rigen)|ne\s+sont\s+plus\s+valables|ne\s+s'appliquent\s+plus|nao\s+(?:valem|se\s+aplicam|sao\s+validas)\s+mais|gelten(?:\s+(?:ab\s+(?:sofort|heute|jetzt)|from\s+now\s+on))?\s+nicht\s+mehr|non\s+valgono\s+piu|no\s+valen\s+mas|ne\s+valent\s+plus|nao\s+valem\s+mais)\b/g,
     " no longer apply ",
   ],
   [

@@ -39,6 +39,7 @@ import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
 import { STEER_CHOICE_RULES } from "./rules/steer_choice.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
+import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import {
   FRONTED,
@@ -121,6 +122,7 @@ export interface Rule {
     | "exfil"
     | "steer"
     | "authority"
+    | "override_frame"
     | "leak";
   description: string;
   pattern?: string;
@@ -1883,6 +1885,7 @@ const rules: Rule[] = [
   ...STEER_PEERS_RULES,
   ...STEER_CHOICE_RULES,
   ...AUTHORITY_RULES,
+  ...OVERRIDE_FRAME_RULES,
   ...LEAK_RULES,
 ];
 

@@ -41,6 +41,7 @@ import { scanShadow } from "./_shadow.ts";
 import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
 import { scanSteerChoice } from "./_steer_choice.ts";
+import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 
@@ -199,6 +200,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSteerPeers(col, tools, texts);
   scanSteerChoice(col, tools, texts);
   scanAuthority(col, tools, texts);
+  scanOverrideFrame(col, tools, texts);
   scanLeak(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
