@@ -96,7 +96,7 @@ export function cutAfterDots(text: string): string[] {
   return out;
 }
 
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 /** Texts longer than this are read whole (long prose rarely repeats a piece). */
 const PIECEWISE_MAX = 512;
 /** Pieces looked up between two checks of whether pieces repeat enough to keep reading them. */
