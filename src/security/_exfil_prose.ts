@@ -101,6 +101,34 @@ export function fold(s: string, foreign = isForeign(s)): string {
   return t;
 }
 
+/**
+ * Per scan (keyed by the scan's `texts`, which every detector of the scan is given): whole texts'
+ * foreign test and foreign fold, shared by the prose detectors that read the same texts.
+ */
+const perScan = new WeakMap<
+  object,
+  { foreign: Map<string, boolean>; folds: Map<string, string> }
+>();
+function scanMemo(scan: object) {
+  let m = perScan.get(scan);
+  if (m === undefined) perScan.set(scan, m = { foreign: new Map(), folds: new Map() });
+  return m;
+}
+/** isForeign(text), worked out once per scan. */
+export function isForeignIn(scan: object, text: string): boolean {
+  const m = scanMemo(scan).foreign;
+  let f = m.get(text);
+  if (f === undefined) m.set(text, f = isForeign(text));
+  return f;
+}
+/** fold(text, true), worked out once per scan. */
+export function foldForeignIn(scan: object, text: string): string {
+  const m = scanMemo(scan).folds;
+  let t = m.get(text);
+  if (t === undefined) m.set(text, t = fold(text, true));
+  return t;
+}
+
 /** Whether a text is not plain English (folding is only worth it then). */
 export function isForeign(s: string): boolean {
   // Letters outside ASCII (not dashes or curly quotes), or a function word of another language.
@@ -385,8 +413,8 @@ export function scanExfil(
             ? false
             : null;
         } else {
-          const f = isForeign(it.text);
-          const whole = fold(it.text, f);
+          const f = isForeignIn(texts, it.text);
+          const whole = f ? foldForeignIn(texts, it.text) : fold(it.text, false);
           foreign = (DATA_HINT.test(whole) && ANY_DATA.test(whole)) ||
               (SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
             ? f

@@ -38,7 +38,9 @@ import { namesSecret, offPurposeSecret } from "./_off_purpose.ts";
 import {
   CONV,
   fold,
+  foldForeignIn,
   isForeign,
+  isForeignIn,
   maskDots,
   NEGATED,
   outsidePlaces,
@@ -148,8 +150,12 @@ const FOREIGN_MARK =
   /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]|\b(?:el|los|las|das|der|und|les|une|des|il|que|che|se|di|hai|del|nel|sul|della|ein|eine|nao|para|pour|vous|avec|sur|mit|nicht|oder|nach|non|est|por|per|sono|usuario|utente|utilisateur|nutzer)\b/gi;
 
 function foldMore(s: string, foreign: boolean): string {
-  let t = fold(s, foreign);
-  if (foreign) { for (const [re, to] of FOLD_MORE) t = t.replace(re, to); }
+  const t = fold(s, foreign);
+  return foreign ? moreFolds(t) : t;
+}
+/** FOLD_MORE over a text `fold` already folded as foreign. */
+function moreFolds(t: string): string {
+  for (const [re, to] of FOLD_MORE) t = t.replace(re, to);
   return t;
 }
 
@@ -733,8 +739,8 @@ export function scanLeak(
             foreign: false,
           };
         } else {
-          const foreign = isForeign(text) && reallyForeign(text);
-          const low = foreign ? foldMore(text, true) : text.toLowerCase();
+          const foreign = isForeignIn(texts, text) && reallyForeign(text);
+          const low = foreign ? moreFolds(foldForeignIn(texts, text)) : text.toLowerCase();
           r = { hints: hintsOf(low, other), foreign };
         }
       }
