@@ -717,7 +717,7 @@ export function scanLeak(
   type Known = { hints: Hints | null; foreign: boolean; rs?: Reading[] };
   const knownPlain = new Map<string, Known>();
   const knownOther = new Map<string, Known>();
-  // Per piece of a lowercased text (lists repeat sentences): whether it passes the gate.
+  // Per piece of a text (lists repeat sentences): whether it reads as foreign, passes the gate.
   const reader = new PieceReader();
   const pieceBits = new Map<string, number>();
   // Orders in people-facing fields are read only there: such texts are keyed apart.
