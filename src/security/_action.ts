@@ -355,7 +355,11 @@ const CLAUSE_OPEN =
 function isProse(field: string): boolean {
   if (field.endsWith("/description") || field.endsWith("/title")) return true;
   if (field.startsWith("/annotations/")) return true;
-  return (field.includes("/default") || field.includes("/example")) &&
+  // The pattern below ends in "t", "e" or a digit: by the last character first.
+  const c = field.charCodeAt(field.length - 1);
+  if (c === 116) return field.endsWith("/default");
+  if (c === 101) return field.endsWith("/example");
+  return c >= 48 && c <= 57 && (field.includes("/default") || field.includes("/example")) &&
     /\/(?:default|examples?\/\d+|example)$/.test(field);
 }
 

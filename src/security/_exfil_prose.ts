@@ -20,7 +20,7 @@
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
-import { sentenceSpans } from "./_sentence_spans.ts";
+import { PieceReader, sentenceSpans } from "./_sentence_spans.ts";
 import { parameterNames } from "./_walk.ts";
 import { offPurposeSecret } from "./_off_purpose.ts";
 
@@ -101,6 +101,34 @@ export function fold(s: string, foreign = isForeign(s)): string {
   return t;
 }
 
+/**
+ * Per scan (keyed by the scan's `texts`, which every detector of the scan is given): whole texts'
+ * foreign test and foreign fold, shared by the prose detectors that read the same texts.
+ */
+const perScan = new WeakMap<
+  object,
+  { foreign: Map<string, boolean>; folds: Map<string, string> }
+>();
+function scanMemo(scan: object) {
+  let m = perScan.get(scan);
+  if (m === undefined) perScan.set(scan, m = { foreign: new Map(), folds: new Map() });
+  return m;
+}
+/** isForeign(text), worked out once per scan. */
+export function isForeignIn(scan: object, text: string): boolean {
+  const m = scanMemo(scan).foreign;
+  let f = m.get(text);
+  if (f === undefined) m.set(text, f = isForeign(text));
+  return f;
+}
+/** fold(text, true), worked out once per scan. */
+export function foldForeignIn(scan: object, text: string): string {
+  const m = scanMemo(scan).folds;
+  let t = m.get(text);
+  if (t === undefined) m.set(text, t = fold(text, true));
+  return t;
+}
+
 /** Whether a text is not plain English (folding is only worth it then). */
 export function isForeign(s: string): boolean {
   // Letters outside ASCII (not dashes or curly quotes), or a function word of another language.
@@ -150,6 +178,32 @@ const ANY_DATA = new RegExp(`${CONV.source}|${SECRET.source}|${STORE.source}`);
 /** A cheap necessary condition for ANY_DATA: one of the words every alternative holds. */
 const DATA_HINT =
   /conversation|chat|transcript|message|turns|question|prompt|request|typed|said|wrote|asked|instructions|setup|tool|thread|pass|pin|key|token|secret|credential|seed|recovery|mnemonic|cookie|code|otp|connection|keystore|\.env|id\s+num|identity|config|mcp\.json|clipboard|history|file|folder|director|home|ssh|repo|diff|attach|bodies|address|phone|contact|handle|mail|身份证/;
+
+/**
+ * The worth gate on a piece of an ASCII text (`PieceReader`), as bits: whether the piece reads
+ * as foreign, else what its folded form names: DATA_HINT, ANY_DATA, a moving verb, a literal
+ * place (a text with no foreign piece folds to its pieces' folds joined). None of these patterns
+ * matches a dot followed by a space, and LITERAL's lookaheads (`(?!\.\w)`) read the same at a
+ * cut as at a text's end (tests/security/piecewise_test.ts checks it).
+ */
+const FOREIGN_PIECE = 1;
+const HINT_PIECE = 2;
+const DATA_PIECE = 4;
+const SEND_PIECE = 8;
+const PLACE_PIECE = 16;
+function worthBits(piece: string): number {
+  if (isForeign(piece)) return FOREIGN_PIECE;
+  const s = fold(piece, false);
+  return (DATA_HINT.test(s) ? HINT_PIECE : 0) | (ANY_DATA.test(s) ? DATA_PIECE : 0) |
+    (SEND.test(s) ? SEND_PIECE : 0) | (LITERAL.lastIndex = 0, LITERAL.test(s) ? PLACE_PIECE : 0);
+}
+/** The patterns read piece by piece, for the tests. */
+export const PIECEWISE_TESTS = {
+  hintsData: (s: string) => DATA_HINT.test(s),
+  namesAnyData: (s: string) => ANY_DATA.test(s),
+  sends: (s: string) => SEND.test(s),
+  namesPlace: (s: string) => (LITERAL.lastIndex = 0, LITERAL.test(s)),
+};
 
 /** A literal place outside: e-mail, URL, host, IP, bucket, remote, handle, chat id, DNS template. */
 const LITERAL = new RegExp(
@@ -206,6 +260,16 @@ const VENDOR_STORE =
 /** The secrets that give away a wallet or a machine outright. */
 const WALLET_SECRET =
   /\b(?:seed|mnemonic|recovery\s+(?:words|phrase)|(?:12|24)\s+(?:\w+\s+)?words|private\s+key|secret\s+key)\b/;
+
+/**
+ * `/^\/inputSchema\/properties\/([^/]+)\/description$/.exec(field)` read with string tests (most
+ * fields are no parameter's description): the field and the parameter's name, or null.
+ */
+function paramDescOf(field: string): [string, string] | null {
+  if (!field.endsWith("/description") || !field.startsWith("/inputSchema/properties/")) return null;
+  const name = field.slice(24, field.length - 12);
+  return name.length > 0 && !name.includes("/") ? [field, name] : null;
+}
 
 /** A parameter's default, if it is a string. */
 function defaultOf(tool: ExfilTool, name: string): string | null {
@@ -306,6 +370,9 @@ export function scanExfil(
   const worth = new Map<string, boolean | null>();
   // Per text worth reading: its sentences and what each names.
   const said = new Map<string, Saying[]>();
+  // The gate's answers per piece of a text, as written and folded (lists repeat sentences).
+  const reader = new PieceReader();
+  const pieceBits = new Map<string, number>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     const desc = items.filter((it) => it.field === "/description").map((it) => it.text).join(
@@ -331,20 +398,28 @@ export function scanExfil(
     };
     for (const it of items) {
       const isDesc = it.field === "/description";
-      const paramDesc = isDesc || !it.field.endsWith("/description")
-        ? null
-        : /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
+      const paramDesc = isDesc ? null : paramDescOf(it.field);
       if (!isDesc && !paramDesc) continue;
       // Most texts name no data and no outside place: nothing to read sentence by sentence.
       // The answer depends on the text alone (lists repeat texts): worked out once per scan.
       let foreign = worth.get(it.text);
       if (foreign === undefined) {
-        const f = isForeign(it.text);
-        const whole = fold(it.text, f);
-        foreign = (DATA_HINT.test(whole) && ANY_DATA.test(whole)) ||
-            (SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
-          ? f
-          : null;
+        // Read by its pieces when they repeat: no piece foreign, then the gate's parts on them.
+        const ps = reader.pieces(it.text);
+        const b = ps === null ? FOREIGN_PIECE : reader.bits(ps, pieceBits, worthBits);
+        if ((b & FOREIGN_PIECE) === 0) {
+          foreign = (b & (HINT_PIECE | DATA_PIECE)) === (HINT_PIECE | DATA_PIECE) ||
+              (b & (SEND_PIECE | PLACE_PIECE)) === (SEND_PIECE | PLACE_PIECE)
+            ? false
+            : null;
+        } else {
+          const f = isForeignIn(texts, it.text);
+          const whole = f ? foldForeignIn(texts, it.text) : fold(it.text, false);
+          foreign = (DATA_HINT.test(whole) && ANY_DATA.test(whole)) ||
+              (SEND.test(whole) && (LITERAL.lastIndex = 0, LITERAL.test(whole)))
+            ? f
+            : null;
+        }
         worth.set(it.text, foreign);
       }
       if (foreign === null) continue;

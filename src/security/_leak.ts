@@ -32,13 +32,15 @@
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
-import { sentenceSpans } from "./_sentence_spans.ts";
+import { PieceReader, sentenceSpans } from "./_sentence_spans.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { namesSecret, offPurposeSecret } from "./_off_purpose.ts";
 import {
   CONV,
   fold,
+  foldForeignIn,
   isForeign,
+  isForeignIn,
   maskDots,
   NEGATED,
   outsidePlaces,
@@ -148,8 +150,12 @@ const FOREIGN_MARK =
   /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]|\b(?:el|los|las|das|der|und|les|une|des|il|que|che|se|di|hai|del|nel|sul|della|ein|eine|nao|para|pour|vous|avec|sur|mit|nicht|oder|nach|non|est|por|per|sono|usuario|utente|utilisateur|nutzer)\b/gi;
 
 function foldMore(s: string, foreign: boolean): string {
-  let t = fold(s, foreign);
-  if (foreign) { for (const [re, to] of FOLD_MORE) t = t.replace(re, to); }
+  const t = fold(s, foreign);
+  return foreign ? moreFolds(t) : t;
+}
+/** FOLD_MORE over a text `fold` already folded as foreign. */
+function moreFolds(t: string): string {
+  for (const [re, to] of FOLD_MORE) t = t.replace(re, to);
   return t;
 }
 
@@ -440,7 +446,11 @@ const ROLE_GATE = new RegExp(ROLE_GATE_SOURCE);
 /** One-time codes by name or by how they arrive. */
 const CODE_HINT = /\btan\b|sms|texted|one-time|\botp\b|2fa|verification\s+code|confirmation\s+code/;
 
-/** The gate's parts, one per rule family (a text matches the gate exactly when it matches one). */
+/**
+ * The gate's parts, one per rule family (a text matches the gate exactly when it matches one).
+ * No part may match a dot followed by a space, nor assert more than word bounds: the gate is
+ * read piece by piece (`PieceReader`; tests/security/piecewise_test.ts checks it).
+ */
 const GATE_PARTS: readonly string[] = [
   CODE_HINT.source,
   // coax
@@ -485,9 +495,19 @@ export function passesGate(low: string): boolean {
   return namesToolWord(low) && ROLE_GATE.test(low);
 }
 
-export function hintsOf(low: string, other: boolean): Hints | null {
+/**
+ * A piece of an ASCII text (`PieceReader`): whether it reads as foreign, and whether its
+ * lowercase passes the gate (a text with no foreign piece is read lowercased).
+ */
+const FOREIGN_PIECE = 1;
+const GATE_PIECE = 2;
+const leakBits = (p: string) =>
+  (isForeign(p) ? FOREIGN_PIECE : 0) | (passesGate(p.toLowerCase()) ? GATE_PIECE : 0);
+
+/** `gate`: whether `low` passes the gate, when already known. */
+export function hintsOf(low: string, other: boolean, gate = passesGate(low)): Hints | null {
   const field = other && HINT.field.test(low);
-  if (!passesGate(low)) {
+  if (!gate) {
     return field
       ? {
         coax: false,
@@ -697,6 +717,9 @@ export function scanLeak(
   type Known = { hints: Hints | null; foreign: boolean; rs?: Reading[] };
   const knownPlain = new Map<string, Known>();
   const knownOther = new Map<string, Known>();
+  // Per piece of a text (lists repeat sentences): whether it reads as foreign, passes the gate.
+  const reader = new PieceReader();
+  const pieceBits = new Map<string, number>();
   // Orders in people-facing fields are read only there: such texts are keyed apart.
   const look = (text: string, other: boolean) => {
     const known = other ? knownOther : knownPlain;
@@ -706,9 +729,20 @@ export function scanLeak(
       if (text.length < 16 || text.length < 40 && !other) {
         r = { hints: null, foreign: false };
       } else {
-        const foreign = isForeign(text) && reallyForeign(text);
-        const low = foreign ? foldMore(text, true) : text.toLowerCase();
-        r = { hints: hintsOf(low, other), foreign };
+        // Read by its pieces when they repeat: no piece foreign, then the gate on them.
+        const ps = reader.pieces(text);
+        const b = ps === null ? FOREIGN_PIECE : reader.bits(ps, pieceBits, leakBits);
+        if ((b & FOREIGN_PIECE) === 0) {
+          const gate = (b & GATE_PIECE) !== 0;
+          r = {
+            hints: gate || other ? hintsOf(text.toLowerCase(), other, gate) : null,
+            foreign: false,
+          };
+        } else {
+          const foreign = isForeignIn(texts, text) && reallyForeign(text);
+          const low = foreign ? moreFolds(foldForeignIn(texts, text)) : text.toLowerCase();
+          r = { hints: hintsOf(low, other), foreign };
+        }
       }
       known.set(text, r);
     }
@@ -748,8 +782,10 @@ export function scanLeak(
 
     // Parameters: secrets of another service, from the environment, spending keys to look.
     for (const p of parameterNames(tool.inputSchema)) {
-      // Most names hold none of these words: tested on the name as written first. A page
-      // token, a token count, a key name: not a secret (the secret rules' own test). Per field.
+      // Most names hold none of these words: tested on the name as written first (before the
+      // field is hashed for the memo). A page token, a token count, a key name: not a secret
+      // (the secret rules' own test). Per field.
+      if (!SECRET_NAME_HINT.test(p.text)) continue;
       let name = secretNames.get(p.field);
       if (name === undefined) {
         name = /^\/inputSchema\/properties\/[^/]+$/.test(p.field) &&

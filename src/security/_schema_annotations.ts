@@ -39,9 +39,13 @@ export function scanSchemaAnnotations(
 ): void {
   tools.forEach((_, tool) => {
     for (const it of texts[tool]!) {
-      // Parameter names: the last key of a properties entry, in snake case.
-      const at = it.field.lastIndexOf("/properties/");
-      if (at >= 0 && it.field.slice(at + 12) === it.text) {
+      // Parameter names: the last key of a properties entry, in snake case. (Such a field ends
+      // with the text after a slash: most fields do not, and are told apart without a slice.)
+      const f = it.field;
+      const at = f.endsWith(it.text) && f.charCodeAt(f.length - it.text.length - 1) === 47
+        ? f.lastIndexOf("/properties/")
+        : -1;
+      if (at >= 0 && f.slice(at + 12) === it.text) {
         if (!OF_OR_DOT.test(it.text)) continue;
         const snake = it.text.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/[-.\s]+/g, "_")
           .toLowerCase();

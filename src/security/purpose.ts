@@ -629,11 +629,25 @@ const MEMO_MAX = 50_000;
 function fieldKind(f: string): FieldKind {
   if (f.endsWith("/type")) return FieldKind.Skip; // the most common string of a schema
   if (f.endsWith("description") || f.endsWith("title")) return FieldKind.Described;
-  if (
-    f.startsWith("/annotations/") ||
-    (f.includes("/enum/") || f.includes("/default") || f.includes("/example")) && isProse(f)
-  ) return FieldKind.Prose;
-  return FieldKind.Other;
+  if (f.startsWith("/annotations/")) return FieldKind.Prose;
+  // What isProse still reads as prose ends in "/default", "/example", "/examples" or digits
+  // (a pointer without a slash, the root's "", is none of these, nor prose by the test below).
+  const c = f.charCodeAt(f.length - 1);
+  if (c === 116) return f.endsWith("/default") ? FieldKind.Prose : FieldKind.Other;
+  if (c === 101) return f.endsWith("/example") ? FieldKind.Prose : FieldKind.Other;
+  if (c === 115) return f.endsWith("/examples") ? FieldKind.Prose : FieldKind.Other;
+  if (c < 48 || c > 57) return FieldKind.Other;
+  // An item of an enum or of examples: a step of digits under one of those (after a slash).
+  const cut = f.lastIndexOf("/");
+  if (cut < 0) return FieldKind.Other;
+  for (let i = cut + 1; i < f.length; i++) {
+    const d = f.charCodeAt(i);
+    if (d < 48 || d > 57) return FieldKind.Other;
+  }
+  const up = f.lastIndexOf("/", cut - 1);
+  if (up < 0) return FieldKind.Other;
+  const parent = f.slice(up + 1, cut);
+  return parent === "enum" || parent === "examples" ? FieldKind.Prose : FieldKind.Other;
 }
 
 function hintsOf(text: string): number {
