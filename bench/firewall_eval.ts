@@ -102,7 +102,8 @@ type CaseSplit =
   | "probes14"
   | "heldout14"
   | "probes15"
-  | "heldout15";
+  | "heldout15"
+  | "probes16";
 
 interface Case {
   id: string;
