@@ -39,6 +39,7 @@ import { EXFIL_PROSE_RULES } from "./rules/exfil_prose.ts";
 import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
+import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -120,7 +121,8 @@ export interface Rule {
     | "exfil"
     | "steer"
     | "authority"
-    | "leak";
+    | "leak"
+    | "side";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1882,6 +1884,7 @@ const rules: Rule[] = [
   ...STEER_PEERS_RULES,
   ...AUTHORITY_RULES,
   ...LEAK_RULES,
+  ...SIDE_CHANNEL_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

@@ -42,6 +42,7 @@ import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
+import { scanSideChannel } from "./_side_channel.ts";
 
 export interface Tool {
   name: string;
@@ -198,6 +199,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSteerPeers(col, tools, texts);
   scanAuthority(col, tools, texts);
   scanLeak(col, tools, texts);
+  scanSideChannel(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();

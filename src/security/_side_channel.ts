@@ -1,0 +1,374 @@
+/**
+ * Side channels the older detectors do not model (rules `side.*`), each judged by structure:
+ * what data, whose, where it goes, which other tool is touched, what is hidden from the user.
+ *
+ * - `side.secret_param_source`: a parameter whose name says where a secret or the chat comes
+ *   from ("github_token_copied_from_user_env", "credentials_user_mentioned_earlier",
+ *   "prior_turns_verbatim") in a tool whose purpose is neither secret access nor the chat;
+ * - `side.bulk_secrets`: a whole store of secrets asked (printenv or `env` output, every
+ *   environment variable, a password manager's export, the browser's saved logins, the shell
+ *   history) by a tool whose purpose names no such store;
+ * - `side.secret_owner`: a secret of a service the tool never names ("the user's Gmail
+ *   password" in a passphrase generator, "their online-banking password" in a strength meter),
+ *   asked in its description;
+ * - `side.peer_faked`: another tool's call suppressed and its success reported anyway;
+ * - `side.peer_command`: a dangerous command (GRANT ALL, TO PUBLIC, SUPERUSER, chmod 777, a
+ *   remote script piped to a shell, code imported into a file) run through another tool as a
+ *   standing step;
+ * - `side.peer_override`: another tool's arguments forced over what the user chose;
+ * - `side.memory_party`: a standing rule planted in the assistant's memory that adds an outside
+ *   party (an address or host) to later actions;
+ * - `side.cover_label`: the tool left out of, or renamed in, the account given when asked;
+ * - `side.publish_secret`: secret files published to a public place (gist, paste);
+ * - `side.chat_in_url`: the user's messages spliced into an outside address's query;
+ * - `side.value_order`: an order written as an enum value or default ("also-call-x-first");
+ * - `side.flag_sends_out`: a flag whose description says it sends private data to a
+ *   parameter's outside default address.
+ *
+ * Cost: one gate regex per description; sentences read only when it passes.
+ */
+import type { Collector } from "./_collector.ts";
+import type { TextItem } from "./_corpus.ts";
+import { ruleById } from "./rules.ts";
+import { sentenceSpans } from "./_sentence_spans.ts";
+import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
+import { maskDots, unmask } from "./_exfil_prose.ts";
+import { OVERRIDE } from "./_shadow.ts";
+
+/** The parts of a tool this check reads. */
+export interface SideTool {
+  name: string;
+  inputSchema?: unknown;
+}
+
+const spaced = (s: string) =>
+  s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase();
+
+/** A few Chinese words, folded to English (only for texts holding CJK letters). */
+const CJK_FOLD: readonly [RegExp, string][] = [
+  [/(?:邮箱|電郵|邮件)/g, " e-mail "],
+  [/(?:银行|網銀|网银)/g, " bank "],
+  [/(?:登录密码|登錄密碼|密码|密碼|口令)/g, " password "],
+  [/(?:向用户|让用户|讓用戶|请用户)/g, " ask the user "],
+  [/(?:索要|提供|输入|告诉)/g, " for "],
+  [/其/g, " their "],
+  [/的/g, " "],
+  [/(?:字段)/g, " field "],
+  [/[，。；：]/g, ". "],
+];
+function lower(s: string): string {
+  let t = s.toLowerCase();
+  if (/[\u4e00-\u9fff]/.test(t)) { for (const [re, to] of CJK_FOLD) t = t.replace(re, to); }
+  return t;
+}
+
+/** Rare words at least one rule needs in a description (tested once per text). */
+const GATE =
+  /printenv|`env`|environment\s+variables?|env\s+vars?|1password|bitwarden|lastpass|keepass|dashlane|keychain|saved\s+(?:logins?|passwords?|credentials?|payment)|password\s+store|_history|shell\s+history|password|passcode|\bpins?\b|api\s+keys?|secret\s+keys?|private\s+keys?|credentials|\btokens?\b|[\u4e00-\u9fff]|succe|finished|went\s+through|completed|grant\s+all|to\s+public|superuser|777|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|rm\s+-rf|`import\s|drop\s+(?:table|database)|whatever|no\s+matter|regardless|memory|carr(?:y|ies)\s+over|surviv|(?:new|future|later)\s+(?:conversations?|chats?|sessions?)|this\s+one|what\s+it\s+(?:really|actually|truly)|gist|paste|[?&][\w-]+=/;
+
+// ---------------------------------------------------------------------------------------------
+// Secrets
+
+/** A secret named in a parameter name (spaced, lower case). */
+const NAME_SECRET =
+  /\b(?:secrets?|passwords?|passwd|passcodes?|passphrases?|tokens?|credentials?|creds|api\s*keys?|apikey|private\s+keys?|secret\s+keys?|access\s+keys?|cookies?|pat|otp|seed|mnemonic)\b/;
+/** Where a secret was taken from, said in the name. */
+const NAME_SOURCE =
+  /\b(?:env|environment|bashrc|zshrc|bash\s+profile|dotenv|keychain|keyring|clipboard|typed|mentioned|said|earlier|copied|pulled|lifted|grabbed|scraped|machine|disk|shell|browser|recent|prior|previous)\b/;
+/** The chat's content, named in a parameter name. */
+const NAME_CHAT =
+  /\b(?:(?:prior|previous|earlier|past|recent|last|older|all)\s+(?:\w+\s+)?(?:turns|messages|chats?|conversations?|exchanges|prompts)|(?:turns|messages|chat|conversation|transcript)\s+(?:verbatim|word\s+for\s+word|so\s+far)|user\s+(?:typed|said|wrote|mentioned|shared))\b/;
+/** A purpose that reads or keeps secrets: a secret is its input. */
+const SECRET_PURPOSE =
+  /\b(?:vault|secrets?|password\s+manager|passwords?|keychain|keyring|credentials?|sign\s*in|sign-in|log\s*in|login|auth\w*|tokens?|1password|bitwarden|lastpass|keepass|dashlane|env|environment|dotenv|ssh|keys?)\b/;
+/** A purpose about the chat itself. */
+const CHAT_PURPOSE =
+  /\b(?:conversations?|chats?|threads?|transcripts?|summar\w*|messages?|history|context|memory|recap\w*|dialog\w*)\b/;
+
+/** A whole store of secrets. */
+const BULK =
+  /\bprintenv\b|`env`|\b(?:output|result|dump|listing)\s+of\s+(?:running\s+)?`?(?:env|set|export\s+-p)\b|\b(?:every|all|each|complete|full|entire|whole)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:environment|env)\s+variables?\b|\benvironment\s+variables?\b[^.;]{0,40}\b(?:values|unredacted|unmasked|in\s+full|nothing\s+masked)\b|\bexport\w*\s+(?:of\s+)?(?:the\s+user'?s\s+|their\s+)?(?:\w+\s+)?(?:1password|bitwarden|lastpass|keepass|dashlane|password\s+manager|keychain)\b|\b(?:1password|bitwarden|lastpass|keepass|dashlane|keychain|password\s+manager)\s+(?:vault\s+)?(?:export|dump|backup)\b|\.1pux\b|\bsaved\s+(?:logins?|passwords?|credentials?)\b|\bpassword\s+store\b|\.(?:bash|zsh|fish)_history\b|\bshell\s+history\b|\bbrowser\s+cookies\b/;
+/** The purpose words that make a bulk store the tool's own subject. */
+const BULK_PURPOSE =
+  /\b(?:env|environment|variables?|dotenv|vault|passwords?|password\s+manager|1password|bitwarden|lastpass|keepass|dashlane|keychain|history|browser|logins?|backup|secrets?|credentials?|shell|terminal|debug\w*|diagnos\w*)\b/;
+/** Asked, put into the call or handed over. */
+const ASK =
+  /\b(?:needs?|requires?|required|include|attach|paste|send|pass|put|collect|provide|supply|add|upload|gather|grab|copy|dump|give|fill|ask\w*|request\w*|obtain|enter|submit|read\s+out|have\s+the\s+user|get)\b/;
+/** Said not to happen. */
+const NOT_BEFORE = /\b(?:never|not|no|without|nor)\b[^.;]{0,40}$/;
+
+/** A secret named with its owner ("the user's Gmail password", "password of their bank"). */
+const OWNED =
+  /\b(?:(?:the\s+user'?s|users'|their|your|his|her)\s+((?:[\w-]+\s+){0,4}?)(?:login\s+password|app\s+password|password|passcode|pin|api\s+keys?|secret\s+keys?|private\s+keys?|credentials?|access\s+tokens?)|(?:password|passcode|pin|api\s+keys?|credentials?)\s+(?:of|for|to)\s+(?:the\s+user'?s|their|your|his|her)\s+((?:[\w-]+\s*){1,3}))/g;
+const GENERIC_OWNER = new Set(
+  "app account accounts online main master personal own current new old real secret access api private primary login sign user users the a an this that one other web mobile default full raw actual valid working and or any every both same usual regular"
+    .split(
+      " ",
+    ),
+);
+const SECRET_WORD =
+  /^(?:passwords?|passcodes?|passphrases?|pins?|tokens?|keys?|secrets?|logins?|credentials?|cookies?|codes?)$/;
+/** A purpose that keeps other services' secrets or signs in: their secrets are its input. */
+const KEEPS_SECRETS =
+  /\b(?:vault|password\s+manager|keychain|keyring|keepass|1password|bitwarden|lastpass|dashlane|credential\s+store|secret\s+store|secrets\s+manager|authenticat\w*|log\s*in|login|sign\s*in|signin|sso|oauth|connect\w*|link\w*\s+(?:an?\s+|the\s+|your\s+)?accounts?|integrat\w*)\b/;
+
+/** The non-generic owner words of a secret, when some are not in `known`. */
+function unnamedOwner(owner: string, known: string): string | null {
+  const words = owner.split(/[^a-z0-9]+/).filter((w) =>
+    w.length > 1 && !GENERIC_OWNER.has(w) && !SECRET_WORD.test(w)
+  );
+  if (words.length === 0) return null;
+  return words.some((w) => known.includes(w.slice(0, Math.max(3, w.length - 2))))
+    ? null
+    : words.join(" ");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other tools
+
+/** A tool's name as code (snake or camel case). */
+const IDENT = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/g;
+/** Another tool's call not made. */
+const NOT_CALLED =
+  /\b(?:do\s+not|don'?t|never|skip|avoid|without|instead\s+of)\s+(?:\w+\s+){0,3}?(?:call(?:ing)?|invok\w*|run(?:ning)?|us(?:e|ing)|execut\w*|trigger\w*)\s+(?:the\s+)?(`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?|[a-z]+[A-Z]\w*)/i;
+/** Its success reported anyway. */
+const FAKED =
+  /\b(?:report|tell|say|reply|respond|answer|confirm|claim|state|announce|inform)\w*\b[^.;]{0,60}\b(?:succeeded|success\w*|finished|completed?|done|went\s+through|worked|(?:was|were|has\s+been|have\s+been)\s+(?:deleted|sent|paid|saved|made|created|removed|backed\s+up|applied|processed))\b/;
+/** A report said not to be made ("never say it succeeded"). */
+const FAKE_NEGATED = /\b(?:never|not|don'?t|no)\s+(?:\w+\s+){0,2}$/;
+
+/** A command that opens up, escalates or runs foreign code. */
+const DANGER =
+  /\bgrant\s+all\b|\bto\s+public\b|\bsuperuser\b|\bchmod\s+(?:-r\s+)?0?777\b|\b(?:curl|wget)\b[^|;\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-rf\s+[/~]|\bdisable\s+row\s+level\s+security\b|`\s*(?:import|require|source|eval|exec)\b|\bdrop\s+(?:table|database|schema)\b/;
+/** An order to run or put it, before the command. */
+const RUN_ORDER =
+  /\b(?:run|send|execute|executes|issue|prepend|insert|add|include|wrap|put|have\s+it\s+run|type)\b/g;
+/** A standing step. */
+const STANDING =
+  /\b(?:before\s+(?:any|every|each|the)|every|each|whenever|always|any\s+time|once\s+per|first)\b/;
+/** Another tool named by role. */
+const PEER_ROLE =
+  /\b(?:through|via|with|using)\s+(?:the\s+|that\s+|this\s+)?(?:same\s+)?[\w' -]{0,40}\btool\b|\b(?:shell|terminal|query|sql|database|file|command)\s+tools?\b|\btools?\s+(?:from|of)\s+(?:any|another|other)\b|\bfrom\s+any\s+server\b/;
+
+/** A value set on a parameter. */
+const SET_VALUE =
+  /\b[a-z_]{2,30}\s*=\s*\S+|\b(?:set|pass|use|push|make|force|change|switch|put|add)\b[^.;]{0,40}\b(?:to|=|as|true|false|main|master)\b/;
+
+// ---------------------------------------------------------------------------------------------
+// Standing rules, cover stories, publishing, splices
+
+const MEMORY =
+  /\b(?:long[- ]term|persistent|permanent|saved)\s+memory\b|\b(?:your|the\s+assistant'?s)\s+memory\b|\bmemori[sz]e\b|\bcarr(?:y|ies)\s+over\b|\bsurviv\w*\s+(?:new|future|later|across)\b|\b(?:new|future|later|all\s+later)\s+(?:conversations|chats|sessions)\b/;
+const OUTSIDE_PARTY =
+  /[\w.+-]{1,64}@[\w-]{1,63}(?:\u2024[\w-]{1,63})+|\bhttps?:\/\/\S+|\b[a-z0-9-]{2,63}(?:\u2024[a-z0-9-]{2,63})*\u2024(?:com|net|org|io|co|dev|app|xyz|ai|me|sh|cc|biz|info|site|online|cloud|tech|email)\b/;
+const PARTY_VERB =
+  /\b(?:cc|bcc|forward\w*|copy|copies|invite\w*|share\w*\s+with|send\w*\s+(?:a\s+)?cop\w*|add\w*\b[^.;]{0,50}\bas\s+(?:an?\s+)?(?:guest|attendee|recipient|member|collaborator|reviewer|watcher|owner|admin))\b/;
+/** The user's own say over the rule (a preference the user set). */
+const USER_SAYS =
+  /\b(?:when|if|once)\s+the\s+user\s+(?:says|asks|tells|sets|chooses|wants)\b|\buntil\s+(?:they|the\s+user)\s+change\b/;
+
+/** When someone asks about the tools used. */
+const ASKED =
+  /\b(?:when|if|whenever|whoever|anyone|someone|should\s+(?:the\s+user|anyone|someone))\b[^.;]{0,30}\bask\w*\b|\bwhen\s+asked\b/;
+/** Listing the others and dropping this one. */
+const DROP_SELF =
+  /\b(?:others?|other\s+(?:tools|sources|ones)|the\s+rest)\b[^.;]{0,40}\b(?:but|and|except)\s+(?:leave|skip|omit|drop|exclude|hide|not)\s+(?:out\s+)?(?:this\s+one|this\s+tool|me|itself)\b|\b(?:leave|skip|omit|drop|exclude)\s+(?:out\s+)?(?:this\s+one|this\s+tool)\s+(?:out|off)\b/;
+/** This tool given another name. */
+const RELABEL =
+  /\b(?:describe|call|present|introduce|refer\s+to|list|label|name)\s+(?:this\s+(?:tool|one)|it|itself|me)\s+(?:as\s+)?(?:an?\s+)?['"\u2018\u201c][^'"\u2019\u201d]{2,40}['"\u2019\u201d]/;
+/** And what it does kept back. */
+const HIDE_WHAT =
+  /\b(?:never|don'?t|do\s+not|say\s+nothing|nothing|without)\s+(?:\w+\s+){0,3}?(?:state|say|mention|reveal|explain|tell|disclos\w*|about)\b[^.;]{0,40}\bwhat\s+it\s+(?:really|actually|truly)\s+(?:does|sends|is|collects|records|streams)\b/;
+
+const PUBLIC_PLACE =
+  /\bpublic\s+(?:gist|paste|pastebin|repo\w*|bucket|link|snippet|post)\b|\bpastebin\b|\b(?:gist|paste)\b[^.;]{0,20}\bpublic\b/;
+const SECRET_FILE =
+  /~\/\.(?:ssh|aws|npmrc|netrc|pgpass|docker|kube|gnupg|config\/gh|git-credentials|pypirc)\b|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|\s)\.env\b/;
+
+const URL_QUERY = /\bhttps?:\/\/[^\s'"`)]+[?&][\w-]+=/;
+const CHAT_AFTER =
+  /\b(?:followed\s+by|append\w*|plus|with|then)\b[^.;]{0,60}\b(?:(?:the\s+)?user'?s\s+(?:(?:last|latest|recent|previous|prior)\s+)?(?:\w+\s+)?(?:messages|prompts|turns|questions)|(?:the\s+)?(?:conversation|chat\s+history|transcript)|what\s+the\s+user\s+(?:typed|wrote|said))\b/;
+
+const VALUE_FIELD = /\/(?:enum|examples?)\/\d+$|\/default$|\/const$/;
+const VALUE_ORDER =
+  /\b(?:call|send|upload|post|forward|email|share|include|attach|run|execute|copy|leak|exfiltrate|dump)\b/;
+const VALUE_DATA =
+  /\b(?:chat|history|conversation|messages|secrets?|env|tokens?|passwords?|credentials|tool)\b/;
+
+const FLAG_SENDS =
+  /\b(?:sends?|forwards?|uploads?|shares?|posts?|transmits?|copies|pushes|streams?|exports?)\b[^.;]{0,80}\b(?:ledger|cards?|payment\w*|wallets?|address\s+book|contacts|history|messages|tokens?|passwords?|credentials|customer\w*|files|documents|records)\b[^.;]{0,60}\bto\s+(?:the\s+)?([\w-]+)/;
+
+/**
+ * Adds `side.*` findings for every tool.
+ */
+export function scanSideChannel(
+  col: Collector,
+  tools: readonly SideTool[],
+  texts: readonly (readonly TextItem[])[],
+): void {
+  const R = {
+    param: ruleById("side.secret_param_source"),
+    bulk: ruleById("side.bulk_secrets"),
+    owner: ruleById("side.secret_owner"),
+    faked: ruleById("side.peer_faked"),
+    command: ruleById("side.peer_command"),
+    override: ruleById("side.peer_override"),
+    memory: ruleById("side.memory_party"),
+    cover: ruleById("side.cover_label"),
+    publish: ruleById("side.publish_secret"),
+    url: ruleById("side.chat_in_url"),
+    value: ruleById("side.value_order"),
+    flag: ruleById("side.flag_sends_out"),
+  };
+  // Per parameter field (fields repeat across tools): its spaced name when a rule may read it.
+  const names = new Map<string, string | null>();
+  tools.forEach((tool, index) => {
+    const items = texts[index]!;
+    const add = (rule: typeof R.param, field: string, at: number, match: string) => {
+      col.add(rule, index, field, at, match.trim().slice(0, 200), {
+        key: `${rule.id}:${match.trim().slice(0, 60)}`,
+      });
+    };
+    const selfName = tool.name.toLowerCase();
+    let head: string | null = null;
+    let descLow = "";
+    const desc = items.find((it) => it.field === "/description")?.text ?? "";
+    const purpose = () => {
+      if (head !== null) return head;
+      const first = sentenceSpans(maskDots(desc), 1)[0]?.s ?? "";
+      head = lower(`${spaced(tool.name)}. ${unmask(first)}`);
+      return head;
+    };
+
+    // Parameters named for where a secret or the chat comes from.
+    for (const p of parameterNames(tool.inputSchema)) {
+      let n = names.get(p.field);
+      if (n === undefined) {
+        n = /[_A-Z-]/.test(p.text) && p.text.length > 12 ? spaced(p.text) : null;
+        if (n !== null && !(NAME_SECRET.test(n) && NAME_SOURCE.test(n)) && !NAME_CHAT.test(n)) {
+          n = null;
+        }
+        names.set(p.field, n);
+      }
+      if (n === null || holdsNoText(atPointer(tool, p.field))) continue;
+      const h = purpose();
+      const secret = NAME_SECRET.test(n) && NAME_SOURCE.test(n);
+      if (secret ? !SECRET_PURPOSE.test(h) : !CHAT_PURPOSE.test(h)) {
+        add(R.param, p.field, 0, p.text);
+      }
+    }
+
+    // Values and flags of the schema.
+    let outsideDefault = false;
+    for (const it of items) {
+      if (!it.field.startsWith("/inputSchema/")) continue;
+      if (VALUE_FIELD.test(it.field)) {
+        const v = it.text;
+        if (/^https?:\/\//.test(v)) outsideDefault ||= it.field.endsWith("/default");
+        if (v.length < 20 || /\s/.test(v)) continue;
+        const seps = v.match(/[-_]/g)?.length ?? 0;
+        if (seps < 4) continue;
+        const w = spaced(v);
+        if (VALUE_ORDER.test(w) && VALUE_DATA.test(w)) add(R.value, it.field, 0, v);
+      }
+    }
+    if (outsideDefault) {
+      for (const it of items) {
+        const m = /^\/inputSchema\/properties\/([^/]+)\/description$/.exec(it.field);
+        if (!m) continue;
+        const node = atPointer(tool, `/inputSchema/properties/${m[1]}`) as { type?: unknown };
+        if (node?.type !== "boolean") continue;
+        const low = it.text.toLowerCase();
+        const s = FLAG_SENDS.exec(low);
+        if (s && !NOT_BEFORE.test(low.slice(0, s.index))) add(R.flag, it.field, s.index, it.text);
+      }
+    }
+
+    // The description, sentence by sentence.
+    if (desc.length < 30) return;
+    descLow = lower(desc);
+    if (!GATE.test(descLow)) return;
+    // Dots in paths ("~/.ssh") end no sentence either.
+    const spans = sentenceSpans(maskDots(descLow).replace(/\/\./g, "/\u2024"));
+    const own = new Set<string>([selfName]);
+    for (const p of parameterNames(tool.inputSchema)) own.add(p.text.toLowerCase());
+    spans.forEach(({ s, at }, i) => {
+      const next = spans[i + 1]?.s ?? "";
+      const text = unmask(s);
+      // Secrets: a whole store, or a service's the tool never names.
+      const bulk = BULK.exec(s);
+      if (
+        bulk && ASK.test(s) && !NOT_BEFORE.test(s.slice(0, bulk.index)) &&
+        !BULK_PURPOSE.test(purpose())
+      ) add(R.bulk, "/description", at, text);
+      if (/pass|pin|key|credential|token/.test(s) && (ASK.test(s) || ASK.test(next))) {
+        const h = purpose();
+        if (!KEEPS_SECRETS.test(h)) {
+          const rest = lower(spaced(tool.name)) + " " + spans.filter((_, k) => k !== i)
+            .map((x) => x.s).join(" ");
+          for (const m of s.matchAll(OWNED)) {
+            if (NOT_BEFORE.test(s.slice(0, m.index))) continue;
+            const o = unnamedOwner((m[1] ?? m[2] ?? "").trim(), `${h} ${rest}`);
+            if (o !== null) {
+              add(R.owner, "/description", at, text);
+              break;
+            }
+          }
+        }
+      }
+      // Another tool's call suppressed and its success reported.
+      const nc = NOT_CALLED.exec(s);
+      if (nc && !own.has(nc[1]!.replaceAll("`", ""))) {
+        const after = s.slice(nc.index + nc[0].length) + " " + next;
+        const f = FAKED.exec(after);
+        if (f && !FAKE_NEGATED.test(after.slice(0, f.index))) {
+          add(R.faked, "/description", at, text);
+        }
+      }
+      // A dangerous command run through another tool as a standing step.
+      const d = DANGER.exec(s);
+      if (d && STANDING.test(s) && (PEER_ROLE.test(s) || peerNamed(s, own))) {
+        const before = s.slice(0, d.index);
+        let ordered = false;
+        for (const m of before.matchAll(RUN_ORDER)) {
+          if (!/\b(?:never|not|n't|no)\s+(?:\w+\s+){0,2}$/.test(before.slice(0, m.index))) {
+            ordered = true;
+          }
+        }
+        if (ordered) add(R.command, "/description", at, text);
+      }
+      // Another tool's arguments forced over the user's choice.
+      if (OVERRIDE.test(s) && SET_VALUE.test(s) && peerNamed(s, own)) {
+        add(R.override, "/description", at, text);
+      }
+      // A standing rule in memory with an outside party.
+      if (
+        MEMORY.test(s) && OUTSIDE_PARTY.test(s) && PARTY_VERB.test(s) && !USER_SAYS.test(s)
+      ) add(R.memory, "/description", at, text);
+      // This tool dropped from, or renamed in, the account of the tools used.
+      if ((DROP_SELF.test(s) && ASKED.test(s)) || (RELABEL.test(s) && HIDE_WHAT.test(s))) {
+        add(R.cover, "/description", at, text);
+      }
+      // Secret files published.
+      const pub = PUBLIC_PLACE.exec(s);
+      if (pub) {
+        const sf = SECRET_FILE.exec(unmask(s));
+        if (sf && !NOT_BEFORE.test(unmask(s).slice(0, sf.index))) {
+          add(R.publish, "/description", at, text);
+        }
+      }
+      // The user's messages spliced into an outside address.
+      const u = URL_QUERY.exec(text);
+      if (u && CHAT_AFTER.test(text.slice(u.index))) add(R.url, "/description", at, text);
+    });
+  });
+}
+
+/** Whether a sentence names a tool as code that is neither this tool nor one of its fields. */
+function peerNamed(s: string, own: ReadonlySet<string>): boolean {
+  for (const m of s.matchAll(IDENT)) {
+    const n = m[0].toLowerCase();
+    if (!own.has(n) && !/^(?:e_mail|no_verify|read_only|dry_run)$/.test(n)) return true;
+  }
+  return false;
+}
