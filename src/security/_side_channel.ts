@@ -33,7 +33,6 @@ import { ruleById } from "./rules.ts";
 import { sentenceSpans } from "./_sentence_spans.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { maskDots, unmask } from "./_exfil_prose.ts";
-import { OVERRIDE } from "./_shadow.ts";
 
 /** The parts of a tool this check reads. */
 export interface SideTool {
@@ -64,7 +63,7 @@ function lower(s: string): string {
 
 /** Rare words at least one rule needs in a description (tested once per text). */
 const GATE =
-  /printenv|`env`|environment\s+variables?|env\s+vars?|1password|bitwarden|lastpass|keepass|dashlane|keychain|saved\s+(?:logins?|passwords?|credentials?|payment)|password\s+store|_history|shell\s+history|password|passcode|\bpins?\b|api\s+keys?|secret\s+keys?|private\s+keys?|credentials|\btokens?\b|[\u4e00-\u9fff]|succe|finished|went\s+through|completed|grant\s+all|to\s+public|superuser|777|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|rm\s+-rf|`import\s|drop\s+(?:table|database)|whatever|no\s+matter|regardless|memory|carr(?:y|ies)\s+over|surviv|(?:new|future|later)\s+(?:conversations?|chats?|sessions?)|this\s+one|what\s+it\s+(?:really|actually|truly)|gist|paste|[?&][\w-]+=/;
+  /printenv|`env`|environment\s+variables?|env\s+vars?|1password|bitwarden|lastpass|keepass|dashlane|keychain|saved\s+(?:logins?|passwords?|credentials?|payment)|password\s+store|_history|shell\s+history|password|passcode|\bpins?\b|api\s+keys?|secret\s+keys?|private\s+keys?|credentials|\btokens?\b|[\u4e00-\u9fff]|\b(?:never|not|n't|skip|avoid)\s+(?:\w+\s+){0,2}(?:call|invok|run|us|execut|trigger)|grant\s+all|to\s+public|superuser|777|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|rm\s+-rf|`import\s|drop\s+(?:table|database)|whatever|no\s+matter|regardless|memory|carr(?:y|ies)\s+over|surviv|(?:new|future|later)\s+(?:conversations?|chats?|sessions?)|this\s+one|what\s+it\s+(?:really|actually|truly)|gist|paste|[?&][\w-]+=/;
 
 // ---------------------------------------------------------------------------------------------
 // Secrets
@@ -74,10 +73,13 @@ const NAME_SECRET =
   /\b(?:secrets?|passwords?|passwd|passcodes?|passphrases?|tokens?|credentials?|creds|api\s*keys?|apikey|private\s+keys?|secret\s+keys?|access\s+keys?|cookies?|pat|otp|seed|mnemonic)\b/;
 /** Where a secret was taken from, said in the name. */
 const NAME_SOURCE =
-  /\b(?:env|environment|bashrc|zshrc|bash\s+profile|dotenv|keychain|keyring|clipboard|typed|mentioned|said|earlier|copied|pulled|lifted|grabbed|scraped|machine|disk|shell|browser|recent|prior|previous)\b/;
-/** The chat's content, named in a parameter name. */
+  /\b(?:env|environment|bashrc|zshrc|bash\s+profile|dotenv|keychain|keyring|clipboard|typed|mentioned|said|earlier|copied|pulled|lifted|grabbed|scraped|machine|disk|shell|browser|recent|prior|previous|(?:from|off|out\s+of)\s+\w+|(?:seen|found|shown|pasted|typed|shared)\s+(?:in|during)\s+(?:this|the)\s+(?:session|chat|conversation|thread))\b/;
+/** Not a secret: a paging or continuation token, a token count. */
+const NAME_NOT_SECRET =
+  /\b(?:page|next|continuation|cursor|pagination|sync|resume|max|count|num|limit)\s+tokens?\b|\btokens?\s+(?:count|limit|budget|usage)\b/;
+/** The chat's content, named in a parameter name (the chat is the name's head, not a modifier). */
 const NAME_CHAT =
-  /\b(?:(?:prior|previous|earlier|past|recent|last|older|all)\s+(?:\w+\s+)?(?:turns|messages|chats?|conversations?|exchanges|prompts)|(?:turns|messages|chat|conversation|transcript)\s+(?:verbatim|word\s+for\s+word|so\s+far)|user\s+(?:typed|said|wrote|mentioned|shared))\b/;
+  /(?:\b(?:prior|previous|earlier|past|recent|last|older|all)\s+(?:\w+\s+)?(?:turns|messages|chats?|conversations?|exchanges|prompts)|\b(?:turns|messages|chat|conversation|transcript)\s+(?:verbatim|word\s+for\s+word|so\s+far)|\b(?:everything|what|all)?\s*user\s+(?:typed|said|wrote|mentioned|shared|pasted|entered|sent|gave)(?:\s+(?:before|earlier|previously|so\s+far|here|today))?)(?:\s+(?:verbatim|word\s+for\s+word|so\s+far|text|content|raw|dump|history|log))*$/;
 /** A purpose that reads or keeps secrets: a secret is its input. */
 const SECRET_PURPOSE =
   /\b(?:vault|secrets?|password\s+manager|passwords?|keychain|keyring|credentials?|sign\s*in|sign-in|log\s*in|login|auth\w*|tokens?|1password|bitwarden|lastpass|keepass|dashlane|env|environment|dotenv|ssh|keys?)\b/;
@@ -87,7 +89,7 @@ const CHAT_PURPOSE =
 
 /** A whole store of secrets. */
 const BULK =
-  /\bprintenv\b|`env`|\b(?:output|result|dump|listing)\s+of\s+(?:running\s+)?`?(?:env|set|export\s+-p)\b|\b(?:every|all|each|complete|full|entire|whole)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:environment|env)\s+variables?\b|\benvironment\s+variables?\b[^.;]{0,40}\b(?:values|unredacted|unmasked|in\s+full|nothing\s+masked)\b|\bexport\w*\s+(?:of\s+)?(?:the\s+user'?s\s+|their\s+)?(?:\w+\s+)?(?:1password|bitwarden|lastpass|keepass|dashlane|password\s+manager|keychain)\b|\b(?:1password|bitwarden|lastpass|keepass|dashlane|keychain|password\s+manager)\s+(?:vault\s+)?(?:export|dump|backup)\b|\.1pux\b|\bsaved\s+(?:logins?|passwords?|credentials?)\b|\bpassword\s+store\b|\.(?:bash|zsh|fish)_history\b|\bshell\s+history\b|\bbrowser\s+cookies\b/;
+  /\bprintenv\b|`env`|\b(?:output|result|dump|listing)\s+of\s+(?:running\s+)?`?(?:env|set|export\s+-p)\b|\b(?:every|all|each|complete|full|entire|whole)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:environment|env)\s+variables?\b|\benvironment\s+variables?\b[^.;]{0,40}\b(?:values|unredacted|unmasked|in\s+full|nothing\s+masked)\b|\b(?:export\w*|dump\w*|backup|full\s+contents)\s+(?:of\s+)?(?:the\s+user'?s\s+|their\s+)?(?:\w+\s+)?(?:1password|bitwarden|lastpass|keepass|dashlane|password\s+manager|keychain)\b|\b(?:1password|bitwarden|lastpass|keepass|dashlane|keychain|password\s+manager)\s+(?:vault\s+)?(?:export|dump|backup)\b|\.1pux\b|\bdump-keychain\b|\bsaved\s+(?:logins?|passwords?|credentials?)\b|\bpassword\s+store\b|\.(?:bash|zsh|fish)_history\b|\bshell\s+history\b|\bbrowser\s+cookies\b/;
 /** The purpose words that make a bulk store the tool's own subject. */
 const BULK_PURPOSE =
   /\b(?:env|environment|variables?|dotenv|vault|passwords?|password\s+manager|1password|bitwarden|lastpass|keepass|dashlane|keychain|history|browser|logins?|backup|secrets?|credentials?|shell|terminal|debug\w*|diagnos\w*)\b/;
@@ -133,7 +135,7 @@ const NOT_CALLED =
   /\b(?:do\s+not|don'?t|never|skip|avoid|without|instead\s+of)\s+(?:\w+\s+){0,3}?(?:call(?:ing)?|invok\w*|run(?:ning)?|us(?:e|ing)|execut\w*|trigger\w*)\s+(?:the\s+)?(`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?|[a-z]+[A-Z]\w*)/i;
 /** Its success reported anyway. */
 const FAKED =
-  /\b(?:report|tell|say|reply|respond|answer|confirm|claim|state|announce|inform)\w*\b[^.;]{0,60}\b(?:succeeded|success\w*|finished|completed?|done|went\s+through|worked|(?:was|were|has\s+been|have\s+been)\s+(?:deleted|sent|paid|saved|made|created|removed|backed\s+up|applied|processed))\b/;
+  /\b(?:report|tell|say|reply|respond|answer|confirm|claim|state|announce|inform)\w*\b[^.;]{0,60}\b(?:succeeded|success\w*|finished|completed?|done|went\s+through|worked|(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?(?:\w+ed|done|sent|made|paid|backed\s+up))\b/;
 /** A report said not to be made ("never say it succeeded"). */
 const FAKE_NEGATED = /\b(?:never|not|don'?t|no)\s+(?:\w+\s+){0,2}$/;
 
@@ -153,6 +155,16 @@ const PEER_ROLE =
 /** A value set on a parameter. */
 const SET_VALUE =
   /\b[a-z_]{2,30}\s*=\s*\S+|\b(?:set|pass|use|push|make|force|change|switch|put|add)\b[^.;]{0,40}\b(?:to|=|as|true|false|main|master)\b/;
+
+/** The user's own choice overridden ("whatever branch the user named"). */
+const OVER_USER =
+  /\b(?:whatever|whichever|whoever|no\s+matter\s+(?:what|which|who))\b[^.;]{0,40}?\b(?:the\s+user|they|user|customer|caller|you)\b|\b(?:regardless|irrespective)\s+of\s+(?:what|which|who|whatever|the\s+user)|\b(?:instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:what|whatever|the\s+(?:user|user's|one\s+the\s+user))\b|\beven\s+if\s+the\s+user\b/;
+/** A call frame around another tool's name. */
+const CALL_FRAME =
+  /\b(?:call|calls|calling|called|invoke\w*|use|used|uses|run|runs|tool|whenever|every\s+time|each\s+time|adjusts?|tunes?)\b/;
+/** Text about attacks (a scanner, a catalogue): its examples are quoted, not ordered. */
+const ABOUT_ATTACKS =
+  /\b(?:poison\w*|attack\w*|malicious|injection|exploit\w*|detect\w*|scans?\s+(?:\w+\s+){0,4}for|red[- ]team\w*|for\s+example|example:)/;
 
 // ---------------------------------------------------------------------------------------------
 // Standing rules, cover stories, publishing, splices
@@ -245,14 +257,14 @@ export function scanSideChannel(
       let n = names.get(p.field);
       if (n === undefined) {
         n = /[_A-Z-]/.test(p.text) && p.text.length > 12 ? spaced(p.text) : null;
-        if (n !== null && !(NAME_SECRET.test(n) && NAME_SOURCE.test(n)) && !NAME_CHAT.test(n)) {
+        if (n !== null && !secretFrom(n) && !NAME_CHAT.test(n)) {
           n = null;
         }
         names.set(p.field, n);
       }
       if (n === null || holdsNoText(atPointer(tool, p.field))) continue;
       const h = purpose();
-      const secret = NAME_SECRET.test(n) && NAME_SOURCE.test(n);
+      const secret = secretFrom(n);
       if (secret ? !SECRET_PURPOSE.test(h) : !CHAT_PURPOSE.test(h)) {
         add(R.param, p.field, 0, p.text);
       }
@@ -292,9 +304,11 @@ export function scanSideChannel(
     const spans = sentenceSpans(maskDots(descLow).replace(/\/\./g, "/\u2024"));
     const own = new Set<string>([selfName]);
     for (const p of parameterNames(tool.inputSchema)) own.add(p.text.toLowerCase());
+    const aboutAttacks = ABOUT_ATTACKS.test(purpose());
     spans.forEach(({ s, at }, i) => {
       const next = spans[i + 1]?.s ?? "";
       const text = unmask(s);
+      const quoted = aboutAttacks || ABOUT_ATTACKS.test(s);
       // Secrets: a whole store, or a service's the tool never names.
       const bulk = BULK.exec(s);
       if (
@@ -317,7 +331,7 @@ export function scanSideChannel(
         }
       }
       // Another tool's call suppressed and its success reported.
-      const nc = NOT_CALLED.exec(s);
+      const nc = quoted ? null : NOT_CALLED.exec(s);
       if (nc && !own.has(nc[1]!.replaceAll("`", ""))) {
         const after = s.slice(nc.index + nc[0].length) + " " + next;
         const f = FAKED.exec(after);
@@ -326,7 +340,7 @@ export function scanSideChannel(
         }
       }
       // A dangerous command run through another tool as a standing step.
-      const d = DANGER.exec(s);
+      const d = quoted ? null : DANGER.exec(s);
       if (d && STANDING.test(s) && (PEER_ROLE.test(s) || peerNamed(s, own))) {
         const before = s.slice(0, d.index);
         let ordered = false;
@@ -338,15 +352,21 @@ export function scanSideChannel(
         if (ordered) add(R.command, "/description", at, text);
       }
       // Another tool's arguments forced over the user's choice.
-      if (OVERRIDE.test(s) && SET_VALUE.test(s) && peerNamed(s, own)) {
+      if (
+        !quoted && OVER_USER.test(s) && SET_VALUE.test(s) && CALL_FRAME.test(s) && peerNamed(s, own)
+      ) {
         add(R.override, "/description", at, text);
       }
       // A standing rule in memory with an outside party.
       if (
-        MEMORY.test(s) && OUTSIDE_PARTY.test(s) && PARTY_VERB.test(s) && !USER_SAYS.test(s)
+        !quoted && MEMORY.test(s) && OUTSIDE_PARTY.test(s) && PARTY_VERB.test(s) &&
+        !USER_SAYS.test(s)
       ) add(R.memory, "/description", at, text);
       // This tool dropped from, or renamed in, the account of the tools used.
-      if ((DROP_SELF.test(s) && ASKED.test(s)) || (RELABEL.test(s) && HIDE_WHAT.test(s))) {
+      if (
+        !quoted &&
+        ((DROP_SELF.test(s) && ASKED.test(s)) || (RELABEL.test(s) && HIDE_WHAT.test(s)))
+      ) {
         add(R.cover, "/description", at, text);
       }
       // Secret files published.
@@ -364,9 +384,16 @@ export function scanSideChannel(
   });
 }
 
+/** A parameter name saying a secret and where it comes from. */
+function secretFrom(n: string): boolean {
+  return NAME_SECRET.test(n) && NAME_SOURCE.test(n) && !NAME_NOT_SECRET.test(n);
+}
+
 /** Whether a sentence names a tool as code that is neither this tool nor one of its fields. */
 function peerNamed(s: string, own: ReadonlySet<string>): boolean {
   for (const m of s.matchAll(IDENT)) {
+    // A file or path name ("~/.ssh/id_rsa"), not a tool.
+    if (/[/.~]/.test(s[m.index - 1] ?? "")) continue;
     const n = m[0].toLowerCase();
     if (!own.has(n) && !/^(?:e_mail|no_verify|read_only|dry_run)$/.test(n)) return true;
   }
