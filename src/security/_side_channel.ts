@@ -31,7 +31,7 @@ import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
 import { sentenceSpans } from "./_sentence_spans.ts";
-import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
+import { atPointer, holdsNoText } from "./_walk.ts";
 import { maskDots, unmask } from "./_exfil_prose.ts";
 
 /** The parts of a tool this check reads. */
@@ -61,9 +61,69 @@ function lower(s: string): string {
   return t;
 }
 
-/** Rare words at least one rule needs in a description (tested once per text). */
-const GATE =
-  /printenv|`env`|environment\s+variables?|env\s+vars?|1password|bitwarden|lastpass|keepass|dashlane|keychain|saved\s+(?:logins?|passwords?|credentials?|payment)|password\s+store|_history|shell\s+history|password|passcode|\bpins?\b|api\s+keys?|secret\s+keys?|private\s+keys?|credentials|\btokens?\b|[\u4e00-\u9fff]|\b(?:never|not|n't|skip|avoid)\s+(?:\w+\s+){0,2}(?:call|invok|run|us|execut|trigger)|grant\s+all|to\s+public|superuser|777|\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|rm\s+-rf|`import\s|drop\s+(?:table|database)|whatever|no\s+matter|regardless|memory|carr(?:y|ies)\s+over|surviv|(?:new|future|later)\s+(?:conversations?|chats?|sessions?)|this\s+one|what\s+it\s+(?:really|actually|truly)|gist|paste|[?&][\w-]+=/;
+/**
+ * What at least one description rule needs, tested once per description: a rare character, or
+ * a word start (case-insensitive, as a trie so that most word starts fail on their first
+ * letter). Two tests: a character class alone is scanned fast, joined to the words it is not.
+ */
+const GATE_CHARS = /[_|?`\u4e00-\u9fff]|777/;
+const GATE_WORDS = new RegExp(
+  "\\b" + trie([
+    "pass",
+    "pin",
+    "api key",
+    "secret key",
+    "private key",
+    "credential",
+    "access token",
+    "printenv",
+    "env",
+    "bitwarden",
+    "dashlane",
+    "keychain",
+    "1password",
+    "lastpass",
+    "keepass",
+    "saved ",
+    "history",
+    "cookies",
+    "grant",
+    "public",
+    "superuser",
+    "rm -",
+    "drop ",
+    "memor",
+    "carr",
+    "surviv",
+    "conversations",
+    "chats",
+    "sessions",
+    "this one",
+    "this tool",
+    "what it",
+    "itself",
+    "gist",
+    "succe",
+    "went through",
+    "finished",
+    "completed",
+    "paste",
+  ]),
+  "i",
+);
+
+/** A regex source matching any of `words` (literals), branching on one letter at a time. */
+function trie(words: readonly string[]): string {
+  const by = new Map<string, string[]>();
+  let end = false;
+  for (const w of words) {
+    if (w === "") end = true;
+    else by.set(w[0]!, [...(by.get(w[0]!) ?? []), w.slice(1)]);
+  }
+  const alts = [...by].map(([c, rest]) => c.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + trie(rest));
+  if (alts.length === 0) return "";
+  return end ? `(?:${alts.join("|")})?` : alts.length === 1 ? alts[0]! : `(?:${alts.join("|")})`;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Secrets
@@ -132,7 +192,9 @@ function unnamedOwner(owner: string, known: string): string | null {
 const IDENT = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b[a-z]+[A-Z][A-Za-z0-9]*\b/g;
 /** Another tool's call not made. */
 const NOT_CALLED =
-  /\b(?:do\s+not|don'?t|never|skip|avoid|without|instead\s+of)\s+(?:\w+\s+){0,3}?(?:call(?:ing)?|invok\w*|run(?:ning)?|us(?:e|ing)|execut\w*|trigger\w*)\s+(?:the\s+)?(`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?|[a-z]+[A-Z]\w*)/i;
+  /\b(?:do\s+not|don'?t|never|skip|avoid|without|instead\s+of)\s+(?:\w+\s+){0,3}?(?:call(?:ing)?|invok\w*|run(?:ning)?|us(?:e|ing)|execut\w*|trigger\w*)\s+(?:the\s+)?(`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?|it|them|(?:that|this|those|the|any)\s+(?:other\s+)?tools?)\b/;
+/** Other tools, the referent of "do not call it". */
+const OTHER_TOOLS = /\b(?:an|any|the)?\s*other\s+(?:\w+\s+)?tools?\b|\banother\s+tool\b/;
 /** Its success reported anyway. */
 const FAKED =
   /\b(?:report|tell|say|reply|respond|answer|confirm|claim|state|announce|inform)\w*\b[^.;]{0,60}\b(?:succeeded|success\w*|finished|completed?|done|went\s+through|worked|(?:was|were|has\s+been|have\s+been|is|are)\s+(?:\w+ly\s+)?(?:\w+ed|done|sent|made|paid|backed\s+up))\b/;
@@ -201,6 +263,8 @@ const URL_QUERY = /\bhttps?:\/\/[^\s'"`)]+[?&][\w-]+=/;
 const CHAT_AFTER =
   /\b(?:followed\s+by|append\w*|plus|with|then)\b[^.;]{0,60}\b(?:(?:the\s+)?user'?s\s+(?:(?:last|latest|recent|previous|prior)\s+)?(?:\w+\s+)?(?:messages|prompts|turns|questions)|(?:the\s+)?(?:conversation|chat\s+history|transcript)|what\s+the\s+user\s+(?:typed|wrote|said))\b/;
 
+/** A parameter's name (its own pointer, the name being the last step). */
+const PARAM_FIELD = /^\/inputSchema\/(?:[^/]+\/)*properties\/[^/]+$/;
 const VALUE_FIELD = /\/(?:enum|examples?)\/\d+$|\/default$|\/const$/;
 const VALUE_ORDER =
   /\b(?:call|send|upload|post|forward|email|share|include|attach|run|execute|copy|leak|exfiltrate|dump)\b/;
@@ -252,37 +316,37 @@ export function scanSideChannel(
       return head;
     };
 
-    // Parameters named for where a secret or the chat comes from.
-    for (const p of parameterNames(tool.inputSchema)) {
-      let n = names.get(p.field);
-      if (n === undefined) {
-        n = /[_A-Z-]/.test(p.text) && p.text.length > 12 ? spaced(p.text) : null;
-        if (n !== null && !secretFrom(n) && !NAME_CHAT.test(n)) {
-          n = null;
-        }
-        names.set(p.field, n);
-      }
-      if (n === null || holdsNoText(atPointer(tool, p.field))) continue;
-      const h = purpose();
-      const secret = secretFrom(n);
-      if (secret ? !SECRET_PURPOSE.test(h) : !CHAT_PURPOSE.test(h)) {
-        add(R.param, p.field, 0, p.text);
-      }
-    }
-
-    // Values and flags of the schema.
+    // One pass over the tool's strings: parameter names saying where a secret or the chat
+    // comes from, orders written as values, outside defaults (most strings are short or hold
+    // spaces: tested first).
     let outsideDefault = false;
     for (const it of items) {
-      if (!it.field.startsWith("/inputSchema/")) continue;
-      if (VALUE_FIELD.test(it.field)) {
-        const v = it.text;
-        if (/^https?:\/\//.test(v)) outsideDefault ||= it.field.endsWith("/default");
-        if (v.length < 20 || /\s/.test(v)) continue;
-        const seps = v.match(/[-_]/g)?.length ?? 0;
-        if (seps < 4) continue;
-        const w = spaced(v);
-        if (VALUE_ORDER.test(w) && VALUE_DATA.test(w)) add(R.value, it.field, 0, v);
+      const v = it.text;
+      if (v.length < 13) continue;
+      const f = it.field;
+      if (v.charCodeAt(0) === 104 && f.endsWith("/default") && /^https?:\/\//.test(v)) {
+        outsideDefault = true;
+        continue;
       }
+      if (v.indexOf(" ") >= 0) continue;
+      if (PARAM_FIELD.test(f)) {
+        let n = names.get(f);
+        if (n === undefined) {
+          n = /[_A-Z-]/.test(v) ? spaced(v) : null;
+          if (n !== null && !secretFrom(n) && !NAME_CHAT.test(n)) n = null;
+          names.set(f, n);
+        }
+        if (n === null || holdsNoText(atPointer(tool, f))) continue;
+        const h = purpose();
+        if (secretFrom(n) ? !SECRET_PURPOSE.test(h) : !CHAT_PURPOSE.test(h)) {
+          add(R.param, f, 0, v);
+        }
+        continue;
+      }
+      if (v.length < 20 || !VALUE_FIELD.test(f) || !f.startsWith("/inputSchema/")) continue;
+      if (/\s/.test(v) || (v.match(/[-_]/g)?.length ?? 0) < 4) continue;
+      const w = spaced(v);
+      if (VALUE_ORDER.test(w) && VALUE_DATA.test(w)) add(R.value, f, 0, v);
     }
     if (outsideDefault) {
       for (const it of items) {
@@ -297,13 +361,12 @@ export function scanSideChannel(
     }
 
     // The description, sentence by sentence.
-    if (desc.length < 30) return;
+    if (desc.length < 30 || !(GATE_CHARS.test(desc) || GATE_WORDS.test(desc))) return;
     descLow = lower(desc);
-    if (!GATE.test(descLow)) return;
     // Dots in paths ("~/.ssh") end no sentence either.
     const spans = sentenceSpans(maskDots(descLow).replace(/\/\./g, "/\u2024"));
     const own = new Set<string>([selfName]);
-    for (const p of parameterNames(tool.inputSchema)) own.add(p.text.toLowerCase());
+    for (const it of items) if (PARAM_FIELD.test(it.field)) own.add(it.text.toLowerCase());
     const aboutAttacks = ABOUT_ATTACKS.test(purpose());
     spans.forEach(({ s, at }, i) => {
       const next = spans[i + 1]?.s ?? "";
@@ -332,7 +395,10 @@ export function scanSideChannel(
       }
       // Another tool's call suppressed and its success reported.
       const nc = quoted ? null : NOT_CALLED.exec(s);
-      if (nc && !own.has(nc[1]!.replaceAll("`", ""))) {
+      const target = nc?.[1]!.replaceAll("`", "") ?? "";
+      if (
+        nc && (target.includes("_") ? !own.has(target) : OTHER_TOOLS.test(s.slice(0, nc.index)))
+      ) {
         const after = s.slice(nc.index + nc[0].length) + " " + next;
         const f = FAKED.exec(after);
         if (f && !FAKE_NEGATED.test(after.slice(0, f.index))) {
