@@ -54,6 +54,9 @@ const CJK_FOLD: readonly [RegExp, string][] = [
   [/的/g, " "],
   [/(?:字段)/g, " field "],
   [/[，。；：]/g, ". "],
+  [/卡/g, " card "],
+  // Other Chinese words part the English ones.
+  [/[\u4e00-\u9fff]+/g, " "],
 ];
 function lower(s: string): string {
   let t = s.toLowerCase();
