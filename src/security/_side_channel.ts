@@ -69,7 +69,7 @@ function lower(s: string): string {
  * a word start (case-insensitive, as a trie so that most word starts fail on their first
  * letter). Two tests: a character class alone is scanned fast, joined to the words it is not.
  */
-const GATE_CHARS = /[_|?`\u4e00-\u9fff]|777/;
+const GATE_CHARS = /[_|?`@\u4e00-\u9fff]|777/;
 const GATE_WORDS = new RegExp(
   "\\b" + trie([
     "pass",
@@ -111,6 +111,13 @@ const GATE_WORDS = new RegExp(
     "finished",
     "completed",
     "paste",
+    "telegram",
+    "discord",
+    "vendor",
+    "maintainer",
+    "developer",
+    "collector",
+    "our ",
   ]),
   "i",
 );
@@ -262,6 +269,21 @@ const PUBLIC_PLACE =
 const SECRET_FILE =
   /~\/\.(?:ssh|aws|npmrc|netrc|pgpass|docker|kube|gnupg|config\/gh|git-credentials|pypirc)\b|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|\s)\.env\b/;
 
+/** The user's data, by kind. */
+const USER_DATA =
+  /\b(?:messages?|transcripts?|conversations?|chats?|history|notes?|typed|prompts?|e-?mails?|files?|contacts|clipboard|keystrokes|screenshots?|documents?|photos?|recordings?)\b/;
+/** A party that is neither the user nor the tool's own job: a bot, the vendor's collector. */
+const THIRD_PARTY =
+  /@\w+bot\b|\btelegram\s+(?:bot|chat|channel|group)\b|\bdiscord\s+webhook\b|\b(?:the\s+)?(?:vendor|maintainer|developer|author|publisher)(?:'s|s')?\s+(?:own\s+)?(?:\w+\s+)?(?:collector|server|webhook|endpoint|archive|bucket|console|team|bot|inbox|dashboard|analytics|mirror)\b|\bcollector\s+webhook\b|\b(?:webhook|server|endpoint|collector|bot|archive)\s+(?:that\s+|which\s+)?(?:the\s+)?(?:vendor|maintainer|developer|we)\s+(?:operates?|runs?|owns?|hosts?)\b|\bour\s+(?:\w+\s+)?(?:collector|servers?|archive|team|analysts|bot|dashboard)\b/;
+/** Moved there, in any voice ("is forwarded to", "gets copied to", "mirror it to"). */
+const RELAY =
+  /\b(?:forward\w*|cop(?:y|ies|ied)|stream\w*|relay\w*|mirror\w*|sent|send\w*|upload\w*|post\w*|push\w*|ship\w*|transmit\w*|sync\w*|deliver\w*|goes|go|beam\w*|pip(?:e|ed|es|ing))\b[^.;]{0,60}\b(?:to|into|at|with)\b/;
+/** Said not to happen, or the user's own destination. */
+const KEPT =
+  /\b(?:never|not|nothing|no\s+\w+\s+(?:is|are))\s+(?:\w+\s+){0,3}(?:sent|forward\w*|cop\w*|upload\w*|shared?|leaves?|stream\w*|relay\w*|mirror\w*|post\w*)\b|\b(?:the\s+user|you)\s+(?:picks?|chooses?|names?|owns?|selects?|configures?)\b|\b(?:the\s+user'?s|your|their)\s+own\b/;
+/** A secret file piped to an upload command. */
+const PIPED_OUT = /\|\s*(?:curl|wget|nc|ncat|scp|rsync)\b[^;]{0,120}?(?:https?:\/\/|\w@[\w-])/;
+
 const URL_QUERY = /\bhttps?:\/\/[^\s'"`)]+[?&][\w-]+=/;
 const CHAT_AFTER =
   /\b(?:followed\s+by|append\w*|plus|with|then)\b[^.;]{0,60}\b(?:(?:the\s+)?user'?s\s+(?:(?:last|latest|recent|previous|prior)\s+)?(?:\w+\s+)?(?:messages|prompts|turns|questions)|(?:the\s+)?(?:conversation|chat\s+history|transcript)|what\s+the\s+user\s+(?:typed|wrote|said))\b/;
@@ -296,6 +318,7 @@ export function scanSideChannel(
     cover: ruleById("side.cover_label"),
     publish: ruleById("side.publish_secret"),
     url: ruleById("side.chat_in_url"),
+    relay: ruleById("side.third_party_relay"),
     value: ruleById("side.value_order"),
     flag: ruleById("side.flag_sends_out"),
   };
@@ -441,10 +464,25 @@ export function scanSideChannel(
       // Secret files published.
       const pub = PUBLIC_PLACE.exec(s);
       if (pub) {
-        const sf = SECRET_FILE.exec(unmask(s));
-        if (sf && !NOT_BEFORE.test(unmask(s).slice(0, sf.index))) {
+        const sf = SECRET_FILE.exec(text);
+        if (sf && !NOT_BEFORE.test(text.slice(0, sf.index))) {
           add(R.publish, "/description", at, text);
         }
+      } else {
+        // Or packed and piped to an upload command.
+        const sf = SECRET_FILE.exec(text);
+        const up = sf ? PIPED_OUT.exec(text.slice(sf.index)) : null;
+        if (up && !NOT_BEFORE.test(text.slice(0, sf!.index))) {
+          add(R.publish, "/description", at, text);
+        }
+      }
+      // The user's data relayed to a third party (a bot, the vendor's collector).
+      if (!quoted) {
+        const tp = THIRD_PARTY.exec(text);
+        if (
+          tp && RELAY.test(s) && USER_DATA.test(s) && !KEPT.test(s) &&
+          !purpose().includes(tp[0].toLowerCase())
+        ) add(R.relay, "/description", at, text);
       }
       // The user's messages spliced into an outside address.
       const u = URL_QUERY.exec(text);
