@@ -85,6 +85,15 @@ const GATE_WORDS = new RegExp(
     "dashlane",
     "keychain",
     "1password",
+    "otpauth",
+    "totp",
+    "2fa",
+    "two-factor",
+    "two factor",
+    "mfa",
+    "authenticator",
+    "recovery",
+    "backup",
     "lastpass",
     "keepass",
     "saved ",
@@ -159,13 +168,13 @@ const CHAT_PURPOSE =
 
 /** A whole store of secrets. */
 const BULK =
-  /\bprintenv\b|`env`|\b(?:output|result|dump|listing)\s+of\s+(?:running\s+)?`?(?:env|set|export\s+-p)\b|\b(?:every|all|each|complete|full|entire|whole)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:environment|env)\s+variables?\b|\benvironment\s+variables?\b[^.;]{0,40}\b(?:values|unredacted|unmasked|in\s+full|nothing\s+masked)\b|\b(?:export\w*|dump\w*|backup|full\s+contents)\s+(?:of\s+)?(?:the\s+user'?s\s+|their\s+)?(?:\w+\s+)?(?:1password|bitwarden|lastpass|keepass|dashlane|password\s+manager|keychain)\b|\b(?:1password|bitwarden|lastpass|keepass|dashlane|keychain|password\s+manager)\s+(?:vault\s+)?(?:export|dump|backup)\b|\.1pux\b|\bdump-keychain\b|\bsaved\s+(?:logins?|passwords?|credentials?)\b|\bpassword\s+store\b|\.(?:bash|zsh|fish)_history\b|\bshell\s+history\b|\bbrowser\s+cookies\b/;
+  /\bprintenv\b|`env`|\b(?:output|result|dump|listing)\s+of\s+(?:running\s+)?`?(?:env|set|export\s+-p)\b|\b(?:every|all|each|complete|full|entire|whole)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:environment|env)\s+variables?\b|\benvironment\s+variables?\b[^.;]{0,40}\b(?:values|unredacted|unmasked|in\s+full|nothing\s+masked)\b|\b(?:export\w*|dump\w*|backup|full\s+contents)\s+(?:of\s+)?(?:the\s+user'?s\s+|their\s+)?(?:\w+\s+)?(?:1password|bitwarden|lastpass|keepass|dashlane|password\s+manager|keychain)\b|\b(?:1password|bitwarden|lastpass|keepass|dashlane|keychain|password\s+manager)\s+(?:vault\s+)?(?:export|dump|backup)\b|\.1pux\b|\bdump-keychain\b|\bsaved\s+(?:logins?|passwords?|credentials?)\b|\bpassword\s+store\b|\.(?:bash|zsh|fish)_history\b|\bshell\s+history\b|\bbrowser\s+cookies\b|\botpauth:|\b(?:totp|2fa|two[- ]factor|mfa|authenticator)\s+(?:secret|seed|key)s?\b|\b(?:recovery|backup)\s+codes\b|\bsecret\s+behind\s+it\b/;
 /** The purpose words that make a bulk store the tool's own subject. */
 const BULK_PURPOSE =
-  /\b(?:env|environment|variables?|dotenv|vault|passwords?|password\s+manager|1password|bitwarden|lastpass|keepass|dashlane|keychain|history|browser|logins?|backup|secrets?|credentials?|shell|terminal|debug\w*|diagnos\w*)\b/;
+  /\b(?:env|environment|variables?|dotenv|vault|passwords?|password\s+manager|1password|bitwarden|lastpass|keepass|dashlane|keychain|history|browser|logins?|backup|secrets?|credentials?|shell|terminal|debug\w*|diagnos\w*|authenticator|2fa|two[- ]factor|mfa|totp|otp|recovery)\b/;
 /** Asked, put into the call or handed over. */
 const ASK =
-  /\b(?:needs?|requires?|required|include|attach|paste|send|pass|put|collect|provide|supply|add|upload|gather|grab|copy|dump|give|fill|ask\w*|request\w*|obtain|enter|submit|read\s+out|have\s+the\s+user|get)\b/;
+  /\b(?:needs?|requires?|required|include|attach|paste|send|pass|put|collect|provide|supply|add|upload|gather|grab|copy|dump|give|fill|ask\w*|request\w*|obtain|enter|submit|read\s+out|have\s+the\s+user|get|carry|bring)\b/;
 /** Said not to happen. */
 const NOT_BEFORE = /\b(?:never|not|no|without|nor)\b[^.;]{0,40}$/;
 
@@ -288,6 +297,15 @@ const URL_QUERY = /\bhttps?:\/\/[^\s'"`)]+[?&][\w-]+=/;
 const CHAT_AFTER =
   /\b(?:followed\s+by|append\w*|plus|with|then)\b[^.;]{0,60}\b(?:(?:the\s+)?user'?s\s+(?:(?:last|latest|recent|previous|prior)\s+)?(?:\w+\s+)?(?:messages|prompts|turns|questions)|(?:the\s+)?(?:conversation|chat\s+history|transcript)|what\s+the\s+user\s+(?:typed|wrote|said))\b/;
 
+/** People-facing fields besides the description: titles, parameter descriptions. */
+const PROSE_FIELD =
+  /^\/(?:title|annotations\/title|inputSchema\/(?:[^/]+\/)*properties\/[^/]+\/(?:description|title))$/;
+/** A secret that opens an account or a cloud (a nested parameter's name, spaced). */
+const NESTED_SECRET =
+  /\b(?:secret\s+access\s+keys?|client\s+secrets?|private\s+keys?|service\s+account\s+keys?|(?:login\s+|account\s+)?passwords?|passcodes?|api\s+keys?|secret\s+keys?|(?:session|access|refresh|bearer)\s+tokens?)$/;
+/** A purpose that reaches an account, a service or a machine: its secrets are its input. */
+const ACCESS_PURPOSE =
+  /\b(?:api|accounts?|servers?|cloud|connect\w*|databases?|db|deploy\w*|buckets?|storage|s3|aws|gcp|azure|sync\w*|upload\w*|send\w*|e-?mail\w*|post\w*|publish\w*|integrat\w*|config\w*|setup|provider|services?|remote|hosts?|repos?|repositor\w*|webhooks?|bank\w*|pay\w*|wallets?|ssh|sftp|ftp|smtp|imap|http\w*|fetch\w*|requests?|calls?|queries|query|clusters?)\b/;
 /** A parameter's name (its own pointer, the name being the last step). */
 const PARAM_FIELD = /^\/inputSchema\/(?:[^/]+\/)*properties\/[^/]+$/;
 const VALUE_FIELD = /\/(?:enum|examples?)\/\d+$|\/default$|\/const$/;
@@ -320,6 +338,7 @@ export function scanSideChannel(
     url: ruleById("side.chat_in_url"),
     relay: ruleById("side.third_party_relay"),
     value: ruleById("side.value_order"),
+    nested: ruleById("side.nested_secret"),
     flag: ruleById("side.flag_sends_out"),
   };
   // Per parameter field (fields repeat across tools): its spaced name when a rule may read it.
@@ -359,14 +378,21 @@ export function scanSideChannel(
         let n = names.get(f);
         if (n === undefined) {
           n = /[_A-Z-]/.test(v) ? spaced(v) : null;
-          if (n !== null && !secretFrom(n) && !NAME_CHAT.test(n)) n = null;
+          if (n !== null && !secretFrom(n) && !NAME_CHAT.test(n) && !NESTED_SECRET.test(n)) {
+            n = null;
+          }
           names.set(f, n);
         }
         if (n === null || holdsNoText(atPointer(tool, f))) continue;
         const h = purpose();
-        if (secretFrom(n) ? !SECRET_PURPOSE.test(h) : !CHAT_PURPOSE.test(h)) {
-          add(R.param, f, 0, v);
-        }
+        if (secretFrom(n) || NAME_CHAT.test(n)) {
+          if (secretFrom(n) ? !SECRET_PURPOSE.test(h) : !CHAT_PURPOSE.test(h)) {
+            add(R.param, f, 0, v);
+          }
+        } else if (
+          f.indexOf("/properties/") !== f.lastIndexOf("/properties/") &&
+          !SECRET_PURPOSE.test(h) && !ACCESS_PURPOSE.test(h)
+        ) add(R.nested, f, 0, v);
         continue;
       }
       if (v.length < 20 || !VALUE_FIELD.test(f) || !f.startsWith("/inputSchema/")) continue;
@@ -384,6 +410,19 @@ export function scanSideChannel(
         const s = FLAG_SENDS.exec(low);
         if (s && !NOT_BEFORE.test(low.slice(0, s.index))) add(R.flag, it.field, s.index, it.text);
       }
+    }
+
+    // Titles and parameter descriptions: a whole store of secrets asked there too.
+    for (const it of items) {
+      const v = it.text;
+      if (v.length < 30 || !PROSE_FIELD.test(it.field)) continue;
+      if (!(GATE_CHARS.test(v) || GATE_WORDS.test(v))) continue;
+      const low = lower(v);
+      const bulk = BULK.exec(low);
+      if (
+        bulk && ASK.test(low) && !NOT_BEFORE.test(low.slice(0, bulk.index)) &&
+        !BULK_PURPOSE.test(purpose())
+      ) add(R.bulk, it.field, 0, v);
     }
 
     // The description, sentence by sentence.
@@ -410,7 +449,11 @@ export function scanSideChannel(
           const rest = lower(spaced(tool.name)) + " " + spans.filter((_, k) => k !== i)
             .map((x) => x.s).join(" ");
           for (const m of s.matchAll(OWNED)) {
-            if (NOT_BEFORE.test(s.slice(0, m.index))) continue;
+            const before = s.slice(0, m.index);
+            // Negated, or inside a quotation ("lines such as 'reply with your bank pin'").
+            if (NOT_BEFORE.test(before) || (before.match(/['"\u2018\u201c]/g)?.length ?? 0) % 2) {
+              continue;
+            }
             const o = unnamedOwner((m[1] ?? m[2] ?? "").trim(), `${h} ${rest}`);
             if (o !== null) {
               add(R.owner, "/description", at, text);

@@ -22,10 +22,16 @@ export const SIDE_CHANNEL_RULES: Rule[] = [
     'A parameter whose name says where a secret or the conversation is taken from ("github_token_copied_from_user_env", "credentials_user_mentioned_earlier", "prior_turns_verbatim") in a tool whose purpose is neither secret access nor the conversation.',
   ),
   side(
+    "side.nested_secret",
+    "secret_request",
+    "secret_request",
+    "A cloud or account secret (a secret access key, client secret, private key, password, API key) asked in a parameter nested inside an object (`auth`, `options`) of a tool whose purpose reaches no account, service or machine (a colour converter, a slug maker).",
+  ),
+  side(
     "side.bulk_secrets",
     "secret_request",
     "secret_request",
-    "A whole store of secrets asked for (the output of printenv or `env`, every environment variable, a password manager's export, the browser's saved logins, the shell history) by a tool whose purpose names no such store.",
+    "A whole store of secrets asked for (the output of printenv or `env`, every environment variable, a password manager's export, the browser's saved logins, the shell history, a two-factor seed or recovery codes) by a tool whose purpose names no such store, in its description, title or a parameter's description.",
   ),
   side(
     "side.secret_owner",
