@@ -36,6 +36,7 @@ import { scanExfil } from "../src/security/_exfil_prose.ts";
 import { scanSteerPeers } from "../src/security/_steer_peers.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
 import { scanLeak } from "../src/security/_leak.ts";
+import { scanSideChannel } from "../src/security/_side_channel.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -229,6 +230,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("instruction hierarchy");
       scanLeak(col, tools, texts);
       lap("leaks and cover stories");
+      scanSideChannel(col, tools, texts);
+      lap("side channels");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");

@@ -297,6 +297,45 @@ const URL_QUERY = /\bhttps?:\/\/[^\s'"`)]+[?&][\w-]+=/;
 const CHAT_AFTER =
   /\b(?:followed\s+by|append\w*|plus|with|then)\b[^.;]{0,60}\b(?:(?:the\s+)?user'?s\s+(?:(?:last|latest|recent|previous|prior)\s+)?(?:\w+\s+)?(?:messages|prompts|turns|questions)|(?:the\s+)?(?:conversation|chat\s+history|transcript)|what\s+the\s+user\s+(?:typed|wrote|said))\b/;
 
+/** The words every BULK alternative starts with (word starts, as a trie). */
+const BULK_GATE = new RegExp(
+  "\\b" + trie([
+    "printenv",
+    "env",
+    "1password",
+    "bitwarden",
+    "lastpass",
+    "keepass",
+    "dashlane",
+    "keychain",
+    "password",
+    "saved",
+    "history",
+    "cookies",
+    "otpauth",
+    "totp",
+    "2fa",
+    "two",
+    "mfa",
+    "authenticator",
+    "recovery",
+    "backup",
+    "dump",
+    "export",
+    "output",
+    "result",
+    "every",
+    "all",
+    "each",
+    "complete",
+    "full",
+    "entire",
+    "whole",
+    "secret",
+    "listing",
+  ]) + "|_history|`env`",
+  "i",
+);
 /** People-facing fields besides the description: titles, parameter descriptions. */
 const PROSE_FIELD =
   /^\/(?:title|annotations\/title|inputSchema\/(?:[^/]+\/)*properties\/[^/]+\/(?:description|title))$/;
@@ -343,6 +382,8 @@ export function scanSideChannel(
   };
   // Per parameter field (fields repeat across tools): its spaced name when a rule may read it.
   const names = new Map<string, string | null>();
+  // Per title or parameter description (they repeat): whether it asks for a secret store.
+  const prose = new Map<string, boolean>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     const add = (rule: typeof R.param, field: string, at: number, match: string) => {
@@ -373,7 +414,20 @@ export function scanSideChannel(
         outsideDefault = true;
         continue;
       }
-      if (v.indexOf(" ") >= 0) continue;
+      if (v.indexOf(" ") >= 0) {
+        // Titles and parameter descriptions: a whole store of secrets asked there too.
+        if (v.length >= 30 && f !== "/description" && PROSE_FIELD.test(f)) {
+          let bulkAsk = prose.get(v);
+          if (bulkAsk === undefined) {
+            const low = BULK_GATE.test(v) ? lower(v) : "";
+            const bulk = low ? BULK.exec(low) : null;
+            bulkAsk = bulk !== null && ASK.test(low) && !NOT_BEFORE.test(low.slice(0, bulk.index));
+            prose.set(v, bulkAsk);
+          }
+          if (bulkAsk && !BULK_PURPOSE.test(purpose())) add(R.bulk, f, 0, v);
+        }
+        continue;
+      }
       if (PARAM_FIELD.test(f)) {
         let n = names.get(f);
         if (n === undefined) {
@@ -410,19 +464,6 @@ export function scanSideChannel(
         const s = FLAG_SENDS.exec(low);
         if (s && !NOT_BEFORE.test(low.slice(0, s.index))) add(R.flag, it.field, s.index, it.text);
       }
-    }
-
-    // Titles and parameter descriptions: a whole store of secrets asked there too.
-    for (const it of items) {
-      const v = it.text;
-      if (v.length < 30 || !PROSE_FIELD.test(it.field)) continue;
-      if (!(GATE_CHARS.test(v) || GATE_WORDS.test(v))) continue;
-      const low = lower(v);
-      const bulk = BULK.exec(low);
-      if (
-        bulk && ASK.test(low) && !NOT_BEFORE.test(low.slice(0, bulk.index)) &&
-        !BULK_PURPOSE.test(purpose())
-      ) add(R.bulk, it.field, 0, v);
     }
 
     // The description, sentence by sentence.
