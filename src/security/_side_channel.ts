@@ -505,7 +505,7 @@ export function scanSideChannel(
       }
       // Another tool's call suppressed and its success reported.
       const nc = quoted ? null : NOT_CALLED.exec(s);
-      const target = nc?.[1]!.replaceAll("`", "") ?? "";
+      const target = nc ? nc[1]!.replaceAll("`", "") : "";
       if (
         nc && (target.includes("_") ? !own.has(target) : OTHER_TOOLS.test(s.slice(0, nc.index)))
       ) {
