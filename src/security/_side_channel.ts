@@ -386,9 +386,11 @@ export function scanSideChannel(
   const prose = new Map<string, boolean>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
-    const add = (rule: typeof R.param, field: string, at: number, match: string) => {
-      col.add(rule, index, field, at, match.trim().slice(0, 200), {
-        key: `${rule.id}:${match.trim().slice(0, 60)}`,
+    // The match is the text as written from `at`, from its first letter (offsets stay exact).
+    const add = (rule: typeof R.param, field: string, at: number, raw: string) => {
+      const lead = raw.length - raw.trimStart().length;
+      col.add(rule, index, field, at + lead, raw.trim().slice(0, 200), {
+        key: `${rule.id}:${raw.trim().slice(0, 60)}`,
       });
     };
     const selfName = tool.name.toLowerCase();
@@ -462,13 +464,19 @@ export function scanSideChannel(
         if (node?.type !== "boolean") continue;
         const low = it.text.toLowerCase();
         const s = FLAG_SENDS.exec(low);
-        if (s && !NOT_BEFORE.test(low.slice(0, s.index))) add(R.flag, it.field, s.index, it.text);
+        if (s && !NOT_BEFORE.test(low.slice(0, s.index))) add(R.flag, it.field, 0, it.text);
       }
     }
 
     // The description, sentence by sentence.
     if (desc.length < 30 || !(GATE_CHARS.test(desc) || GATE_WORDS.test(desc))) return;
     descLow = lower(desc);
+    // A sentence as written: at its place when lower-casing kept the length, else the whole text.
+    const same = descLow.length === desc.length;
+    const said = (rule: typeof R.param, at: number, s: string) =>
+      same
+        ? add(rule, "/description", at, desc.slice(at, at + s.length))
+        : add(rule, "/description", 0, desc);
     // Dots in paths ("~/.ssh") end no sentence either.
     const spans = sentenceSpans(maskDots(descLow).replace(/\/\./g, "/\u2024"));
     const own = new Set<string>([selfName]);
@@ -483,7 +491,7 @@ export function scanSideChannel(
       if (
         bulk && ASK.test(s) && !NOT_BEFORE.test(s.slice(0, bulk.index)) &&
         !BULK_PURPOSE.test(purpose())
-      ) add(R.bulk, "/description", at, text);
+      ) said(R.bulk, at, s);
       if (/pass|pin|key|credential|token/.test(s) && (ASK.test(s) || ASK.test(next))) {
         const h = purpose();
         if (!KEEPS_SECRETS.test(h)) {
@@ -497,7 +505,7 @@ export function scanSideChannel(
             }
             const o = unnamedOwner((m[1] ?? m[2] ?? "").trim(), `${h} ${rest}`);
             if (o !== null) {
-              add(R.owner, "/description", at, text);
+              said(R.owner, at, s);
               break;
             }
           }
@@ -512,7 +520,7 @@ export function scanSideChannel(
         const after = s.slice(nc.index + nc[0].length) + " " + next;
         const f = FAKED.exec(after);
         if (f && !FAKE_NEGATED.test(after.slice(0, f.index))) {
-          add(R.faked, "/description", at, text);
+          said(R.faked, at, s);
         }
       }
       // A dangerous command run through another tool as a standing step.
@@ -525,39 +533,39 @@ export function scanSideChannel(
             ordered = true;
           }
         }
-        if (ordered) add(R.command, "/description", at, text);
+        if (ordered) said(R.command, at, s);
       }
       // Another tool's arguments forced over the user's choice.
       if (
         !quoted && OVER_USER.test(s) && SET_VALUE.test(s) && CALL_FRAME.test(s) && peerNamed(s, own)
       ) {
-        add(R.override, "/description", at, text);
+        said(R.override, at, s);
       }
       // A standing rule in memory with an outside party.
       if (
         !quoted && MEMORY.test(s) && OUTSIDE_PARTY.test(s) && PARTY_VERB.test(s) &&
         !USER_SAYS.test(s)
-      ) add(R.memory, "/description", at, text);
+      ) said(R.memory, at, s);
       // This tool dropped from, or renamed in, the account of the tools used.
       if (
         !quoted &&
         ((DROP_SELF.test(s) && ASKED.test(s)) || (RELABEL.test(s) && HIDE_WHAT.test(s)))
       ) {
-        add(R.cover, "/description", at, text);
+        said(R.cover, at, s);
       }
       // Secret files published.
       const pub = PUBLIC_PLACE.exec(s);
       if (pub) {
         const sf = SECRET_FILE.exec(text);
         if (sf && !NOT_BEFORE.test(text.slice(0, sf.index))) {
-          add(R.publish, "/description", at, text);
+          said(R.publish, at, s);
         }
       } else {
         // Or packed and piped to an upload command.
         const sf = SECRET_FILE.exec(text);
         const up = sf ? PIPED_OUT.exec(text.slice(sf.index)) : null;
         if (up && !NOT_BEFORE.test(text.slice(0, sf!.index))) {
-          add(R.publish, "/description", at, text);
+          said(R.publish, at, s);
         }
       }
       // The user's data relayed to a third party (a bot, the vendor's collector).
@@ -566,11 +574,11 @@ export function scanSideChannel(
         if (
           tp && RELAY.test(s) && USER_DATA.test(s) && !KEPT.test(s) &&
           !purpose().includes(tp[0].toLowerCase())
-        ) add(R.relay, "/description", at, text);
+        ) said(R.relay, at, s);
       }
       // The user's messages spliced into an outside address.
       const u = URL_QUERY.exec(text);
-      if (u && CHAT_AFTER.test(text.slice(u.index))) add(R.url, "/description", at, text);
+      if (u && CHAT_AFTER.test(text.slice(u.index))) said(R.url, at, s);
     });
   });
 }

@@ -7,11 +7,12 @@
  * managers asking their own secret, wrappers passing the user's values on, audit logs, tools that
  * remember what the user asked them to) stay free of them.
  */
-import { ok as assert } from "node:assert/strict";
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Tool } from "../../src/security/scan.ts";
 import { allows, blocks, fired, silent } from "./_rule_checks.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { scanTools } from "../../src/security/scan.ts";
+import { atPointer } from "../../src/security/_walk.ts";
 
 const S = (description?: string, extra: Record<string, unknown> = {}) =>
   description ? { type: "string", description, ...extra } : { type: "string", ...extra };
@@ -321,4 +322,15 @@ Deno.test("side.* rules fire only on the tool that carries the text, not on its 
   assert(v.findings.some((f) => f.rule_id.startsWith("side.") && f.tool === bad.name));
   assert(!v.findings.some((f) => f.rule_id.startsWith("side.") && f.tool === plain.name));
   assert(!fired(plain, "side.secret_param_source"));
+});
+
+Deno.test("side.* findings quote the text as written at their field and offset", () => {
+  for (const [, t] of ATTACKS) {
+    for (const f of scanTools([t]).findings.filter((x) => x.rule_id.startsWith("side."))) {
+      // A property's finding quotes its name: the pointer's last step.
+      const at = atPointer(t, f.field);
+      const text = typeof at === "string" ? at : f.field.split("/").pop()!;
+      assertEquals(text.slice(f.offset, f.offset + f.match.length), f.match, t.name);
+    }
+  }
 });
