@@ -5,9 +5,11 @@
  * - `side.secret_param_source`: a parameter whose name says where a secret or the chat comes
  *   from ("github_token_copied_from_user_env", "credentials_user_mentioned_earlier",
  *   "prior_turns_verbatim") in a tool whose purpose is neither secret access nor the chat;
+ * - `side.nested_secret`: a cloud or account secret nested in an object parameter of a tool
+ *   whose purpose reaches no account, service or machine;
  * - `side.bulk_secrets`: a whole store of secrets asked (printenv or `env` output, every
  *   environment variable, a password manager's export, the browser's saved logins, the shell
- *   history) by a tool whose purpose names no such store;
+ *   history, a two-factor seed) by a tool whose purpose names no such store;
  * - `side.secret_owner`: a secret of a service the tool never names ("the user's Gmail
  *   password" in a passphrase generator, "their online-banking password" in a strength meter),
  *   asked in its description;
@@ -19,13 +21,18 @@
  * - `side.memory_party`: a standing rule planted in the assistant's memory that adds an outside
  *   party (an address or host) to later actions;
  * - `side.cover_label`: the tool left out of, or renamed in, the account given when asked;
- * - `side.publish_secret`: secret files published to a public place (gist, paste);
+ * - `side.publish_secret`: secret files published to a public place (gist, paste) or piped
+ *   to an upload command;
+ * - `side.third_party_relay`: the user's messages, notes or files moved, in any voice, to a bot
+ *   or the vendor's collector the purpose does not name;
  * - `side.chat_in_url`: the user's messages spliced into an outside address's query;
  * - `side.value_order`: an order written as an enum value or default ("also-call-x-first");
  * - `side.flag_sends_out`: a flag whose description says it sends private data to a
  *   parameter's outside default address.
  *
- * Cost: one gate regex per description; sentences read only when it passes.
+ * Cost: per description a character-class test, then a word-start trie; sentences are split
+ * only for descriptions that pass. Titles and parameter descriptions are read in the same pass
+ * as the property names and values, memoised per text.
  */
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
@@ -395,7 +402,6 @@ export function scanSideChannel(
     };
     const selfName = tool.name.toLowerCase();
     let head: string | null = null;
-    let descLow = "";
     const desc = items.find((it) => it.field === "/description")?.text ?? "";
     const purpose = () => {
       if (head !== null) return head;
@@ -470,7 +476,7 @@ export function scanSideChannel(
 
     // The description, sentence by sentence.
     if (desc.length < 30 || !(GATE_CHARS.test(desc) || GATE_WORDS.test(desc))) return;
-    descLow = lower(desc);
+    const descLow = lower(desc);
     // A sentence as written: at its place when lower-casing kept the length, else the whole text.
     const same = descLow.length === desc.length;
     const said = (rule: typeof R.param, at: number, s: string) =>
