@@ -424,7 +424,7 @@ export function scanSideChannel(
       }
       if (v.indexOf(" ") >= 0) {
         // Titles and parameter descriptions: a whole store of secrets asked there too.
-        if (v.length >= 30 && f !== "/description" && PROSE_FIELD.test(f)) {
+        if (v.length >= 30 && f !== "/description") {
           let bulkAsk = prose.get(v);
           if (bulkAsk === undefined) {
             const low = BULK_GATE.test(v) ? lower(v) : "";
@@ -432,7 +432,9 @@ export function scanSideChannel(
             bulkAsk = bulk !== null && ASK.test(low) && !NOT_BEFORE.test(low.slice(0, bulk.index));
             prose.set(v, bulkAsk);
           }
-          if (bulkAsk && !BULK_PURPOSE.test(purpose())) add(R.bulk, f, 0, v);
+          if (bulkAsk && PROSE_FIELD.test(f) && !BULK_PURPOSE.test(purpose())) {
+            add(R.bulk, f, 0, v);
+          }
         }
         continue;
       }
