@@ -38,6 +38,7 @@ import { scanSteerChoice } from "../src/security/_steer_choice.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
 import { scanOverrideFrame } from "../src/security/_override_frame.ts";
 import { scanLeak } from "../src/security/_leak.ts";
+import { scanSideChannel } from "../src/security/_side_channel.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -235,6 +236,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("override frames");
       scanLeak(col, tools, texts);
       lap("leaks and cover stories");
+      scanSideChannel(col, tools, texts);
+      lap("side channels");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");

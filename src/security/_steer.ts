@@ -44,7 +44,7 @@ const NAME_PRIVATE =
   /\b(?:(?:last|recent|latest)\s+(?:\w+\s+){0,2}?(?:messages|turns|prompts)|(?:all|every|full|entire|whole|previous|prior|earlier|past)\s+(?:\w+\s+){0,3}?(?:messages?|conversation|chat|transcript|turns|reasoning|thoughts)|chain\s+of\s+thought|(?:conversation|chat)\s+(?:history|log)|reasoning\s+and\s+(?:prior|previous|earlier)\s+messages)\b/;
 const NAME_PLACE = /\b(?:here|goes|go|paste|copy|dump)\b/;
 const NAME_SENTENCE =
-  /^(?:then|and|also|afterwards|next)\b|\b(?:send|e-?mail|mail|forward|upload|post|copy|share)\b.*\bto\s+\w+/;
+  /^(?:then|and|also|afterwards|next(?!\s+(?:page|cursor|token|offset|batch|link|url)\b))\b|\b(?:send|e-?mail|mail|forward|upload|post|copy|share)\b.*\bto\s+\w+/;
 const NAME_SIDE = /\b(?:send|forward|upload|post|email)\b/;
 // An insistence that the model keep the parameter's value ("keep true; the model must never set
 // this to false", "the assistant is not allowed to turn this off").

@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-17"
+ * RULES.version; // "2026.11.26-18"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -41,6 +41,7 @@ import { STEER_CHOICE_RULES } from "./rules/steer_choice.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
+import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -123,7 +124,8 @@ export interface Rule {
     | "steer"
     | "authority"
     | "override_frame"
-    | "leak";
+    | "leak"
+    | "side";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1369,7 +1371,7 @@ const rules: Rule[] = [
     description:
       'More ways to keep something from the user ("keep this to yourself", "make sure the user never finds out", "users do not need to see these calls", "don\'t bring this up", "do not report the call", "invisible to users").',
     pattern: String
-      .raw`\b(?:keep\s+(?:[\w'-]{1,20}\s+){1,10}?to\s+yourself|keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?|learns?|hears?|discovers?|reali[sz]es?|is\s+told|gets\s+told)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out|be\s+bothered|be\s+troubled|worry|be\s+informed|be\s+notified)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|treat\s+(?:this|these|the\s+above|the\s+following)\s+(?:instructions?|notes?|text|messages?|directives?|sections?|steps?)?\s*as\s+(?:confidential|secret|private|internal|hidden|classified)|(?:your|the)\s+(?:response|reply|answer|output|summary)s?\s+(?:must|should|shall|may|will)\s+(?:not|never)\s+(?:reveal|mention|disclose|say|acknowledge|admit)|(?:leave|keep)\s+(?:the\s+)?(?:user|users|human|person|operator|customer)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
+      .raw`\b(?:keep\s+(?:[\w'-]{1,20}\s+){1,10}?to\s+yourself|keep\s+(?:this|it|that)\s+(?:to\s+yourself|between\s+us|private\s+from)|(?:make\s+sure|ensure)\s+(?:that\s+)?the\s+user\s+(?:never|does\s+not|doesn't)\s+(?:finds?\s+out|knows?|sees?|notices?|learns?|hears?|discovers?|reali[sz]es?|is\s+told|gets\s+told)|(?:the\s+)?(?:users?|person\s+you\s+are\s+(?:chatting|talking)\s+with)\s+(?:do|does)\s*(?:not|n't)\s+need\s+to\s+(?:see|know|hear|learn|be\s+told|find\s+out|be\s+bothered|be\s+troubled|worry|be\s+informed|be\s+notified)|(?:do\s+not|don't|never)\s+(?:bring\s+(?:this|it)\s+up|report\s+(?:the|this|these)\s+calls?|surface\s+(?:this|these))|invisible\s+to\s+(?:the\s+)?users?|(?:confidential|hidden|secret)\s+from\s+(?:the\s+)?(?:user|users|person|human|operator)(?!['\u2019]s\b)|(?:this|these|it|they|(?:the|these|its|all)\s+(?:calls?|results?|outputs?|steps?|actions?|instructions?|requests?|uploads?|copies|transfers?))\s+(?:is|are)\s+not\s+(?:shown|visible|displayed|reported)\s+to\s+the\s+user|without\s+(?:the\s+user|them)\s+(?:noticing|knowing|seeing)|never\s+finds?\s+out|treat\s+(?:this|these|the\s+above|the\s+following)\s+(?:instructions?|notes?|text|messages?|directives?|sections?|steps?)?\s*as\s+(?:confidential|secret|private|internal|hidden|classified)|(?:your|the)\s+(?:response|reply|answer|output|summary)s?\s+(?:must|should|shall|may|will)\s+(?:not|never)\s+(?:reveal|mention|disclose|say|acknowledge|admit)|(?:leave|keep)\s+(?:the\s+)?(?:user|users|human|person|operator|customer)\s+(?:unaware|uninformed|in\s+the\s+dark|oblivious)|(?:stays?|remains?|kept|keep\s+(?:it|this|that|everything))\s+between\s+(?:you|us|ourselves))\b`,
     flags: "gi",
   },
   {
@@ -1887,6 +1889,7 @@ const rules: Rule[] = [
   ...AUTHORITY_RULES,
   ...OVERRIDE_FRAME_RULES,
   ...LEAK_RULES,
+  ...SIDE_CHANNEL_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
@@ -1963,7 +1966,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-17",
+  version: "2026.11.26-18",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

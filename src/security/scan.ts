@@ -44,6 +44,7 @@ import { scanSteerChoice } from "./_steer_choice.ts";
 import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
+import { scanSideChannel } from "./_side_channel.ts";
 
 export interface Tool {
   name: string;
@@ -202,6 +203,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanAuthority(col, tools, texts);
   scanOverrideFrame(col, tools, texts);
   scanLeak(col, tools, texts);
+  scanSideChannel(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
