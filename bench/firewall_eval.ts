@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|all] [--misses] [--json]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -69,6 +69,11 @@
  * - firewall_eval/heldout15a_new_words.json … heldout15c_new_words.json (split `heldout15`): round 15, three
  *   blind authors writing apart after round 14 was measured; sealed until `2026.11.26-17` was done, measured
  *   once with `-16` and once with `-17`.
+ * - firewall_eval/probes16_*.json (split `probes16`): the same for the `2026.11.26-18` rules (tool steering by
+ *   choice, override frames, side channels for secrets and other tools, and benign scopes falsely blocked).
+ * - firewall_eval/heldout16a_new_words.json … heldout16c_new_words.json (split `heldout16`): round 16, three
+ *   blind authors writing apart after round 15 was measured; sealed until `2026.11.26-18` was done, measured
+ *   once with `-17` and once with `-18`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -103,7 +108,8 @@ type CaseSplit =
   | "heldout14"
   | "probes15"
   | "heldout15"
-  | "probes16";
+  | "probes16"
+  | "heldout16";
 
 interface Case {
   id: string;
@@ -274,7 +280,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout15") as EvalSplit;
+  const split = (arg("--split") ?? "heldout16") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
