@@ -208,7 +208,10 @@ export const PIECEWISE_TESTS = {
 /** A literal place outside: e-mail, URL, host, IP, bucket, remote, handle, chat id, DNS template. */
 const LITERAL = new RegExp(
   [
-    String.raw`[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,10}\b`,
+    // Only from the start of a run of address characters: a match could start inside one only
+    // where it also starts at the run's start, and trying every inner start is quadratic on
+    // one long word.
+    String.raw`(?<![\w.+-])[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,10}\b`,
     String.raw`\b(?:https?|ssh|s3|gs|ftp|sftp|wss?):\/\/[^\s)'"\]]+`,
     String.raw`\bgit@[a-z0-9.-]+`,
     String

@@ -26,11 +26,13 @@ function editNeighbours(name: string): number[] {
     suf[i] = Math.imul(name.charCodeAt(i), pow[n - 1 - i]!) + suf[i + 1]!;
   }
   const mix = (h: number, len: number) => (h ^ Math.imul(len, 0x9e3779b1)) | 0;
-  const out = [mix(pre[n]!, n)];
+  // Each distinct hash once: deleting any letter of a run gives the same name, and a name made
+  // of one long run would otherwise be indexed, and looked up, once per letter (quadratic).
+  const out = new Set([mix(pre[n]!, n)]);
   for (let i = 0; i < n; i++) {
-    out.push(mix(Math.imul(pre[i]!, pow[n - 1 - i]!) + suf[i + 1]!, n - 1));
+    out.add(mix(Math.imul(pre[i]!, pow[n - 1 - i]!) + suf[i + 1]!, n - 1));
   }
-  return out;
+  return [...out];
 }
 
 /** True when a and b are one edit apart in a way that is not a plural or a numbered sibling. */

@@ -7,6 +7,7 @@
  */
 import { atPointer } from "./_walk.ts";
 import type { Tool } from "./scan.ts";
+import { inputPattern } from "./_input_pattern.ts";
 
 /** One kind of secret: what names the ask and what tool purpose would need it. */
 interface SecretKind {
@@ -135,7 +136,7 @@ export function offPurposeSecret(
   const { head, rest, paragraphs } = purpose();
   // Later description paragraphs that name the parameter are part of the ask ("the writer checks
   // your Stripe secret key; put it in `stripe_key`").
-  const nameRe = new RegExp(`\\b${spacedName.replace(/[^a-z0-9 ]/gi, "")}\\b`, "i");
+  const nameRe = inputPattern(`\\b${spacedName.replace(/[^a-z0-9 ]/gi, "")}\\b`, "i");
   const ask = [spacedName, description, ...paragraphs.filter((s) => nameRe.test(s))].join(". ");
   const asked = KINDS.filter((k) => k.asks.test(ask));
   if (asked.length === 0) return null;

@@ -64,6 +64,7 @@ import {
   WARNING_RULES,
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
+import { inputPattern } from "./_input_pattern.ts";
 
 interface PrecisionTool {
   name: string;
@@ -380,7 +381,7 @@ function reportedAttack(
   const reportEnd = s + last.index + last[0].length;
   // What the reported text asks for names none of this tool's parameters.
   const asked = text.slice(reportEnd, e).toLowerCase();
-  if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+  if (params.some((p) => inputPattern(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
     return false;
   }
   const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
@@ -423,7 +424,7 @@ function reportedByNoun(
   const verb = LISTING_VERB.exec(sentence);
   if (verb === null) return false;
   const asked = sentence.slice(verb.index).toLowerCase();
-  if (params.some((p) => new RegExp(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+  if (params.some((p) => inputPattern(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
     return false;
   }
   const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;

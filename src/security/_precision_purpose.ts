@@ -27,6 +27,7 @@
  */
 import type { KeyedFinding } from "./_collector.ts";
 import { atPointer, holdsNoText } from "./_walk.ts";
+import { inputPattern } from "./_input_pattern.ts";
 
 type Finding = KeyedFinding["finding"];
 
@@ -213,7 +214,7 @@ export function nextStep(text: string, f: Finding, siblings: readonly string[]):
   return named.length > 0 &&
     named.every((n) =>
       siblings.includes(n) &&
-      new RegExp(`\\b(?:with|via|using|through|for|to|in|from)\\s+(?:the\\s+)?${n}\\b`).test(
+      inputPattern(`\\b(?:with|via|using|through|for|to|in|from)\\s+(?:the\\s+)?${n}\\b`).test(
         sentence,
       )
     );

@@ -26,6 +26,7 @@ import type { KeyedFinding } from "./_collector.ts";
 import { isEnd } from "./_precision_purpose.ts";
 import { ALTER } from "./_purpose_words.ts";
 import { ruleById } from "./rules.ts";
+import { inputPattern } from "./_input_pattern.ts";
 
 type Finding = KeyedFinding["finding"];
 
@@ -293,7 +294,7 @@ export function ownStep(tool: ScopeTool, text: string, f: Finding): boolean {
   );
   const refers = (x: string) =>
     /\b(?:it|this)\b/i.test(x) ||
-    names.some((w) => new RegExp(`\\b${w}s?\\b`, "i").test(x));
+    names.some((w) => inputPattern(`\\b${w}s?\\b`, "i").test(x));
   const trigger = m[1]!;
   const rest = m[2]!;
   if (!refers(trigger) || !CALLS_OTHER.test(rest)) return false;

@@ -63,6 +63,7 @@ import {
   PRECONDITION,
   USER_CHOSEN,
 } from "./_fit_words.ts";
+import { inputPattern } from "./_input_pattern.ts";
 
 /** Kinds that are sign-in secrets: they fit a parameter only where access is the tool's job. */
 const ACCESS_KINDS = new Set(["password", "token"]);
@@ -141,7 +142,7 @@ const ORDER =
 const CARRIED = /\b(?:it|them|these|those|this|that)\b/i;
 /** A URL, e-mail address or domain written out. */
 const LITERAL =
-  /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
+  /\b(?:https?|wss?|ftp):\/\/[^\s'"<>]+|(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{2,63})+\b/gi;
 /** Where a clause splits: the parts of one sentence are judged apart. */
 const CLAUSE = /[,;:()\u2014]|\s-\s|\b(?:and|so|then|but|while|or)\b/i;
 /** The same split, keeping each joint (at odd indices). */
@@ -394,7 +395,7 @@ function clauseFit(
           : m,
     );
     for (const w of t.nameWords) {
-      if (w.length > 3) side = side.replace(new RegExp(`\\b${w}\\w*`, "gi"), " ");
+      if (w.length > 3) side = side.replace(inputPattern(`\\b${w}\\w*`, "gi"), " ");
     }
     if (FOREIGN.test(side)) return null;
     if (USER_CHOSEN.test(c)) reasons.push("destination chosen by the user");
