@@ -4,7 +4,7 @@
  * Both keep their memos per scan; the texts are the parsed strings a scan sees (sliced copies
  * would time regexes differently).
  *
- * Run: deno run -A bench/_phase_cost.ts leak|steer_peers|authority|steer_choice|override_frame [--runs 30]
+ * Run: deno run -A bench/_phase_cost.ts leak|steer_peers|authority|steer_choice|override_frame|side_channel [--runs 30]
  */
 import { realisticTools, realServerTools } from "./security.ts";
 import { Collector } from "../src/security/_collector.ts";
@@ -17,6 +17,7 @@ import { scanSteerPeers } from "../src/security/_steer_peers.ts";
 import { scanAuthority } from "../src/security/_authority.ts";
 import { scanSteerChoice } from "../src/security/_steer_choice.ts";
 import { scanOverrideFrame } from "../src/security/_override_frame.ts";
+import { scanSideChannel } from "../src/security/_side_channel.ts";
 
 type Phase = (col: Collector, tools: Tool[], texts: TextItem[][]) => void;
 const PHASES: Record<string, Phase> = {
@@ -25,6 +26,7 @@ const PHASES: Record<string, Phase> = {
   authority: scanAuthority,
   steer_choice: scanSteerChoice,
   override_frame: scanOverrideFrame,
+  side_channel: scanSideChannel,
 };
 
 const phaseName = Deno.args[0] ?? "";

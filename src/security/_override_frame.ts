@@ -173,13 +173,16 @@ function read(text: string): Facts {
   if (!lic && !mode && !side && !adv) return x;
   const ss = x.ss = split(t);
   const reported = ss.map(({ s }) => REPORTED.test(s));
-  const said = lic ? ss.map(({ s }) => MODEL.test(s)) : [];
-  const auth = lic ? ss.map(({ s }) => AUTHORITY.test(s)) : [];
-  const own = lic ? ss.map(({ s }) => MODEL_AUTHORITY.test(s)) : [];
-  const role = lic ? ss.map(({ s }) => ROLE.test(s)) : [];
+  // Per sentence, each test worked out when first asked (the tests are pure: asking fewer of
+  // them, or in another order, gives the same answers).
+  const per = (re: RegExp) => {
+    const a: (boolean | undefined)[] = new Array(ss.length);
+    return (i: number): boolean => i >= 0 && i < ss.length && (a[i] ??= re.test(ss[i]!.s));
+  };
+  const said = per(MODEL), auth = per(AUTHORITY), own = per(MODEL_AUTHORITY), role = per(ROLE);
   // The authority and the model may be named up to two sentences before, or in the next.
-  const near = (xs: boolean[], i: number) =>
-    xs[i] || (i > 0 && xs[i - 1]) || (i > 1 && xs[i - 2]) || xs[i + 1] === true;
+  const near = (xs: (i: number) => boolean, i: number) =>
+    xs(i) || xs(i - 1) || xs(i - 2) || xs(i + 1);
   // A tool that edits an assistant's prompt or policies states what the assistant may do as its data.
   const manages = (lic || mode || adv) && MANAGES_PROMPTS.test(ss[0]?.s ?? "");
   ss.forEach(({ at, s }, i) => {

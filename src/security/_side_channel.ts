@@ -391,6 +391,8 @@ export function scanSideChannel(
   const names = new Map<string, string | null>();
   // Per title or parameter description (they repeat): whether it asks for a secret store.
   const prose = new Map<string, boolean>();
+  // Per description (descriptions repeat across tools): whether it passes the gate.
+  const gated = new Map<string, boolean>();
   tools.forEach((tool, index) => {
     const items = texts[index]!;
     // The match is the text as written from `at`, from its first letter (offsets stay exact).
@@ -477,7 +479,10 @@ export function scanSideChannel(
     }
 
     // The description, sentence by sentence.
-    if (desc.length < 30 || !(GATE_CHARS.test(desc) || GATE_WORDS.test(desc))) return;
+    if (desc.length < 30) return;
+    let gate = gated.get(desc);
+    if (gate === undefined) gated.set(desc, gate = GATE_CHARS.test(desc) || GATE_WORDS.test(desc));
+    if (!gate) return;
     const descLow = lower(desc);
     // A sentence as written: at its place when lower-casing kept the length, else the whole text.
     const same = descLow.length === desc.length;
@@ -487,30 +492,39 @@ export function scanSideChannel(
         : add(rule, "/description", 0, desc);
     // Dots in paths ("~/.ssh") end no sentence either.
     const spans = sentenceSpans(maskDots(descLow).replace(/\/\./g, "/\u2024"));
-    const own = new Set<string>([selfName]);
-    for (const it of items) if (PARAM_FIELD.test(it.field)) own.add(it.text.toLowerCase());
+    // This tool's own names (its name, its parameters'), gathered when first asked.
+    let ownSet: Set<string> | undefined;
+    const own = (): ReadonlySet<string> => {
+      if (ownSet) return ownSet;
+      ownSet = new Set<string>([selfName]);
+      for (const it of items) if (PARAM_FIELD.test(it.field)) ownSet.add(it.text.toLowerCase());
+      return ownSet;
+    };
     const aboutAttacks = ABOUT_ATTACKS.test(purpose());
     spans.forEach(({ s, at }, i) => {
       const next = spans[i + 1]?.s ?? "";
       const text = unmask(s);
       const quoted = aboutAttacks || ABOUT_ATTACKS.test(s);
       // Secrets: a whole store, or a service's the tool never names.
-      const bulk = BULK.exec(s);
+      // ASK first: it is cheaper than BULK and rarely holds (both pure, neither global).
+      const bulk = ASK.test(s) ? BULK.exec(s) : null;
       if (
-        bulk && ASK.test(s) && !NOT_BEFORE.test(s.slice(0, bulk.index)) &&
+        bulk && !NOT_BEFORE.test(s.slice(0, bulk.index)) &&
         !BULK_PURPOSE.test(purpose())
       ) said(R.bulk, at, s);
       if (/pass|pin|key|credential|token/.test(s) && (ASK.test(s) || ASK.test(next))) {
         const h = purpose();
         if (!KEEPS_SECRETS.test(h)) {
-          const rest = lower(spaced(tool.name)) + " " + spans.filter((_, k) => k !== i)
-            .map((x) => x.s).join(" ");
+          // The other sentences, joined only when an owner is to be looked up in them.
+          let rest: string | undefined;
           for (const m of s.matchAll(OWNED)) {
             const before = s.slice(0, m.index);
             // Negated, or inside a quotation ("lines such as 'reply with your bank pin'").
             if (NOT_BEFORE.test(before) || (before.match(/['"\u2018\u201c]/g)?.length ?? 0) % 2) {
               continue;
             }
+            rest ??= lower(spaced(tool.name)) + " " + spans.filter((_, k) => k !== i)
+              .map((x) => x.s).join(" ");
             const o = unnamedOwner((m[1] ?? m[2] ?? "").trim(), `${h} ${rest}`);
             if (o !== null) {
               said(R.owner, at, s);
@@ -523,7 +537,7 @@ export function scanSideChannel(
       const nc = quoted ? null : NOT_CALLED.exec(s);
       const target = nc ? nc[1]!.replaceAll("`", "") : "";
       if (
-        nc && (target.includes("_") ? !own.has(target) : OTHER_TOOLS.test(s.slice(0, nc.index)))
+        nc && (target.includes("_") ? !own().has(target) : OTHER_TOOLS.test(s.slice(0, nc.index)))
       ) {
         const after = s.slice(nc.index + nc[0].length) + " " + next;
         const f = FAKED.exec(after);
@@ -533,7 +547,7 @@ export function scanSideChannel(
       }
       // A dangerous command run through another tool as a standing step.
       const d = quoted ? null : DANGER.exec(s);
-      if (d && STANDING.test(s) && (PEER_ROLE.test(s) || peerNamed(s, own))) {
+      if (d && STANDING.test(s) && (PEER_ROLE.test(s) || peerNamed(s, own()))) {
         const before = s.slice(0, d.index);
         let ordered = false;
         for (const m of before.matchAll(RUN_ORDER)) {
@@ -545,7 +559,8 @@ export function scanSideChannel(
       }
       // Another tool's arguments forced over the user's choice.
       if (
-        !quoted && OVER_USER.test(s) && SET_VALUE.test(s) && CALL_FRAME.test(s) && peerNamed(s, own)
+        !quoted && OVER_USER.test(s) && SET_VALUE.test(s) && CALL_FRAME.test(s) &&
+        peerNamed(s, own())
       ) {
         said(R.override, at, s);
       }
@@ -578,9 +593,10 @@ export function scanSideChannel(
       }
       // The user's data relayed to a third party (a bot, the vendor's collector).
       if (!quoted) {
-        const tp = THIRD_PARTY.exec(text);
+        // RELAY first: it is cheaper than THIRD_PARTY (both pure, neither global).
+        const tp = RELAY.test(s) ? THIRD_PARTY.exec(text) : null;
         if (
-          tp && RELAY.test(s) && USER_DATA.test(s) && !KEPT.test(s) &&
+          tp && USER_DATA.test(s) && !KEPT.test(s) &&
           !purpose().includes(tp[0].toLowerCase())
         ) said(R.relay, at, s);
       }

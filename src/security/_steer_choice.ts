@@ -347,7 +347,8 @@ function read(marked: string, name: string): [Kind, string][] {
   const snakeLit = SNAKE_LIT.test(low);
   const kBan = (peerLit || snakeLit) && BAN_LIT.test(low);
   const kVoid = (peerLit || ELSEWHERE.test(low)) && VOID_LIT.test(low);
-  const kMisled = LIE_LIT.test(low) || (peerLit || snakeLit) && HIDE_LIT.test(low);
+  const lieLit = LIE_LIT.test(low);
+  const kMisled = lieLit || (peerLit || snakeLit) && HIDE_LIT.test(low);
   const kGate = REPLY_LIT.test(low);
   const kRank = (peerLit || snakeLit) && RANK_LIT.test(low);
   const kDamage = peerLit && DAMAGE_LIT.test(low);
@@ -373,12 +374,18 @@ function read(marked: string, name: string): [Kind, string][] {
     if (!found.has(k)) found.add(k), out.push([k, s]);
   };
 
+  // A sentence is a stretch of `low` between separators (white space, "。") or its ends, so each
+  // side of it is a non-word character or an end there as in `low`: a literal pattern (no
+  // assertion but \b) that matches no part of `low` matches no sentence, and the whole-text
+  // answers gate the per-sentence ones. The previous sentence's answer is kept for `back`.
+  let prevPeer = false;
   for (let i = 0; i < sents.length; i++) {
     const s = sents[i]!;
-    const sPeer = PEER_LIT.test(s) || SNAKE_LIT.test(s);
-    const back = i > 0 && (PEER_LIT.test(sents[i - 1]!) || SNAKE_LIT.test(sents[i - 1]!));
+    const sPeer = peerLit && PEER_LIT.test(s) || snakeLit && SNAKE_LIT.test(s);
+    const back = prevPeer;
+    prevPeer = sPeer;
     const sGate = kGate && !found.has("gate") && REPLY_LIT.test(s);
-    if (!sPeer && !back && !sGate && !LIE_LIT.test(s)) continue;
+    if (!sPeer && !back && !sGate && !(lieLit && LIE_LIT.test(s))) continue;
     if (SCOPED.test(s) || META.test(s)) continue;
     // Clauses: an order may follow a colon, a semicolon, a dash or a bracket.
     let split: string[] | undefined;
@@ -409,20 +416,24 @@ function read(marked: string, name: string): [Kind, string][] {
     // Another tool's results discarded, overwritten, re-run here, view-only; or this tool as
     // the replacement of the installed others.
     if (kVoid && (sPeer || back) && !found.has("void")) {
-      const p = peer(i) || PEER_MORE.test(s) || ELSEWHERE.test(s) ||
-        peer(i - 1) && /\b(?:them|those|they|the\s+old\s+ones|their)\b/.test(s);
+      // Whether another tool's work is named: worked out only when a cheaper test of its branch
+      // holds (every test here is pure, so the order of a conjunction does not change it).
+      let pv: boolean | undefined;
+      const p = () =>
+        pv ??= peer(i) || PEER_MORE.test(s) || ELSEWHERE.test(s) ||
+          peer(i - 1) && /\b(?:them|those|they|the\s+old\s+ones|their)\b/.test(s);
       if (
-        p && DEMOTE.test(s) && (OUTPUT.test(s) || /\b(?:them|those|it)\b/.test(s)) &&
+        DEMOTE.test(s) && (OUTPUT.test(s) || /\b(?:them|those|it)\b/.test(s)) && p() &&
         (ORDERED.test(s) || DEMOTE_HEAD.test(s) || clauses().some((c) => DEMOTE_HEAD.test(c)) ||
           names(s.slice(DEMOTE.exec(s)!.index)))
       ) push("void", s);
-      else if (p && OWN_WINS.test(s)) push("void", s);
-      else if (p && DECREE.test(s)) push("void", s);
+      else if (OWN_WINS.test(s) && p()) push("void", s);
+      else if (DECREE.test(s) && p()) push("void", s);
       else if (
         /\bonly\b/.test(s) && (names(s) || /\bits\b/.test(s)) &&
         /\b(?:results?|figures|outputs?|answers?|data|numbers|hits)\s+(?:count|may|are\s+(?:valid|to\s+be|trusted|authoritative)|should|can)\b/
           .test(s) &&
-        (p || anyPeer())
+        (p() || anyPeer())
       ) push("void", s);
       else if (REPLACE.test(s)) {
         const m = REPLACE.exec(s)!;
@@ -480,9 +491,9 @@ function read(marked: string, name: string): [Kind, string][] {
       ) push("rank", s);
     }
     // This tool over named others at all times.
-    if (kRank && sPeer && !found.has("rank")) {
+    if (kRank && sPeer && !found.has("rank") && ALWAYS.test(s)) {
       const m = RANK.exec(s);
-      if (m && ALWAYS.test(s)) {
+      if (m) {
         const after = s.slice(m.index + m[0].length);
         if (
           isPeerText(after, own, ownSpaced, stem, names) || PEER_MORE.test(after) ||
