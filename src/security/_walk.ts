@@ -141,12 +141,12 @@ export function parameterNames(schema: unknown, base = "/inputSchema"): TextItem
     if (known) return known;
   }
   const out: TextItem[] = [];
-  const walk = (v: unknown, ptr: string, depth: number) => {
+  const walk = (v: unknown, at: Step, depth: number) => {
     if (depth > MAX_DEPTH || v === null || typeof v !== "object") return;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];
-        if (x !== null && typeof x === "object") walk(x, `${ptr}/${i}`, depth + 1);
+        if (x !== null && typeof x === "object") walk(x, itemStep(at, i), depth + 1);
       }
       return;
     }
@@ -154,18 +154,26 @@ export function parameterNames(schema: unknown, base = "/inputSchema"): TextItem
     for (const k of Object.keys(o)) {
       const x = o[k];
       if (x === null || typeof x !== "object") continue;
-      const child = `${ptr}/${escapePointer(k)}`;
+      const child = keyStep(at, k);
       if (k === "properties" && !Array.isArray(x)) {
         const props = x as Record<string, unknown>;
         for (const name of Object.keys(props)) {
-          const p = `${child}/${escapePointer(name)}`;
-          out.push({ field: p, text: name });
+          const p = keyStep(child, name);
+          out.push({ field: p.ptr, text: name });
           walk(props[name], p, depth + 2);
         }
       } else walk(x, child, depth + 1);
     }
   };
-  walk(schema, base, 0);
+  // The tool's input schema is the walk's step "/inputSchema" (the same pointers); another
+  // base gets steps of its own, not kept.
+  walk(
+    schema,
+    base === "/inputSchema"
+      ? keyStep(rootStep(), "inputSchema")
+      : { ptr: base, keys: null, items: null },
+    0,
+  );
   if (key) memo!.set(key, out);
   return out;
 }
