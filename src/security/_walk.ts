@@ -19,21 +19,78 @@ function escapePointer(key: string): string {
 }
 
 /**
+ * The pointers the walks build, kept as a tree of steps across scans: a pointer is the same
+ * text it always was (`${parent}/${escapePointer(key)}`, `${parent}/${index}`), but built and
+ * flattened once and then found by its step (an object key from Object.keys is internalised,
+ * its hash known). Pointers built afresh by concatenation are cons strings that every scan's
+ * first detector to read them had to flatten again. Dropped whole when it grows too big.
+ */
+interface Step {
+  readonly ptr: string;
+  keys: Map<string, Step> | null;
+  items: (Step | undefined)[] | null;
+}
+const STEPS_MAX = 100_000;
+const STEP_CHARS_MAX = 4_000_000;
+let steps: Step = { ptr: "", keys: null, items: null };
+let stepCount = 0;
+let stepChars = 0;
+
+function flat(s: string): string {
+  s.charCodeAt(0); // flattens a cons string in place: later reads find it flat
+  return s;
+}
+
+function keyStep(parent: Step, key: string): Step {
+  const keys = parent.keys ??= new Map();
+  let s = keys.get(key);
+  if (s === undefined) {
+    s = { ptr: flat(`${parent.ptr}/${escapePointer(key)}`), keys: null, items: null };
+    keys.set(key, s);
+    stepCount++;
+    stepChars += s.ptr.length;
+  }
+  return s;
+}
+
+function itemStep(parent: Step, i: number): Step {
+  const items = parent.items ??= [];
+  let s = items[i];
+  if (s === undefined) {
+    s = { ptr: flat(`${parent.ptr}/${i}`), keys: null, items: null };
+    items[i] = s;
+    stepCount++;
+    stepChars += s.ptr.length;
+  }
+  return s;
+}
+
+/** The root step, the tree first dropped if it grew past its bounds. */
+function rootStep(): Step {
+  if (stepCount > STEPS_MAX || stepChars > STEP_CHARS_MAX) {
+    steps = { ptr: "", keys: null, items: null };
+    stepCount = 0;
+    stepChars = 0;
+  }
+  return steps;
+}
+
+/**
  * Every string of a tool the model reads, in document order, with its JSON pointer. (Keys are
- * read with Object.keys and a child's pointer is built only when it is used: numbers and
+ * read with Object.keys and a child's pointer is found only when it is used: numbers and
  * booleans, most of a schema, need none.)
  */
 export function collectStrings(tool: unknown): TextItem[] {
   const out: TextItem[] = [];
-  const walk = (v: unknown, ptr: string, depth: number, parentKey: string | null) => {
+  const walk = (v: unknown, at: Step, depth: number, parentKey: string | null) => {
     if (depth > MAX_DEPTH) return;
     if (typeof v === "string") {
-      out.push({ field: ptr, text: v });
+      out.push({ field: at.ptr, text: v });
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];
         if (typeof x === "string" || (x !== null && typeof x === "object")) {
-          walk(x, `${ptr}/${i}`, depth + 1, null);
+          walk(x, itemStep(at, i), depth + 1, null);
         }
       }
     } else if (v !== null && typeof v === "object") {
@@ -43,13 +100,13 @@ export function collectStrings(tool: unknown): TextItem[] {
         const x = o[k];
         const used = names || typeof x === "string" || (x !== null && typeof x === "object");
         if (!used) continue;
-        const child = `${ptr}/${escapePointer(k)}`;
-        if (names) out.push({ field: child, text: k });
+        const child = keyStep(at, k);
+        if (names) out.push({ field: child.ptr, text: k });
         walk(x, child, depth + 1, k);
       }
     }
   };
-  walk(tool, "", 0, null);
+  walk(tool, rootStep(), 0, null);
   return out;
 }
 
@@ -84,12 +141,12 @@ export function parameterNames(schema: unknown, base = "/inputSchema"): TextItem
     if (known) return known;
   }
   const out: TextItem[] = [];
-  const walk = (v: unknown, ptr: string, depth: number) => {
+  const walk = (v: unknown, at: Step, depth: number) => {
     if (depth > MAX_DEPTH || v === null || typeof v !== "object") return;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];
-        if (x !== null && typeof x === "object") walk(x, `${ptr}/${i}`, depth + 1);
+        if (x !== null && typeof x === "object") walk(x, itemStep(at, i), depth + 1);
       }
       return;
     }
@@ -97,18 +154,26 @@ export function parameterNames(schema: unknown, base = "/inputSchema"): TextItem
     for (const k of Object.keys(o)) {
       const x = o[k];
       if (x === null || typeof x !== "object") continue;
-      const child = `${ptr}/${escapePointer(k)}`;
+      const child = keyStep(at, k);
       if (k === "properties" && !Array.isArray(x)) {
         const props = x as Record<string, unknown>;
         for (const name of Object.keys(props)) {
-          const p = `${child}/${escapePointer(name)}`;
-          out.push({ field: p, text: name });
+          const p = keyStep(child, name);
+          out.push({ field: p.ptr, text: name });
           walk(props[name], p, depth + 2);
         }
       } else walk(x, child, depth + 1);
     }
   };
-  walk(schema, base, 0);
+  // The tool's input schema is the walk's step "/inputSchema" (the same pointers); another
+  // base gets steps of its own, not kept.
+  walk(
+    schema,
+    base === "/inputSchema"
+      ? keyStep(rootStep(), "inputSchema")
+      : { ptr: base, keys: null, items: null },
+    0,
+  );
   if (key) memo!.set(key, out);
   return out;
 }

@@ -619,6 +619,17 @@ const DATA_BIT = 4;
 const MOVE_BIT = 8;
 const STEER_BIT = 16;
 const PATH_BIT = 32;
+/**
+ * MOVE (64) or DEST (128) matches inside a text (tested on the texts with MOVE_HINT). A match
+ * inside one text is a match in the joined prose: neither pattern has the g or y flag; MOVE's
+ * only assertions are a lookbehind `(?<![\w./-])` and a lookahead `(?![\w/-]|\.\w)`, DEST's
+ * are `\b`; each sees the joining line feed (or the prose's end) as it sees the text's end, and
+ * every character a match consumes is the text's. So the joined prose is tested only when no
+ * text proved a match (MOVE's `\s+` and DEST's `[\s-]` can span a line feed: no negative
+ * shortcut).
+ */
+const MOVE_IN_BIT = 64;
+const DEST_IN_BIT = 128;
 const textHints = new Map<string, number>();
 const MEMO_MAX = 50_000;
 
@@ -656,8 +667,10 @@ function hintsOf(text: string): number {
     h = PATH_HINT.test(text) ? HINT | PATH_BIT : 0;
     // The three stems together first: most texts hold none of them.
     if (ANY_HINT.test(text)) {
-      h |= HINT | (DATA_HINT.test(text) ? DATA_BIT : 0) | (MOVE_HINT.test(text) ? MOVE_BIT : 0) |
-        (STEER_HINT.test(text) ? STEER_BIT : 0);
+      h |= HINT | (DATA_HINT.test(text) ? DATA_BIT : 0) | (STEER_HINT.test(text) ? STEER_BIT : 0);
+      if (MOVE_HINT.test(text)) {
+        h |= MOVE_BIT | (MOVE.test(text) ? MOVE_IN_BIT : 0) | (DEST.test(text) ? DEST_IN_BIT : 0);
+      }
     }
     if (IDENT_GATE.test(text)) h |= IDENT_HINT;
     if (textHints.size >= MEMO_MAX) textHints.clear();
@@ -703,7 +716,8 @@ export function scanPurpose(
     const all = prose.join("\n");
     const data = sensitiveParam ||
       ((hints & (DATA_BIT | PATH_BIT)) !== 0 || DATA_HINT.test(all)) && namesData(all);
-    const move = (hints & MOVE_BIT) !== 0 && MOVE.test(all) && DEST.test(all);
+    const move = (hints & MOVE_BIT) !== 0 && ((hints & MOVE_IN_BIT) !== 0 || MOVE.test(all)) &&
+      ((hints & DEST_IN_BIT) !== 0 || DEST.test(all));
     const steer = (hints & STEER_BIT) !== 0 &&
       // The rarer universal claim first: most steering words come without one.
       (UNIVERSAL.test(all) && SELF_STEER.test(all) || DISMISS.test(all) ||
