@@ -19,7 +19,7 @@ function lists(): Tool[][] {
     }],
     // A tool name and an identifier in the description as long as allowed.
     [{
-      name: long("send_"),
+      name: "send_" + "a".repeat(LIMITS.maxNameLength - 5),
       description: `After sending, use ${long("list_")} to check it. Never reads ~/.ssh.`,
       inputSchema: { type: "object", properties: { api_key: { type: "string" } } },
     }],
