@@ -245,6 +245,13 @@ export class Store implements DataStore {
     if (this.#closed) return;
     this.#closed = true;
     this.kv.close();
+    // Unlock before closing: the close of the handle can lag behind (the runtime may still hold
+    // it), and a store reopened at once by this process must find the file free.
+    try {
+      this.#lock?.unlockSync();
+    } catch {
+      // Closing below releases the lock anyway.
+    }
     this.#lock?.close();
   }
 }
