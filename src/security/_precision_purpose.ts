@@ -52,7 +52,7 @@ export function isEnd(text: string, i: number): boolean {
 }
 
 /** The sentences from the one holding `start` to the one holding `end`. */
-function span(text: string, start: number, end: number): [number, number] {
+export function span(text: string, start: number, end: number): [number, number] {
   let s = start;
   while (s > 0 && !isEnd(text, s - 1)) s--;
   let e = Math.max(end, start);

@@ -23,7 +23,7 @@
  * always, a path or someone else's data): the same wrapper around an order is not discounted.
  */
 import type { KeyedFinding } from "./_collector.ts";
-import { isEnd } from "./_precision_purpose.ts";
+import { isEnd, span } from "./_precision_purpose.ts";
 import { ALTER } from "./_purpose_words.ts";
 import { ruleById } from "./rules.ts";
 import { inputPattern } from "./_input_pattern.ts";
@@ -33,15 +33,6 @@ type Finding = KeyedFinding["finding"];
 interface ScopeTool {
   name: string;
   description?: string;
-}
-
-/** The sentences from the one holding `start` to the one holding `end`. */
-function span(text: string, start: number, end: number): [number, number] {
-  let s = start;
-  while (s > 0 && !isEnd(text, s - 1)) s--;
-  let e = Math.max(end, start);
-  while (e < text.length && !isEnd(text, e)) e++;
-  return [s, Math.min(text.length, e + 1)];
 }
 
 const ADDRESS = /:\/\/|https?:|@|\b\d{1,3}(?:\.\d{1,3}){3}\b/;

@@ -27,7 +27,7 @@
  */
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
-import { fold, FOREIGN_HINT, isPeer, type SteerTool } from "./_steer_peers.ts";
+import { fold, FOREIGN_HINT, isPeer, quoteOriginal, type SteerTool } from "./_steer_peers.ts";
 import { ruleById } from "./rules.ts";
 
 // Foreign forms the shared fold (_steer_peers.ts) does not read, folded first (lowercase).
@@ -317,9 +317,8 @@ export function scanSteerChoice(
         damage: ruleById("steer.peer_damage_claim"),
       };
       for (const [kind, said] of found) {
-        const at = it.text.toLowerCase().indexOf(said);
-        const quote = at >= 0 ? it.text.slice(at, at + said.length) : it.text;
-        col.add(rules[kind], tool, it.field, Math.max(0, at), quote.slice(0, 200));
+        const [at, quote] = quoteOriginal(it.text, said);
+        col.add(rules[kind], tool, it.field, at, quote);
       }
     }
   });

@@ -335,13 +335,20 @@ export function scanSteerPeers(
     let found = memo.get(key);
     if (found === undefined) memo.set(key, found = read(low, name));
     for (const [kind, said] of found) {
-      // Quote the original words: the sentence where it is found as written, else (a folded
-      // foreign text) the text's start.
-      const at = it.text.toLowerCase().indexOf(said);
-      const quote = at >= 0 ? it.text.slice(at, at + said.length) : it.text;
-      col.add(rules[kind], tool, it.field, Math.max(0, at), quote.slice(0, 200));
+      const [at, quote] = quoteOriginal(it.text, said);
+      col.add(rules[kind], tool, it.field, at, quote);
     }
   }
+}
+
+/**
+ * Where `said` (found in the lower-cased, maybe folded text) stands in `text`, and the original
+ * words there (at most 200 characters); a folded foreign text is quoted from its start.
+ */
+export function quoteOriginal(text: string, said: string): [number, string] {
+  const at = text.toLowerCase().indexOf(said);
+  const quote = at >= 0 ? text.slice(at, at + said.length) : text;
+  return [Math.max(0, at), quote.slice(0, 200)];
 }
 
 /**

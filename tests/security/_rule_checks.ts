@@ -28,3 +28,15 @@ export function allows(t: Tool, rule?: string): void {
   const v = scanTools([t]);
   assert(v.allow && (rule === undefined || !fired(t, rule)), `should allow: ${t.name} (${ids(t)})`);
 }
+
+/** A string parameter, with a description and more schema keywords when given. */
+export const S = (description?: string, extra: Record<string, unknown> = {}) =>
+  description ? { type: "string", description, ...extra } : { type: "string", ...extra };
+
+/** A tool with the given description and parameters (one plain `input` by default). */
+export const tool = (
+  name: string,
+  description: string,
+  properties: Record<string, unknown> = { input: S() },
+  more: Partial<Tool> = {},
+): Tool => ({ name, description, inputSchema: { type: "object", properties }, ...more });

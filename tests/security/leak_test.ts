@@ -7,15 +7,8 @@
  */
 import { ok as assert } from "node:assert/strict";
 import { scanTools, type Tool } from "../../src/security/scan.ts";
+import { S, tool } from "./_rule_checks.ts";
 
-const S = (description?: string, extra: Record<string, unknown> = {}) =>
-  description ? { type: "string", description, ...extra } : { type: "string", ...extra };
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, unknown> = { input: S() },
-  more: Partial<Tool> = {},
-): Tool => ({ name, description, inputSchema: { type: "object", properties }, ...more });
 const leakRules = (tools: Tool[]) =>
   new Set(
     scanTools(tools).findings.filter((f) => f.rule_id.startsWith("leak.") && !f.discount)

@@ -5,17 +5,7 @@
  * nested strings. Sentences written for these tests after the rules, not copied from the
  * evaluation sets; benign tools in the same words are allowed.
  */
-import type { Tool } from "../../src/security/scan.ts";
-import { allows, blocks } from "./_rule_checks.ts";
-
-const S = (description?: string, extra: Record<string, unknown> = {}) =>
-  description ? { type: "string", description, ...extra } : { type: "string", ...extra };
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, unknown> = { input: S() },
-  extra: Partial<Tool> = {},
-): Tool => ({ name, description, inputSchema: { type: "object", properties }, ...extra });
+import { allows, blocks, S, tool } from "./_rule_checks.ts";
 
 Deno.test("another tool called fake, banned or dangerous next to an order to avoid or hide it blocks; a deprecation note or an app-risk checker is allowed", () => {
   const r = "pi.steer_illegit_others";

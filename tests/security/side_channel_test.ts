@@ -9,18 +9,10 @@
  */
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import type { Tool } from "../../src/security/scan.ts";
-import { allows, blocks, fired, silent } from "./_rule_checks.ts";
+import { allows, blocks, fired, S, silent, tool } from "./_rule_checks.ts";
 import { realisticTools } from "../../bench/security.ts";
 import { scanTools } from "../../src/security/scan.ts";
 import { atPointer } from "../../src/security/_walk.ts";
-
-const S = (description?: string, extra: Record<string, unknown> = {}) =>
-  description ? { type: "string", description, ...extra } : { type: "string", ...extra };
-const tool = (
-  name: string,
-  description: string,
-  properties: Record<string, unknown> = { input: S() },
-): Tool => ({ name, description, inputSchema: { type: "object", properties } });
 
 const ATTACKS: [string, Tool][] = [
   [

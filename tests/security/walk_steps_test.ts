@@ -6,52 +6,7 @@
 import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
 import { collectStrings, parameterNames } from "../../src/security/_walk.ts";
 
-const esc = (k: string) => k.replaceAll("~", "~0").replaceAll("/", "~1");
-const CONTAINERS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-]);
-
-/** Pointers by plain concatenation (the walk as first written). */
-function plainStrings(tool: unknown) {
-  const out: { field: string; text: string }[] = [];
-  const walk = (v: unknown, ptr: string, depth: number, parentKey: string | null) => {
-    if (depth > 64) return;
-    if (typeof v === "string") out.push({ field: ptr, text: v });
-    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${ptr}/${i}`, depth + 1, null));
-    else if (v !== null && typeof v === "object") {
-      for (const [k, x] of Object.entries(v)) {
-        const child = `${ptr}/${esc(k)}`;
-        if (parentKey !== null && CONTAINERS.has(parentKey)) out.push({ field: child, text: k });
-        walk(x, child, depth + 1, k);
-      }
-    }
-  };
-  walk(tool, "", 0, null);
-  return out;
-}
-
-function plainParams(schema: unknown, base = "/inputSchema") {
-  const out: { field: string; text: string }[] = [];
-  const walk = (v: unknown, ptr: string, depth: number) => {
-    if (depth > 64 || v === null || typeof v !== "object") return;
-    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, `${ptr}/${i}`, depth + 1));
-    for (const [k, x] of Object.entries(v)) {
-      const child = `${ptr}/${esc(k)}`;
-      if (k === "properties" && x !== null && typeof x === "object" && !Array.isArray(x)) {
-        for (const [name, sub] of Object.entries(x)) {
-          out.push({ field: `${child}/${esc(name)}`, text: name });
-          walk(sub, `${child}/${esc(name)}`, depth + 2);
-        }
-      } else walk(x, child, depth + 1);
-    }
-  };
-  walk(schema, base, 0);
-  return out;
-}
+import { plainParams, plainStrings } from "./_plain_walk.ts";
 
 function realTools(): unknown[] {
   const dir = new URL("../../bench/data/mcp_servers/", import.meta.url);
