@@ -68,6 +68,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Body limit of every other route (`MAX_SMALL_BODY_BYTES`, default 16 KiB). */
   maxSmallBodyBytes: number;
+  /** How long one large firewall-scan or mcp-diff may run (`SCAN_TIMEOUT_MS`, default 10 s). */
+  scanTimeoutMs: number;
   /** Connection limits and timeouts (`HTTP_*`). */
   http: ConnectionLimits;
   rateLimitPerMin: number;
@@ -450,6 +452,7 @@ export async function loadConfig(env: Env = Deno.env.toObject()): Promise<Config
     publicUrlSet: Boolean(env.PUBLIC_URL),
     maxBodyBytes: int(env, "MAX_BODY_BYTES", 2 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     maxSmallBodyBytes: int(env, "MAX_SMALL_BODY_BYTES", 16 * 1024, 1024, 64 * 1024 * 1024),
+    scanTimeoutMs: int(env, "SCAN_TIMEOUT_MS", 10_000, 1, 600_000),
     http: loadConnectionLimits(env),
     rateLimitPerMin: int(env, "RATE_LIMIT_PER_MIN", 120, 1, 10_000_000),
     trustProxy: flag(env, "TRUST_PROXY"),

@@ -35,6 +35,7 @@ export const ErrorCode = {
   SupplierUnavailable: "supplier_unavailable",
   Conflict: "conflict",
   StoreUnavailable: "store_unavailable",
+  ScanTimeout: "scan_timeout",
   Internal: "internal_error",
 } as const;
 

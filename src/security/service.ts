@@ -20,17 +20,23 @@ import { scanTools, type Verdict } from "./scan.ts";
 import { type DiffResult, diffTools } from "./diff.ts";
 import { RULES } from "./rules.ts";
 import { FIREWALL_SCAN, MCP_DIFF } from "./listing.ts";
+import { boundedRun } from "./scan_pool.ts";
 
 export const firewallScanService: PaidService<ScanInput, Verdict> = {
   ...FIREWALL_SCAN,
   parse: parseScanInput,
-  run: (input) => scanTools(input.tools),
+  // Large inputs scan in a worker with a deadline (scan_pool.ts): never a stalled server.
+  run: (input) => boundedRun({ kind: "scan", tools: input.tools }, () => scanTools(input.tools)),
 };
 
 export const mcpDiffService: PaidService<DiffInput, DiffResult> = {
   ...MCP_DIFF,
   parse: parseDiffInput,
-  run: (input) => diffTools(input.old, input.new),
+  run: (input) =>
+    boundedRun(
+      { kind: "diff", old: input.old, new: input.new },
+      () => diffTools(input.old, input.new),
+    ),
 };
 
 /**

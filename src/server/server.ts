@@ -19,6 +19,7 @@ import { AccessLog } from "../http/access_log.ts";
 import { type GuardedServer, serveGuarded } from "../http/serve_guarded.ts";
 import { buildRoutes } from "./routes.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
+import { closeScanPool, configureScanPool } from "../security/scan_pool.ts";
 
 /** The server could not listen on `HOST`:`PORT` (address in use, not local, not a host name). */
 export class ListenError extends Error {
@@ -75,6 +76,7 @@ export async function startServer(
     }
     config = { ...config, publicUrl: boundUrl(server.addr) };
   }
+  configureScanPool({ deadlineMs: config.scanTimeoutMs });
   let services: Services;
   try {
     services = await openServices(config, options.now, {
@@ -127,6 +129,8 @@ export async function startServer(
         // A city lookup still loading the gazetteer has nobody left to answer: end its worker
         // (the module is imported here, not at start: it is already loaded if a lookup ran).
         (await import("../sensors/gazetteer.ts")).closeGazetteer();
+        // Scans still running in the security pool's workers end with them (nothing charged).
+        closeScanPool();
         accessLog?.flush();
         await closeServices(services);
       })();

@@ -13,6 +13,7 @@ import { verifyReceipt } from "../../src/crypto/receipt.ts";
 import { fromBase64, fromHex } from "../../src/crypto/hash.ts";
 import { verify as vrfVerify } from "../../src/random/ecvrf.ts";
 import { BASE_USDC } from "../../src/x402/constants.ts";
+import { scanTools } from "../../src/security/scan.ts";
 
 async function withPaidServer(
   fn: (env: { url: string; balance: () => Promise<bigint> }) => Promise<void>,
@@ -203,6 +204,52 @@ Deno.test("serve: mcp-diff is paid at $0.003 and calls a rug pull suspicious", a
     assert.equal(body.capability_id, "mcp.tools.diff@v1");
     assert.equal(body.result.verdict, "suspicious");
     assert.equal(await balance() - before, 3000n);
+  });
+});
+
+/** A benign list well over the in-place limit (16 KiB of JSON), plus the poisoned tool. */
+function largeList() {
+  const tools = [];
+  for (let i = 0; i < 80; i++) {
+    tools.push({
+      name: `report_${i}`,
+      description: `Returns report ${i} of the quarterly sales figures as CSV. `.repeat(5),
+      inputSchema: { type: "object", properties: { quarter: { type: "string" } } },
+    });
+  }
+  return [...tools, ...POISONED];
+}
+
+Deno.test("serve: a large firewall-scan runs in the scan worker and answers what the scan finds", async () => {
+  await withPaidServer(async ({ url, balance }) => {
+    const before = await balance();
+    const tools = largeList();
+    const call = await payAndFetch(`${url}/x402/firewall-scan`, { tools }, buyer, {
+      maxAtomic: 10_000n,
+    });
+    assert.equal(call.status, 200, JSON.stringify(call.body));
+    const verdict = (call.body as { verdict: unknown }).verdict;
+    assert.deepEqual(verdict, scanTools(tools));
+    assert.equal(await balance() - before, 1000n);
+  });
+});
+
+Deno.test("serve: a scan past SCAN_TIMEOUT_MS answers 503 scan_timeout and charges nothing", async () => {
+  await withPaidTestServer({ SCAN_TIMEOUT_MS: "1" }, async ({ srv, balance }) => {
+    const before = await balance();
+    const call = await payAndFetch(`${srv.url}/x402/firewall-scan`, { tools: largeList() }, buyer, {
+      maxAtomic: 10_000n,
+    });
+    assert.equal(call.status, 503, JSON.stringify(call.body));
+    const body = call.body as { status: string; error: { code: string } };
+    assert.deepEqual([body.status, body.error.code], ["error", "scan_timeout"]);
+    assert.equal(await balance() - before, 0n);
+    // A small list still scans in place within the same server.
+    const small = await payAndFetch(`${srv.url}/x402/firewall-scan`, { tools: POISONED }, buyer, {
+      maxAtomic: 10_000n,
+    });
+    assert.equal(small.status, 200, JSON.stringify(small.body));
+    assert.equal(await balance() - before, 1000n);
   });
 });
 
