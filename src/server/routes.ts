@@ -57,7 +57,15 @@ export function buildRoutes(services: Services): Route[] {
       }),
     );
   });
-  const security = once(() => import("../security/service.ts"));
+  const security = once(async () => {
+    const [service, pool] = await Promise.all([
+      import("../security/service.ts"),
+      import("../security/scan_pool.ts"),
+    ]);
+    // Large scans run in workers with this deadline (SCAN_TIMEOUT_MS).
+    pool.configureScanPool({ deadlineMs: config.scanTimeoutMs });
+    return service;
+  });
   const tlogService = once(() => import("../tlog/service.ts"));
   // Serialised once: the rules are the largest answer the server gives, and never change.
   const firewallRules = once(async () => JSON.stringify((await security()).publishedRules()));

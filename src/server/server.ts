@@ -19,7 +19,6 @@ import { AccessLog } from "../http/access_log.ts";
 import { type GuardedServer, serveGuarded } from "../http/serve_guarded.ts";
 import { buildRoutes } from "./routes.ts";
 import { closeServices, openServices, type ServiceOptions, type Services } from "./services.ts";
-import { closeScanPool, configureScanPool } from "../security/scan_pool.ts";
 
 /** The server could not listen on `HOST`:`PORT` (address in use, not local, not a host name). */
 export class ListenError extends Error {
@@ -76,7 +75,6 @@ export async function startServer(
     }
     config = { ...config, publicUrl: boundUrl(server.addr) };
   }
-  configureScanPool({ deadlineMs: config.scanTimeoutMs });
   let services: Services;
   try {
     services = await openServices(config, options.now, {
@@ -130,7 +128,7 @@ export async function startServer(
         // (the module is imported here, not at start: it is already loaded if a lookup ran).
         (await import("../sensors/gazetteer.ts")).closeGazetteer();
         // Scans still running in the security pool's workers end with them (nothing charged).
-        closeScanPool();
+        (await import("../security/scan_pool.ts")).closeScanPool();
         accessLog?.flush();
         await closeServices(services);
       })();
