@@ -127,10 +127,10 @@ export async function startServer(
         // A city lookup still loading the gazetteer has nobody left to answer: end its worker
         // (the module is imported here, not at start: it is already loaded if a lookup ran).
         (await import("../sensors/gazetteer.ts")).closeGazetteer();
-        // Scans still running in the security pool's workers end with them (nothing charged).
-        (await import("../security/scan_pool.ts")).closeScanPool();
         accessLog?.flush();
         await closeServices(services);
+        // Then the scan pool's workers (requests have drained and the crawl loop has stopped).
+        (await import("../security/scan_pool.ts")).closeScanPool();
       })();
     },
   };

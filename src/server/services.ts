@@ -124,6 +124,7 @@ export async function openServices(
       observe: { allowPrivate: config.tlog.allowPrivate },
       now: () => new Date(now()),
       report: options.crawlLog,
+      scan: (await import("../tlog/pooled_scan.ts")).pooledScan(config.scanTimeoutMs),
     })
     : undefined;
   const shop = config.storefront.enabled

@@ -15,8 +15,11 @@ import {
   type Observation,
   type Outcome,
   type RegistryInfo,
+  type ScanSummary,
+  sortTools,
 } from "./observation.ts";
 import { okObservation } from "./ok_observation.ts";
+import { ErrorCode, HttpError } from "../http/errors.ts";
 import type { CrawlState, RegistryEntry } from "./store.ts";
 import type { Tool } from "../security/scan.ts";
 
@@ -43,7 +46,15 @@ export interface CrawlOptions {
   progress?: (line: string) => void;
   now?: () => Date;
   signal?: AbortSignal;
+  /**
+   * Scans a server's sorted tool set. Default: in place. `serve` passes one that runs large sets
+   * in the scan pool with its deadline, so a server's tool list cannot stall the node's thread.
+   */
+  scan?: ScanSet;
 }
+
+/** Summarises a sorted tool set; fails with 503 `scan_timeout` past its deadline. */
+export type ScanSet = (sortedTools: Tool[]) => Promise<ScanSummary>;
 
 export interface CrawlSummary {
   resumed: boolean;
@@ -140,6 +151,7 @@ export async function observeEntry(
   entry: RegistryEntry,
   now: () => Date,
   observe: ObserveOptions,
+  scan?: ScanSet,
 ): Promise<{ observation: Observation; tools?: Tool[] }[]> {
   const registry: RegistryInfo = {
     status: entry.status,
@@ -159,11 +171,20 @@ export async function observeEntry(
     const r = await observeEndpoint(endpoint, observe);
     const target = { name: entry.name, endpoint };
     const at = now().toISOString();
+    let summary: ScanSummary | undefined;
+    if (r.outcome === "ok" && scan) {
+      try {
+        summary = await scan(sortTools(r.tools));
+      } catch (err) {
+        if (!(err instanceof HttpError && err.code === ErrorCode.ScanTimeout)) throw err;
+        // A tool list too costly to scan is beyond what the log takes, like one over 500 tools.
+        out.push({ observation: failedObservation(target, at, "protocol_error", { registry }) });
+        continue;
+      }
+    }
     if (r.outcome === "ok") {
-      out.push({
-        observation: okObservation(target, at, r.tools, { server_info: r.server_info, registry }),
-        tools: r.tools,
-      });
+      const extra = { server_info: r.server_info, registry, ...(summary ? { scan: summary } : {}) };
+      out.push({ observation: okObservation(target, at, r.tools, extra), tools: r.tools });
     } else {
       out.push({ observation: failedObservation(target, at, r.outcome, { registry }) });
     }
@@ -222,7 +243,7 @@ export async function crawl(log: TransparencyLog, opts: CrawlOptions): Promise<C
   const observe = { ...opts.observe, signal: opts.signal };
   let batch: RegistryEntry[] = [];
   const flush = async () => {
-    const results = await Promise.all(batch.map((e) => observeEntry(e, now, observe)));
+    const results = await Promise.all(batch.map((e) => observeEntry(e, now, observe, opts.scan)));
     // Stopped mid-batch: what the servers "answered" is our own abort; log none of it.
     opts.signal?.throwIfAborted();
     const items = results.flat();

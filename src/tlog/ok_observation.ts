@@ -10,7 +10,7 @@
  * ```
  */
 import { canonicalSha256 } from "../crypto/hash.ts";
-import { scanTools, type Tool } from "../security/scan.ts";
+import { scanTools, type Tool, type Verdict } from "../security/scan.ts";
 import {
   cleanTarget,
   type Observation,
@@ -22,7 +22,11 @@ import {
 
 /** The firewall-scan summary of a tool set: rules version, verdict, score, counts per category. */
 export function scanSummary(tools: readonly Tool[]): ScanSummary {
-  const v = scanTools(tools as Tool[]);
+  return summarize(scanTools(tools as Tool[]));
+}
+
+/** The summary of a verdict already computed (the server scans large sets in its scan pool). */
+export function summarize(v: Verdict): ScanSummary {
   const categories: Record<string, number> = {};
   for (const f of v.findings) categories[f.category] = (categories[f.category] ?? 0) + 1;
   return { rules_version: v.rules_version, allow: v.allow, score: v.score, categories };
@@ -33,7 +37,12 @@ export function okObservation(
   target: Target,
   observedAt: string,
   tools: readonly Tool[],
-  extra: { server_info?: { name: string; version: string }; registry?: RegistryInfo } = {},
+  extra: {
+    server_info?: { name: string; version: string };
+    registry?: RegistryInfo;
+    /** The summary of the sorted tool set, when the caller has scanned it already. */
+    scan?: ScanSummary;
+  } = {},
 ): Observation {
   const sorted = sortTools(tools);
   const o: Observation = {
@@ -43,7 +52,7 @@ export function okObservation(
     outcome: "ok",
     tools_sha256: canonicalSha256(sorted),
     tools: sorted.map((t) => ({ name: t.name, sha256: canonicalSha256(t) })),
-    scan: scanSummary(sorted),
+    scan: extra.scan ?? scanSummary(sorted),
   };
   if (extra.server_info) o.server_info = extra.server_info;
   if (extra.registry) o.registry = extra.registry;
