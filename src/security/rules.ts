@@ -42,6 +42,7 @@ import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
+import { PROHIBITION_RULES } from "./rules/prohibition.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -1877,6 +1878,7 @@ const rules: Rule[] = [
   },
   ...CONCEPT_RULES,
   ...CONCEAL_RULES,
+  ...PROHIBITION_RULES,
   ...STEER_RULES,
   ...SCHEMA_STEER_RULES,
   ...PRECEDENCE_RULES,
