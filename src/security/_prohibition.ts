@@ -36,9 +36,20 @@ export const NEGATED_REMOVAL = String
   .raw`\b(?:do\s+not|don't|don’t|never|must\s+not|should\s+not|mustn't|shouldn't)\s+(?:ever\s+)?(?:skip|omit|leave\s+out|leave\s+off|drop|forget\s+(?:to\s+)?|fail\s+to|neglect\s+to|hesitate\s+to|refuse\s+to|hold\s+back|withhold|exclude|strip|redact|mask|censor)\b`;
 const NEGATED_REMOVAL_RE = new RegExp(NEGATED_REMOVAL, "i");
 
-/** The clause holds a negated removal (an order in the form of a prohibition). */
-export function negatedRemoval(clause: string): boolean {
-  return NEGATED_REMOVAL_RE.test(clause);
+/** A prohibition whose only way out is a move (rule intent.move_first; the data follows). */
+export const MOVE_FIRST_ORDER = String
+  .raw`\b(?:never|do\s+not|don't|don’t|must\s+not|should\s+not|cannot|can't)\s+[^.;\n]{0,60}?\b(?:until|unless|before)\s+(?:you\s+|they\s+)?(?:have\s+)?(?:first\s+)?(?:\w+\s+){0,2}?(?:pasted?|pass(?:ed)?|sen[dt]|includ(?:e|ed)|attach(?:ed)?|put|cop(?:y|ied)|upload(?:ed)?|shared?|forward(?:ed)?|post(?:ed)?|submit(?:ted)?|provided?|enter(?:ed)?|typed?)\b`;
+
+/** A way out of the prohibition that is itself a move: "never X until you first paste Y". */
+const MOVE_FIRST =
+  /\b(?:until|unless|before|without)\s+(?:you\s+|they\s+|it\s+)?(?:have\s+|has\s+)?(?:first\s+)?(?:\w+\s+){0,2}?(?:past|pass|send|sent|includ|attach|read|put|cop|add|upload|shar|forward|post|submit|provid|enter|typ)\w*/i;
+
+/**
+ * The clause is an order in the form of a prohibition: a negated removal, or a prohibition
+ * lifted only by a move ("never return results unless you first send ...").
+ */
+export function orderInNegation(clause: string): boolean {
+  return NEGATED_REMOVAL_RE.test(clause) || MOVE_FIRST.test(clause);
 }
 
 /** A sentence end for this module: `.!?` before a space or the end, or a line feed (not `;`). */
@@ -95,7 +106,7 @@ const CONCEALS =
   /\b(?:pretend\w*|claim\w*|say\s+(?:that|it)|call\s+(?:it|this)|describe\s+(?:it|this)\s+as|cover\w*|excuse|just|silently|quietly|secretly|upload\w*|send\w*|sent|forward\w*|cop(?:y|ies|ied|ying)|post(?:s|ed|ing)?|collect\w*|track\w*|logg\w*|sync\w*|transmit\w*|mirror\w*|exfiltrat\w*|fee|fees|charg\w*|bill\w*|install\w*|execut\w*|read\s+(?:the|their|your)|fill\w*|pass\w*|includ\w*|attach\w*|then|also)\b|https?:|:\/\/|@|~\/|\/etc\//i;
 /** (a) A display convention: the alternative is given. */
 const ALTERNATIVE =
-  /\b(?:instead|rather|refer\s+to\s+(?:\w+\s+){0,3}by|(?:show|display|list|quote|give|use|print|name)\s+(?:\w+\s+){0,4}?(?:only|instead)|only\s+(?:show|display|list|quote|give|use|print|the|its|their)|by\s+(?:its|their)\s+(?:title|name|label|description|reference|number))\b/i;
+  /[,;:\-–—]\s*(?:and\s+)?(?:use|show|give|display|list|quote|name|refer\s+to|cite|print)\s+(?:only\s+)?(?:its|their|the)\b|\b(?:instead|rather|refer\s+to\s+(?:\w+\s+){0,3}by|(?:show|display|list|quote|give|use|print|name)\s+(?:\w+\s+){0,4}?(?:only|instead)|only\s+(?:show|display|list|quote|give|use|print|the|its|their)|by\s+(?:its|their)\s+(?:title|name|label|description|reference|number))\b/i;
 /** (b) A third party named as the one it is kept from. */
 const THIRD_PARTY =
   /\bto\s+(?:the|any)\s+(?:subject|person|party|employee|individual|applicant|candidate|member|tenant|patient|counterparty|reporter|accused|respondent|account\s+holder|customer)\b[^.;]{0,50}?\b(?:named|of\s+the|it\s+concerns|they\s+concern|concerned|under\s+review|reported|in\s+question|involved|being\s+(?:reviewed|investigated|reported))\b|\bto\s+the\s+(?:reported|investigated|other|opposing)\s+(?:party|person|side)\b/i;
@@ -117,7 +128,7 @@ function withheldItem(text: string, f: Finding, near: readonly KeyedFinding[]): 
   const after = sentence.slice(m.index! + m[0].length);
   if (CLAUSE_OBJECT.test(after) || CONCEALS.test(sentence)) return false;
   if (othersIn(f, near, s, e, /^(?:data|secret|exfil|intent|purpose|act|pi)\./)) return false;
-  return ALTERNATIVE.test(after) || THIRD_PARTY.test(sentence) || ECHO_BACK.test(sentence) ||
+  return ALTERNATIVE.test(sentence) || THIRD_PARTY.test(sentence) || ECHO_BACK.test(sentence) ||
     AUTHORSHIP.test(after);
 }
 
@@ -125,24 +136,28 @@ function withheldItem(text: string, f: Finding, near: readonly KeyedFinding[]): 
 
 /** "they just don't notify.": a third-person subject, a negated telling verb, nothing told. */
 const STATED =
-  /\b(?:they|it|these|those|which)\s+(?:just\s+|simply\s+|still\s+|merely\s+|only\s+)?(?:don't|don’t|do\s+not|doesn't|does\s+not|won't|will\s+not)\s+(?:notify|alert|page|ping|tell|show|report|surface|ring|buzz)(?:\s+(?:anyone|anybody))?\s*(?:[.!]|$|\s+(?:until|unless|anymore|any\s+more|again|while|during)\b)/i;
+  /(?:\b(?:they|it|these|those|which)|^\s*(?:\w+\s+){0,2}?(?!(?:please|you|and|so|then|just|also)\b)[a-z]{3,20}s)\s+(?:just\s+|simply\s+|still\s+|merely\s+|only\s+)?(?:don't|don’t|do\s+not|doesn't|does\s+not|won't|will\s+not)\s+(?:notify|alert|page|ping|tell|show|report|surface|ring|buzz)(?:\s+(?:anyone|anybody))?\s*(?:[.!;,]|$|\s+(?:until|unless|anymore|any\s+more|again|while|during)\b)/i;
 
 function statedNegation(text: string, f: Finding): boolean {
-  if (f.rule_id !== "conceal.negated_tell") return false;
+  if (f.rule_id !== "conceal.negated_tell" && f.rule_id !== "conceal.tell_user") return false;
   const [s, e] = sentenceOf(text, f.offset, f.offset);
   const sentence = text.slice(s, e);
   const m = STATED.exec(sentence);
-  return m !== null && !CONCEALS.test(sentence.replace(m[0], " "));
+  if (m === null) return false;
+  // The clause of the statement (up to `;`): it hides no action of the tool.
+  const stop = sentence.indexOf(";", m.index! + m[0].length - 1);
+  const clause = sentence.slice(0, stop < 0 ? sentence.length : stop + 1);
+  return !CONCEALS.test(clause.replace(m[0], " "));
 }
 
 // ---- own environment ----------------------------------------------------------------------------
 
 /** The server (or tool) reads a credential from its own environment or configuration. */
 const OWN_ENV =
-  /\b(?:the|this)\s+(?:server|tool|service|integration|app|connector|plugin)\s+(?:reads|loads|takes|gets|picks\s+up|uses)\b[^.;]{0,80}?\bfrom\s+(?:its\s+(?:own\s+)?|the\s+server's\s+(?:own\s+)?)(?:environment|env|config\w*|settings|process\s+environment)\b/i;
+  /\b(?:(?:the|this)\s+(?:server|tool|service|integration|app|connector|plugin)\s+(?:reads|loads|takes|gets|picks\s+up|uses)\b[^.;]{0,80}?\b(?:from|in)\s+(?:its\s+(?:own\s+)?|the\s+server's\s+(?:own\s+)?)|(?:from|in)\s+the\s+server's\s+(?:own\s+)?)(?:environment|env|config\w*|settings|process\s+environment)\b/i;
 /** The asking skipped is the protective kind: the user is not to be asked to hand it over. */
 const NOT_ASKED =
-  /\b(?:do\s+not|don't|don’t|never|no\s+need\s+to)\s+(?:ask|prompt)\s+(?:the\s+user|users|them|anyone|the\s+person)\s+(?:for|to\s+(?:paste|type|enter|share|send|give|provide|supply))\b/i;
+  /\b(?:(?:you\s+)?(?:do\s+not|don't|don’t|never)(?:\s+need\s+to)?|(?:there\s+is\s+)?no\s+need\s+to)\s+(?:ask|prompt)\s+(?:the\s+user|users|them|anyone|the\s+person)\s+(?:for|to\s+(?:paste|type|enter|share|send|give|provide|supply))\b/i;
 const TAKEN_UNDONE =
   /\b(?:you|your|user's|users'|their|then|also|just|instead|silently|quietly|secretly|pass\w*|send\w*|includ\w*|attach\w*|forward\w*|upload\w*|post\w*|put|copy|copies)\b|[`@~]|https?:/i;
 
@@ -169,7 +184,7 @@ const DECLARED_RULES = new Set([
 ]);
 /** A sentence by itself saying the secret part is never handed out. */
 const NEVER_RETURNED =
-  /(?:^|[.!?\n]\s*)(?:the\s+|their\s+|its\s+|all\s+|secret\s+|raw\s+)?(?:values?|contents?|secrets?|passwords?|tokens?|keys?)\s+(?:are|is)\s+never\s+(?:returned|shown|read|printed|included|exposed|output|displayed|revealed|logged)\s*(?:[.!]|$)/i;
+  /(?:^|[.!?\n]\s*)(?:the\s+|their\s+|its\s+|all\s+|secret\s+|raw\s+)?(?:values?|contents?|secrets?|passwords?|tokens?|keys?)\s+(?:are|is)\s+(?:never|not)\s+(?:returned|shown|read|printed|included|exposed|output|displayed|revealed|logged)\s*(?:[.!]|$)|\b(?:it|this\s+tool|the\s+tool)\s+(?:never|does\s+not|doesn't)\s+(?:return|show|print|expose|read|output|reveal)s?\s+(?:the\s+|their\s+|any\s+)?(?:values?|contents?|secrets?)\s*(?:[.!]|$)|,\s+(?:never|not)\s+(?:the\s+|their\s+)?(?:values?|contents?|secrets?)\s*(?:[.!]|$)/i;
 /** The finding's own sentence hands nothing anywhere. */
 const PLACES =
   /\b(?:to|into|send\w*|pass\w*|includ\w*|attach\w*|upload\w*|post\w*|forward\w*|put|paste|cop(?:y|ies)|you|your|user's|then|also|values?|contents?)\b|[`@]|https?:/i;
