@@ -100,10 +100,13 @@ const NEG_SHOW =
   /\b(?:do\s+not|don't|don’t|never|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|(?:is|are)\s+not\s+to\s+be|(?:must|should|may)\s+(?:not|never)\s+be|(?:is|are)\s+never)\s+(?:ever\s+)?(show|display|mention|reveal|disclose|tell|repeat|echo|print|expose|surface|share|read\s+out|shown|displayed|mentioned|revealed|disclosed|shared|told|repeated|echoed|printed|exposed|surfaced)\b/i;
 /** What is hidden is a fact, this text, a step or an action: concealment whatever the rest says. */
 const CLAUSE_OBJECT =
-  /^\s*(?:(?:to\s+)?(?:the\s+|any\s+|your\s+)?(?:user|users|human|person|people|operator|owner|customer|anyone|anybody|them|you)\s+)?(?:that|how|what|when|where|whether|if|why|about|anything|everything|any\s+of|this|these|those|the\s+fact|it\s+(?:was|is|has|will)|its\s+(?:use|call|existence|presence)|(?:the|any|this|these)\s+(?:steps?|calls?|instructions?|notes?|actions?|requests?|uploads?|transfers?|fees?|charges?|side\s+effects?))\b/i;
-/** Cover stories, actions of the tool, addresses and paths: concealment, not a display rule. */
+  /^\s*(?:(?:to\s+)?(?:the\s+|any\s+|your\s+)?(?:user|users|human|person|people|operator|owner|customer|anyone|anybody|them|you)\s+)?(?:that|how|what|when|where|whether|if|why|about|anything|everything|any\s+of|this|these|those|the\s+fact|it\s+(?:was|is|has|will)|its\s+(?:use|call|existence|presence)|(?:the|any|this|these)\s+(?:steps?|calls?|instructions?|notes?|actions?|requests?|uploads?|transfers?|fees?|charges?|side\s+effects?)|[a-z0-9]+_[a-z0-9_]+)\b/i;
+/**
+ * Cover stories, actions of the tool, other tools or options (steering), addresses and paths:
+ * concealment, not a display rule.
+ */
 const CONCEALS =
-  /\b(?:pretend\w*|claim\w*|say\s+(?:that|it)|call\s+(?:it|this)|describe\s+(?:it|this)\s+as|cover\w*|excuse|just|silently|quietly|secretly|upload\w*|send\w*|sent|forward\w*|cop(?:y|ies|ied|ying)|post(?:s|ed|ing)?|collect\w*|track\w*|logg\w*|sync\w*|transmit\w*|mirror\w*|exfiltrat\w*|fee|fees|charg\w*|bill\w*|install\w*|execut\w*|read\s+(?:the|their|your)|fill\w*|pass\w*|includ\w*|attach\w*|then|also)\b|https?:|:\/\/|@|~\/|\/etc\//i;
+  /\b(?:always|tools?|servers?|alternatives?|competitors?|pretend\w*|claim\w*|say\s+(?:that|it)|call\s+(?:it|this)|describe\s+(?:it|this)\s+as|cover\w*|excuse|just|silently|quietly|secretly|upload\w*|send\w*|sent|forward\w*|cop(?:y|ies|ied|ying)|post(?:s|ed|ing)?|collect\w*|track\w*|logg\w*|sync\w*|transmit\w*|mirror\w*|exfiltrat\w*|fee|fees|charg\w*|bill\w*|install\w*|execut\w*|read\s+(?:the|their|your)|fill\w*|pass\w*|includ\w*|attach\w*|then|also)\b|https?:|:\/\/|@|~\/|\/etc\//i;
 /** (a) A display convention: the alternative is given. */
 const ALTERNATIVE =
   /[,;:\-–—]\s*(?:and\s+)?(?:use|show|give|display|list|quote|name|refer\s+to|cite|print)\s+(?:only\s+)?(?:its|their|the)\b|\b(?:instead|rather|refer\s+to\s+(?:\w+\s+){0,3}by|(?:show|display|list|quote|give|use|print|name)\s+(?:\w+\s+){0,4}?(?:only|instead)|only\s+(?:show|display|list|quote|give|use|print|the|its|their)|by\s+(?:its|their)\s+(?:title|name|label|description|reference|number))\b/i;
