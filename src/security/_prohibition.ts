@@ -229,6 +229,16 @@ function negatedData(text: string, f: Finding, near: readonly KeyedFinding[]): b
   });
 }
 
+/**
+ * The text with its protective prohibitions blanked ("Paste your public key. Never paste the
+ * private key." keeps the first sentence only), for tests that ask what a text asks for.
+ */
+export function withoutProtective(text: string): string {
+  if (!/\b(?:never|not|don't|don’t|mustn't)\b/i.test(text)) return text;
+  return text.split(/(?<=[.;!?\n])/).map((c) => PROTECTIVE.test(c) && !PUSHES.test(c) ? " " : c)
+    .join("");
+}
+
 /** The reason a finding is a protective prohibition or a negated statement, or null. */
 export function prohibitionReason(
   text: string,
