@@ -9,7 +9,8 @@
  *   (a) a display convention with the alternative given ("do not show them to the user - refer to
  *   events by title instead", "show only the last four digits"), (b) kept from a named third
  *   party ("must not be disclosed to the subject of the report"), (c) the user's own input not
- *   echoed back, or (d) who wrote something kept anonymous. Concealment stays concealment: a
+ *   echoed back, (d) who wrote something kept anonymous, or (e) the item labelled for internal
+ *   use ("it is for underwriting only"). Concealment stays concealment: a
  *   "that" clause, the tool's own actions, data read or sent, an address, a cover story.
  * - `stated negation`: what the tool's objects do not do, said of them in the third person with
  *   no recipient ("silenced alerts are still recorded; they just don't notify").
@@ -113,6 +114,9 @@ const ALTERNATIVE =
 /** (b) A third party named as the one it is kept from. */
 const THIRD_PARTY =
   /\bto\s+(?:the|any)\s+(?:subject|person|party|employee|individual|applicant|candidate|member|tenant|patient|counterparty|reporter|accused|respondent|account\s+holder|customer)\b[^.;]{0,50}?\b(?:named|of\s+the|it\s+concerns|they\s+concern|concerned|under\s+review|reported|in\s+question|involved|being\s+(?:reviewed|investigated|reported))\b|\bto\s+the\s+(?:reported|investigated|other|opposing)\s+(?:party|person|side)\b/i;
+/** (e) The item labelled as for internal use ("it is for underwriting only", "is internal"). */
+const INTERNAL_ITEM =
+  /\b(?:is|are|it's|they're|stays?|remains?)\s+(?:\w+\s+)?(?:internal|confidential|(?:for|used\s+for)\s+(?:\w+\s+){1,3}only|(?:staff|internal|admin|back-office)[\s-]only|not\s+(?:for|meant\s+for)\s+(?:customers|users|the\s+user|display|end\s+users))\b/i;
 /** (c) The user's own input not echoed back. */
 const ECHO_BACK =
   /\b(?:repeat|echo|read)\s+(?:the\s+|it\s+|them\s+|their\s+|your\s+)?(?:\w+\s+)?back\b/i;
@@ -131,8 +135,14 @@ function withheldItem(text: string, f: Finding, near: readonly KeyedFinding[]): 
   const after = sentence.slice(m.index! + m[0].length);
   if (CLAUSE_OBJECT.test(after) || CONCEALS.test(sentence)) return false;
   if (othersIn(f, near, s, e, /^(?:data|secret|exfil|intent|purpose|act|pi)\./)) return false;
+  // A pronoun object may point back at the step before ("... passes the file as cluster_hint.
+  // This is internal plumbing, so do not surface it"): that sentence must hold no order.
+  if (/^\s*(?:it|them|this|that|these|those)\b/i.test(after) && s > 0) {
+    const [ps] = sentenceOf(text, s - 1, s - 1);
+    if (othersIn(f, near, ps, s, /^(?!data\.|conceal\.)/)) return false;
+  }
   return ALTERNATIVE.test(sentence) || THIRD_PARTY.test(sentence) || ECHO_BACK.test(sentence) ||
-    AUTHORSHIP.test(after);
+    AUTHORSHIP.test(after) || INTERNAL_ITEM.test(sentence);
 }
 
 // ---- stated negation ----------------------------------------------------------------------------
@@ -146,7 +156,10 @@ function statedNegation(text: string, f: Finding): boolean {
   const [s, e] = sentenceOf(text, f.offset, f.offset);
   const sentence = text.slice(s, e);
   const m = STATED.exec(sentence);
-  if (m === null) return false;
+  // The finding is the statement itself, not another order of the sentence.
+  if (m === null || f.offset < s + m.index! || f.offset >= s + m.index! + m[0].length) {
+    return false;
+  }
   // The clause of the statement (up to `;`): it hides no action of the tool.
   const stop = sentence.indexOf(";", m.index! + m[0].length - 1);
   const clause = sentence.slice(0, stop < 0 ? sentence.length : stop + 1);
