@@ -51,6 +51,7 @@ import {
   USERS,
 } from "./_exfil_prose.ts";
 import { alters, OUTSIDE_VALUE, OVERRIDE } from "./_shadow.ts";
+import { withoutProtective } from "./_prohibition.ts";
 
 /** The parts of a tool this check reads. */
 export interface LeakTool {
@@ -802,7 +803,9 @@ export function scanLeak(
       const askKey = `${name}\u0000${desc}`;
       let ask = asks.get(askKey);
       if (ask === undefined) {
-        const folded = fold(`${name} ${desc}`, isForeign(desc));
+        // What the parameter asks, its protective prohibitions aside ("never paste the private
+        // key" asks for no private key).
+        const folded = fold(`${name} ${withoutProtective(desc)}`, isForeign(desc));
         ask = STRONG_SECRET.test(folded) ? folded : null;
         asks.set(askKey, ask);
       }

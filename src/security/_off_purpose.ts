@@ -118,8 +118,12 @@ const purposeWords = (purpose: string) =>
   new Set(purpose.toLowerCase().split(/[^a-z0-9]+/).map((w) => w.replace(/s$/, "")));
 
 /** Whether a parameter's name (in words) could ask for a secret at all (a cheap first check). */
+/** The public half of a key pair ('ssh public key', 'pubkey'): meant to be shared. */
+const PUBLIC_HALF = /\b(?:public|pub)\s+keys?$|\bpubkeys?$/i;
+
 export function namesSecret(spacedName: string): boolean {
-  return SECRET_NAME.test(spacedName) && !ABOUT_SECRET.test(spacedName);
+  return SECRET_NAME.test(spacedName) && !ABOUT_SECRET.test(spacedName) &&
+    !PUBLIC_HALF.test(spacedName);
 }
 
 /**

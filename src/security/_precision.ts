@@ -64,6 +64,7 @@ import {
   WARNING_RULES,
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
+import { prohibitionReason } from "./_prohibition.ts";
 import { inputPattern } from "./_input_pattern.ts";
 
 interface PrecisionTool {
@@ -1305,7 +1306,8 @@ export function precisionDiscounts(
       reasons[k] = "a mention or number written as a placeholder documents a format";
       return;
     }
-    reasons[k] = scopeReason(tools[i]!, text, f, near, firstSentence(i), paramsOf(i));
+    reasons[k] = scopeReason(tools[i]!, text, f, near, firstSentence(i), paramsOf(i)) ??
+      prohibitionReason(text, f, near);
   });
 }
 

@@ -282,8 +282,9 @@ const HIDE_WHAT =
 
 const PUBLIC_PLACE =
   /\bpublic\s+(?:gist|paste|pastebin|repo\w*|bucket|link|snippet|post)\b|\bpastebin\b|\b(?:gist|paste)\b[^.;]{0,20}\bpublic\b/;
+// A key pair's public half (`id_ed25519.pub`) is no secret file.
 const SECRET_FILE =
-  /~\/\.(?:ssh|aws|npmrc|netrc|pgpass|docker|kube|gnupg|config\/gh|git-credentials|pypirc)\b|\bid_(?:rsa|ed25519|ecdsa)\b|(?:^|\s)\.env\b/;
+  /~\/\.(?:ssh|aws|npmrc|netrc|pgpass|docker|kube|gnupg|config\/gh|git-credentials|pypirc)\b(?![\w./-]*\.pub\b)|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub\b)|(?:^|\s)\.env\b/;
 
 /** The user's data, by kind. */
 const USER_DATA =

@@ -29,6 +29,7 @@
 import type { Corpus, TextItem } from "./_corpus.ts";
 import type { KeyedFinding } from "./_collector.ts";
 import { ruleById } from "./rules.ts";
+import { orderInNegation } from "./_prohibition.ts";
 import {
   type MentionMatcher,
   mentionMatcher,
@@ -331,7 +332,7 @@ function clauseFit(
   const neg = NEGATION.exec(c);
   if (neg) {
     const after = c.slice(neg.index);
-    if (CONCEAL.test(after) || CONTRAST.test(after)) return null;
+    if (CONCEAL.test(after) || CONTRAST.test(after) || orderInNegation(after)) return null;
     // A non-action about data or a move ("never leaves", "never paste a key"); "otherwise the
     // tool will not work" is about nothing and gives no reason.
     return SUBSTANCE.test(c) || sensitiveLeft(c) ? "documented non-action" : "";

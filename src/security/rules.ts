@@ -42,6 +42,7 @@ import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
+import { PROHIBITION_RULES } from "./rules/prohibition.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -149,8 +150,9 @@ export interface Rule {
 // Shared term lists (kept as constants so the data stays consistent).
 const HOME = String
   .raw`(?:~[/\\]|\$HOME[/\\]|%USERPROFILE%[/\\]|/root/|/home/[\w.-]{1,32}/|/Users/[\w.-]{1,32}/|C:\\Users\\[\w.-]{1,32}\\)?`;
+// The public half of a key pair (`.pub`) is meant to be shared: no key path.
 const KEY_PATH = String
-  .raw`${HOME}(?<![\w])\.(?:ssh|gnupg)\b(?:[/\\][\w.-]{1,64}){0,3}|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?:\.pub)?|/etc/shadow\b`;
+  .raw`(?:${HOME}(?<![\w])\.(?:ssh|gnupg)\b(?:[/\\][\w.-]{1,64}){0,3}|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|/etc/shadow\b)(?<!\.pub)(?![/\\\w.-]*\.pub\b)(?![\w.-])`;
 const CONFIG_CRED_PATH = String
   .raw`${HOME}(?<![\w])\.(?:aws|kube|docker|azure|netrc|npmrc|pypirc|git-credentials|pgpass|env|cursor)\b(?:[/\\][\w.-]{1,64}){0,3}|\b(?:authorized_keys|credentials\.json|service[-_]account\.json|claude_desktop_config\.json|mcp\.json|\.bash_history|\.zsh_history)\b|/etc/(?:passwd|sudoers)\b|\.config/(?:gcloud|gh|solana)\b`;
 const WALLET_PATH = String
@@ -1588,7 +1590,7 @@ const rules: Rule[] = [
     description:
       "Private data by its shape rather than a list: a file in the home folder or a dotfile, a secrets file, the process environment, keys, cookies, passwords, histories, transcripts, the system text, someone's personal records (a piece).",
     pattern: String
-      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?(?<!\b(?:user\s?name|login|e-?mail|user\s?id)\s{0,2}(?:,|and|or|/|&)\s{0,3}passwords?)|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?\b(?<!\b(?:never|not|n't|no|without)\s{1,4}(?:[\w-]{1,20}\s{1,4}){0,2}(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?)|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b(?<!\b(?:an?|any)\s+(?:[\w-]{1,20}\s+){1,3}tokens?)|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:dms?|direct\s+messages|notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b(?!\s+(?:window|dialog|dialogue|box|popup|pop-up|sheet)\b)|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
+      .raw`(?:~[/\\]\.[\w.-]{1,64}|(?<![\w/.-])\.(?:[a-z][\w-]{0,20}rc|git-?config|netrc|env(?:\.\w{1,12})?)\b|\.(?:pem|p12|pfx|ppk|kdbx|keystore|jks)\b|\b(?:secrets?|credentials?|passwords?|tokens?)\.(?:ya?ml|json|env|txt|toml|ini|csv|xml)\b|\b(?:process\.env|os\.environ|kubeconfig|keychain|keyrings?|cookies?|cookie\s+jar|passwords?(?<!\b(?:user\s?name|login|e-?mail|user\s?id)\s{0,2}(?:,|and|or|/|&)\s{0,3}passwords?)|passcodes?|passphrases?|mnemonics?|ssn|iban)\b|\b(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:(?!public\b)[\w-]{1,20}\s+)?keys?\b(?<!\b(?:never|not|n't|no|without)\s{1,4}(?:[\w-]{1,20}\s{1,4}){0,2}(?:private|signing|secret|ssh|gpg|pgp|root|master|wallet)\s+(?:[\w-]{1,20}\s+)?keys?)|\b(?:bearer|auth|access|api|session|refresh|oauth|id|github|gitlab|slack|npm|stripe|personal)\s+tokens?\b(?<!\b(?:an?|any)\s+(?:[\w-]{1,20}\s+){1,3}tokens?)|\b(?:whole|entire|full|complete)\s+(?:conversation|chat|session|dialog(?:ue)?)\b|\b(?:shell|browser|search|command|bash|zsh|chat|conversation|message|call)\s+(?:history|log|logs|transcripts?)\b|\b(?:private|personal|saved|stored|secret)\s+(?:[\w-]{1,20}\s+)?(?:dms?|direct\s+messages|notes|files|messages|data|documents|photos|passwords|credentials|keys|text|words|entries|journals?|diar(?:y|ies)|records|e-?mails|chats|conversations|correspondence)\b|\b(?:chat|conversation|session|call|meeting)\s+transcripts?\b|\btranscript\s+of\s+(?:this|the)\s+(?:session|conversation|chat)\b|\beverything\s+(?:said|typed|written|the\s+user)\b|\bsystem\s+(?:prompt|text|message)s?\b(?!\s+(?:window|dialog|dialogue|box|popup|pop-up|sheet)\b)|\b(?:developer|operator|system)\s+instructions\b|\b(?:address\s+book|billing\s+details|social\s+security|passport|bank\s+(?:details|account|pin)|mnemonic\s+words|recovery\s+words)\b|\b(?:the\s+)?(?:user|person|customer|human|owner)'s\s+(?:[\w-]{1,20}\s+){0,2}?(?:files?|notes|messages|contacts|history|keys?|secrets?|documents|address|location|calendar|photos|words|prompts?|details)\b|\b(?:latest|last|every|each)\s+user\s+(?:prompt|message|request)s?\b)`,
     flags: "gi",
   },
   {
@@ -1877,6 +1879,7 @@ const rules: Rule[] = [
   },
   ...CONCEPT_RULES,
   ...CONCEAL_RULES,
+  ...PROHIBITION_RULES,
   ...STEER_RULES,
   ...SCHEMA_STEER_RULES,
   ...PRECEDENCE_RULES,
