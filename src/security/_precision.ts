@@ -65,6 +65,7 @@ import {
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
 import { inputPattern } from "./_input_pattern.ts";
+import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
 
 interface PrecisionTool {
   name: string;
@@ -1183,6 +1184,17 @@ export function precisionDiscounts(
       reasons[k] = "the condition word lies in another sentence than the data";
       return;
     }
+    if (LINKED_RULES.has(id)) {
+      // marked_constraint: the marker or mandate word lies in a plain tag, the rest after it.
+      const key = `${i}\u0000${f.field}`;
+      let spans = tagSpans.get(key);
+      if (!spans) tagSpans.set(key, spans = plainTags(tools[i]!, f.tool, f.field, text, near));
+      const end = f.offset + f.match.length;
+      if (spans.some(([o, , , ce]) => f.offset >= o && f.offset < ce && end > ce)) {
+        reasons[k] = "the authority tag holds plain constraints on the tool's own values";
+        return;
+      }
+    }
     if (TAG_RULES.has(id) && markupShown(text, f, firstSentence(i))) {
       reasons[k] = "markup shown as a quoted example or named as a thing by a tool about prompts";
       return;
@@ -1328,12 +1340,21 @@ function plainTags(
     const cs = o + m[0].indexOf(">") + 1;
     const ce = cs + content.length;
     // precision3: a low piece (an order word near "call") does not make the content an order.
-    const other = items.some(({ finding: g }) =>
+    const close = o + m[0].length;
+    const inside = items.filter(({ finding: g }) =>
       g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) &&
       !(g.severity === "low" && ruleById(g.rule_id).piece) && g.offset < ce &&
-      g.offset + g.match.length > cs
+      g.offset + g.match.length > cs &&
+      // marked_constraint: a marker's near rule reaching past the tag is judged by the content.
+      !(LINKED_RULES.has(g.rule_id) && g.offset >= o && g.offset + g.match.length > close)
     );
-    if (!other && plainConstraint(content, params)) out.push([o, cs, ce, o + m[0].length]);
+    if (
+      inside.length === 0
+        ? plainConstraint(content, params) || ownValueNote(content, params, name)
+        // marked_constraint: single words (data named, "silently") are judged by the content test.
+        : inside.every(({ finding: g }) => WORD_LEVEL.test(g.rule_id) || g.severity === "low") &&
+          ownValueNote(content, params, name)
+    ) out.push([o, cs, ce, close]);
   }
   return out;
 }
