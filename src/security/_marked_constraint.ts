@@ -27,6 +27,9 @@ const PRIVATE =
 /** A clause about the secret that only refuses it ("Private keys are never accepted here"). */
 const REFUSED =
   /\b(?:is|are)\s+(?:never|not)\s+(?:accepted|needed|required|stored|logged|kept|used|asked\s+for|sent|transmitted)\b|\b(?:is|are)\s+(?:refused|rejected|ignored|stripped|redacted|masked)\b/i;
+/** A credential the server itself holds ("the server's configured credentials"). */
+const HELD =
+  /\b(?:the\s+)?(?:server|service|backend|deployment|instance)(?:'s|\u2019s)\s+(?:(?:own|configured|default|stored)\s+)*(?:credentials?|keys?|tokens?|passwords?|secrets?)\b|\b(?:configured|stored)\s+(?:on|in|by)\s+the\s+(?:server|service|backend)\b/i;
 const GIVE_VERB =
   /\b(?:pass|put|include|send|give|provide|enter|supply|paste|attach|add|fill|set)\b/i;
 
@@ -38,7 +41,7 @@ const OTHER_PARTY = new RegExp(
 );
 /** Other tools, or this tool pushed over others. */
 const OTHER_TOOL =
-  /\b(?:tools|functions|servers|plugins|extensions|integrations)\b|\b(?:another|other|any|every|all|each|different|separate|second|external)\s+(?:[\w-]+\s+)?(?:tool|function|server|plugin|service|integration)\b|\b(?:the|a|an)\s+`?[\w.-]+`?\s+(?:tool|function|plugin|server)\b|\b(?:use|call|invoke|prefer|choose|pick|route\s+to|default\s+to|rely\s+on|switch\s+to|fall\s+back\s+to)\s+(?:only\s+)?(?:this|the)\s+(?:tool|one|server|function)\b|\b(?:only|exclusively)\s+(?:this|the)\s+tool\b|\bdeprecated\b|\binstead\s+of\s+(?:using|calling|asking|any|another|other|the\s+\w+\s+tool)\b|\binstead\s*(?:[.;!]|$)|\brather\s+than\s+(?:any|another|other|using|calling)\b/i;
+  /\b(?:tools|functions|servers|plugins|extensions|integrations)\b|\b(?:another|other|any|every|all|each|different|separate|second|external)\s+(?:[\w-]+\s+)?(?:tool|function|server|plugin|service|integration)\b|\b(?:the|a|an)\s+`?[\w.-]+`?\s+(?:tool|function|plugin|server)\b|\b(?:use|call|invoke|prefer|choose|pick|route\s+to|default\s+to|rely\s+on|switch\s+to|fall\s+back\s+to)\s+(?:only\s+)?(?:this|the)\s+(?:tool|one|server|function)\b(?!['\u2019]s)|\b(?:only|exclusively)\s+(?:this|the)\s+tool\b|\bdeprecated\b|\binstead\s+of\s+(?:using|calling|asking|any|another|other|the\s+\w+\s+tool)\b|\binstead\s*(?:[.;!]|$)|\brather\s+than\s+(?:any|another|other|using|calling)\b/i;
 /** Data leaving: a verb that sends somewhere. */
 const SENDS =
   /(?<!\b(?:the|a|an|this|that|each|its|per|every)\s)\b(?:send|sends|sent|forward\w*|upload\w*|post|posts|posting|transmit\w*|share|shares|sharing|e-?mail|e-?mails|exfiltrat\w*|leak\w*|report|reports|sync\w*|mirror\w*|relay\w*|publish\w*|beacon|ping|notify|cc|bcc|copy|copies|log|logs)\b[^.;\n]{0,60}?\b(?:to|with|into)\s+(?!(?:this|the)\s+(?:tool|call|request)\b)/i;
@@ -98,6 +101,33 @@ function onlyExampleHosts(text: string): boolean {
   return !BARE_DOMAIN.test(rest);
 }
 
+/** A tag or chat token inside the content (a nested <system>, [INST]): never plain. */
+const NESTED_TAG = /<\s*\/?\s*[a-z_|!]|\[\/?(?:INST|SYS(?:TEM)?)\]|<<\/?SYS>>/i;
+/** A URL given as an example of a value's form ("e.g. https://github.com/owner/repo"). */
+const EXAMPLE_URL =
+  /(\b(?:e\.g\.|for\s+example|for\s+instance|such\s+as)[,:]?)\s+[a-z][a-z0-9+.-]{1,15}:\/\/[^\s,;)]+/gi;
+/**
+ * A setting of whoever the call is for that shapes a value's form ("in the user's time zone",
+ * "the account's currency"): a possessive qualifier, not data asked for or a person ordered.
+ */
+const SETTING_OF =
+  /\b(?:the\s+)?(?:user|caller|account|customer|workspace|organi[sz]ation|team|project)(?:'s|s'|\u2019s)\s+(?:(?:own|local|default|preferred|configured|home|billing)\s+)*(?:time\s*zones?|timezones?|tz|locales?|languages?|currenc(?:y|ies)|units?|region|country|calendar|date\s+formats?|plan|quota|tier)\b/gi;
+
+/**
+ * The caller is only ever told how to give values: "you" does nothing else ("you now act only
+ * on ..." orders the model), and the note never points at itself ("the text in this tag").
+ */
+const YOU_DO =
+  /\byou\s+(?:(?:must|should|can|may|will|would|need\s+to|have\s+to|now|only|also|then|first|always|never|do\s+not|don't|cannot|can't)\s+)*([a-z']+)/gi;
+const CALLER_VERB = new Set(
+  ("pass give provide set send enter specify supply choose pick select leave omit include mean " +
+    "want need get receive put write type use add format round convert quote escape split " +
+    "see find expect run retry")
+    .split(" "),
+);
+const SELF_NOTE =
+  /\bthis\s+(?:tag|note|block|section|rule|notice|message|instruction|directive|description|text|warning|reminder)\b/i;
+
 /** Clauses: sentences and `;`-parts (a stop before a space or the end; "e.g." is no stop). */
 function clauses(text: string): string[] {
   return text.split(/(?<!\b(?:e\.g|i\.e|etc|vs|approx))[.!?](?=\s|$)|;|\n/i)
@@ -125,14 +155,17 @@ export function ownValueNote(
 }
 
 function judge(content: string, params: ReadonlySet<string>, tool: string): boolean {
-  if (content.length > 600) return false;
-  if (HOME_PATH.test(content) || !onlyExampleHosts(content)) return false;
-  const text = mask(content, params, tool);
+  if (content.length > 600 || NESTED_TAG.test(content)) return false;
+  const shown = content.replace(EXAMPLE_URL, "$1 V");
+  if (HOME_PATH.test(shown) || !onlyExampleHosts(shown)) return false;
+  const text = mask(shown, params, tool).replace(SETTING_OF, "V");
   if (
     ENV_SECRET.test(text) ||
     OTHER_PARTY.test(text) || OTHER_TOOL.test(text) || SENDS.test(text) ||
     CONCEAL.test(text) || OVERRIDE.test(text) || STANDING.test(text) || PRIVATE.test(text)
   ) return false;
+  if (SELF_NOTE.test(text)) return false;
+  for (const m of text.matchAll(YOU_DO)) if (!CALLER_VERB.has(m[1]!.toLowerCase())) return false;
   // Identifiers named in the content that are not this tool's own parameters, called upon.
   if (
     /\b(?:call|calls|calling|invoke\w*|use|using|run|running|trigger\w*|via|through|with)\s+`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?\s*(?:\(|tool\b|function\b|first\b|before\b|after\b)/i
@@ -150,6 +183,7 @@ function judge(content: string, params: ReadonlySet<string>, tool: string): bool
       const w = m[0].toLowerCase();
       if (parts.has(w) || parts.has(w.replace(/s$/, ""))) continue;
       if (REFUSED.test(c) && !GIVE_VERB.test(c.replace(/\bpass\s+only\b.*$/i, ""))) continue;
+      if (HELD.test(c) && !GIVE_VERB.test(c)) continue;
       return false;
     }
     if (SILENT.test(c) && !PASSIVE_SILENT.test(c)) return false;

@@ -102,8 +102,10 @@ function sentences(text: string): string[] {
 // ---- tag: an authority tag around plain constraints on the tool's own inputs -------------------
 
 const TAG_RULES = new Set(["pi.fake_tag", "pi.urgency"]);
+// marked_constraint: the content may hold "<" or ">" that open no tag ("limit <= 500", "<@U1>");
+// whether they make it less plain is for the content tests to say.
 const SOFT_TAG =
-  /<\s{0,4}(important|critical|mandatory)\s{0,4}>([^<>]{1,400}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
+  /<\s{0,4}(important|critical|mandatory)\s{0,4}>((?:[^<]|<(?!\s{0,4}\/?\s{0,4}(?:important|critical|mandatory)\s{0,4}>)){1,400}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
 /** Words a clause about the tool's inputs may open with (besides the parameter names). */
 const OPENERS = new Set(
   ("the a an both each either neither exactly only all one at no if when otherwise other empty " +
