@@ -41,7 +41,7 @@ const OTHER_PARTY = new RegExp(
 );
 /** Other tools, or this tool pushed over others. */
 const OTHER_TOOL =
-  /\b(?:tools|functions|servers|plugins|extensions|integrations)\b|\b(?:another|other|any|every|all|each|different|separate|second|external)\s+(?:[\w-]+\s+)?(?:tool|function|server|plugin|service|integration)\b|\b(?:the|a|an)\s+`?[\w.-]+`?\s+(?:tool|function|plugin|server)\b|\b(?:use|call|invoke|prefer|choose|pick|route\s+to|default\s+to|rely\s+on|switch\s+to|fall\s+back\s+to)\s+(?:only\s+)?(?:this|the)\s+(?:tool|one|server|function)\b(?!['\u2019]s)|\b(?:only|exclusively)\s+(?:this|the)\s+tool\b|\bdeprecated\b|\binstead\s+of\s+(?:using|calling|asking|any|another|other|the\s+\w+\s+tool)\b|\binstead\s*(?:[.;!]|$)|\brather\s+than\s+(?:any|another|other|using|calling)\b/i;
+  /\b(?:tools|functions|servers|plugins|extensions|integrations)\b|\b(?:another|other|any|every|all|each|different|separate|second|external|outside)\s+(?:[\w-]+\s+)?(?:tool|function|server|plugin|service|integration|source|site|website|api|provider|engine|app|application)s?\b|\b(?:the|a|an)\s+`?[\w.-]+`?\s+(?:tool|function|plugin|server)\b|\b(?:use|call|invoke|prefer|choose|pick|route\s+to|default\s+to|rely\s+on|switch\s+to|fall\s+back\s+to)\s+(?:only\s+)?(?:this|the)\s+(?:tool|one|server|function)\b(?!['\u2019]s)|\b(?:only|exclusively)\s+(?:this|the)\s+tool\b|\bdeprecated\b|\binstead\s+of\s+(?:using|calling|asking|any|another|other|the\s+\w+\s+tool)\b|\binstead\s*(?:[.;!]|$)|\brather\s+than\s+(?:any|another|other|using|calling)\b/i;
 /** Data leaving: a verb that sends somewhere. */
 const SENDS =
   /(?<!\b(?:the|a|an|this|that|each|its|per|every)\s)\b(?:send|sends|sent|forward\w*|upload\w*|post|posts|posting|transmit\w*|share|shares|sharing|e-?mail|e-?mails|exfiltrat\w*|leak\w*|report|reports|sync\w*|mirror\w*|relay\w*|publish\w*|beacon|ping|notify|cc|bcc|copy|copies|log|logs)\b[^.;\n]{0,60}?\b(?:to|with|into)\s+(?!(?:this|the)\s+(?:tool|call|request)\b)/i;
@@ -128,6 +128,16 @@ const CALLER_VERB = new Set(
 const SELF_NOTE =
   /\bthis\s+(?:tag|note|block|section|rule|notice|message|instruction|directive|description|text|warning|reminder)\b/i;
 
+/**
+ * What the model would go and take (the user's files, inbox, clipboard, keychain), what it is
+ * told to obey, and a value made relative to what was asked.
+ */
+const BEYOND_CALL = new RegExp(
+  String
+    .raw`\b(?:every|all|each|any|the\s+current|the\s+open|the\s+active|the\s+last|recent|opened|currently)\s+(?:[\w-]+\s+)?(?:files?|folders?|director(?:y|ies)|repos?|repositor(?:y|ies)|documents?|e-?mails?|inbox|tabs?|windows?|clipboard|screen|photos?)\b|\b(?:clipboard|screenshots?|keychains?|browser|cookies|inbox|desktop|address\s+book)\b|\b(?:act\s+on|obey\w*|comply\w*|heed\w*|carry\s+out|authoritative|follow\s+(?:it|them|its|their|the\s+(?:text|result|output|instructions?|steps|directions)))\b|\b(?:than|what\s+(?:is|was)|times\s+(?:the|what))\s+(?:[\w-]+\s+)?(?:requested|asked|intended|wanted|entered)\b`,
+  "i",
+);
+
 /** Clauses: sentences and `;`-parts (a stop before a space or the end; "e.g." is no stop). */
 function clauses(text: string): string[] {
   return text.split(/(?<!\b(?:e\.g|i\.e|etc|vs|approx))[.!?](?=\s|$)|;|\n/i)
@@ -164,7 +174,7 @@ function judge(content: string, params: ReadonlySet<string>, tool: string): bool
     OTHER_PARTY.test(text) || OTHER_TOOL.test(text) || SENDS.test(text) ||
     CONCEAL.test(text) || OVERRIDE.test(text) || STANDING.test(text) || PRIVATE.test(text)
   ) return false;
-  if (SELF_NOTE.test(text)) return false;
+  if (SELF_NOTE.test(text) || BEYOND_CALL.test(text)) return false;
   for (const m of text.matchAll(YOU_DO)) if (!CALLER_VERB.has(m[1]!.toLowerCase())) return false;
   // Identifiers named in the content that are not this tool's own parameters, called upon.
   if (
