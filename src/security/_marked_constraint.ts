@@ -165,7 +165,7 @@ export function ownValueNote(
 }
 
 function judge(content: string, params: ReadonlySet<string>, tool: string): boolean {
-  if (content.length > 600 || NESTED_TAG.test(content)) return false;
+  if (content.length > 700 || NESTED_TAG.test(content)) return false;
   const shown = content.replace(EXAMPLE_URL, "$1 V");
   if (HOME_PATH.test(shown) || !onlyExampleHosts(shown)) return false;
   const text = mask(shown, params, tool).replace(SETTING_OF, "V");
@@ -187,7 +187,7 @@ function judge(content: string, params: ReadonlySet<string>, tool: string): bool
   const parts = new Set<string>();
   for (const p of params) for (const w of p.split(/[^a-z0-9]+/)) if (w.length > 2) parts.add(w);
   const cs = clauses(text);
-  if (cs.length === 0 || cs.length > 6) return false;
+  if (cs.length === 0 || cs.length > 8) return false;
   for (const c of cs) {
     for (const m of c.matchAll(CREDENTIAL)) {
       const w = m[0].toLowerCase();

@@ -105,7 +105,7 @@ const TAG_RULES = new Set(["pi.fake_tag", "pi.urgency"]);
 // marked_constraint: the content may hold "<" or ">" that open no tag ("limit <= 500", "<@U1>");
 // whether they make it less plain is for the content tests to say.
 const SOFT_TAG =
-  /<\s{0,4}(important|critical|mandatory)\s{0,4}>((?:[^<]|<(?!\s{0,4}\/?\s{0,4}(?:important|critical|mandatory)\s{0,4}>)){1,400}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
+  /<\s{0,4}(important|critical|mandatory)\s{0,4}>((?:[^<]|<(?!\s{0,4}\/?\s{0,4}(?:important|critical|mandatory)\s{0,4}>)){1,600}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
 /** Words a clause about the tool's inputs may open with (besides the parameter names). */
 const OPENERS = new Set(
   ("the a an both each either neither exactly only all one at no if when otherwise other empty " +
@@ -1096,6 +1096,8 @@ export function precisionDiscounts(
   const dup = new Set<string>();
   tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
   const tagSpans = new Map<string, [number, number, number, number][]>();
+  // marked_constraint: findings the designed-for discount already settled do not veto a tag.
+  const settled = new Set(items.filter((_, k) => reasons[k]));
   const purposes = new Map<number, string>();
   const purposeOf = (i: number) => {
     let p = purposes.get(i);
@@ -1190,7 +1192,9 @@ export function precisionDiscounts(
       // marked_constraint: the marker or mandate word lies in a plain tag, the rest after it.
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
-      if (!spans) tagSpans.set(key, spans = plainTags(tools[i]!, f.tool, f.field, text, near));
+      if (!spans) {
+        tagSpans.set(key, spans = plainTags(tools[i]!, f.tool, f.field, text, near, settled));
+      }
       const end = f.offset + f.match.length;
       if (spans.some(([o, , , ce]) => f.offset >= o && f.offset < ce && end > ce)) {
         reasons[k] = "the authority tag holds plain constraints on the tool's own values";
@@ -1205,7 +1209,7 @@ export function precisionDiscounts(
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
       if (!spans) {
-        spans = plainTags(tools[i]!, f.tool, f.field, text, near);
+        spans = plainTags(tools[i]!, f.tool, f.field, text, near, settled);
         tagSpans.set(key, spans);
       }
       // Only the tag markup itself (not words inside the content) is discounted.
@@ -1333,6 +1337,7 @@ function plainTags(
   field: string,
   text: string,
   items: readonly KeyedFinding[],
+  settled: ReadonlySet<KeyedFinding>,
 ): [number, number, number, number][] {
   const out: [number, number, number, number][] = [];
   const params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));
@@ -1343,7 +1348,7 @@ function plainTags(
     const ce = cs + content.length;
     // precision3: a low piece (an order word near "call") does not make the content an order.
     const close = o + m[0].length;
-    const inside = items.filter(({ finding: g }) =>
+    const inside = items.filter((k) => !settled.has(k)).filter(({ finding: g }) =>
       g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) &&
       !(g.severity === "low" && ruleById(g.rule_id).piece) && g.offset < ce &&
       g.offset + g.match.length > cs &&
