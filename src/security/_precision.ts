@@ -1327,6 +1327,24 @@ export function precisionDiscounts(
   });
 }
 
+/** marked_constraint: an opening soft tag never closed, its content running to the end. */
+const SOFT_OPEN = /<\s{0,4}(important|critical|mandatory)\s{0,4}>/gi;
+function unclosedTags(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  for (const m of text.matchAll(SOFT_OPEN)) {
+    const rest = text.slice(m.index! + m[0].length);
+    if (
+      rest.length > 600 || /<\s{0,4}\/?\s{0,4}(?:important|critical|mandatory)\s{0,4}>/i.test(rest)
+    ) {
+      continue;
+    }
+    // Shaped like a SOFT_TAG match whose closing tag is empty: [whole, name, content].
+    const x = Object.assign([m[0] + rest, m[1]!, rest], { index: m.index!, input: text });
+    out.push(x as unknown as RegExpExecArray);
+  }
+  return out;
+}
+
 /**
  * The plain-constraint tags of one string: [open start, open end, close start, close end] of
  * each tag pair whose content is plain and holds no other rule's finding.
@@ -1341,7 +1359,7 @@ function plainTags(
 ): [number, number, number, number][] {
   const out: [number, number, number, number][] = [];
   const params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));
-  for (const m of text.matchAll(SOFT_TAG)) {
+  for (const m of [...text.matchAll(SOFT_TAG), ...unclosedTags(text)]) {
     const o = m.index!;
     const content = m[2]!;
     const cs = o + m[0].indexOf(">") + 1;
