@@ -66,6 +66,7 @@ import {
 import { scopeReason } from "./_precision_scope.ts";
 import { prohibitionReason } from "./_prohibition.ts";
 import { inputPattern } from "./_input_pattern.ts";
+import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
 
 interface PrecisionTool {
   name: string;
@@ -102,8 +103,10 @@ function sentences(text: string): string[] {
 // ---- tag: an authority tag around plain constraints on the tool's own inputs -------------------
 
 const TAG_RULES = new Set(["pi.fake_tag", "pi.urgency"]);
+// marked_constraint: the content may hold "<" or ">" that open no tag ("limit <= 500", "<@U1>");
+// whether they make it less plain is for the content tests to say.
 const SOFT_TAG =
-  /<\s{0,4}(important|critical|mandatory)\s{0,4}>([^<>]{1,400}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
+  /<\s{0,4}(important|critical|mandatory)\s{0,4}>((?:[^<]|<(?!\s{0,4}\/?\s{0,4}(?:important|critical|mandatory)\s{0,4}>)){1,600}?)<\s{0,4}\/\s{0,4}\1\s{0,4}>/gi;
 /** Words a clause about the tool's inputs may open with (besides the parameter names). */
 const OPENERS = new Set(
   ("the a an both each either neither exactly only all one at no if when otherwise other empty " +
@@ -1094,6 +1097,8 @@ export function precisionDiscounts(
   const dup = new Set<string>();
   tools.forEach((t, i) => index.has(t.name) ? dup.add(t.name) : index.set(t.name, i));
   const tagSpans = new Map<string, [number, number, number, number][]>();
+  // marked_constraint: findings the designed-for discount already settled do not veto a tag.
+  const settled = new Set(items.filter((_, k) => reasons[k]));
   const purposes = new Map<number, string>();
   const purposeOf = (i: number) => {
     let p = purposes.get(i);
@@ -1184,6 +1189,19 @@ export function precisionDiscounts(
       reasons[k] = "the condition word lies in another sentence than the data";
       return;
     }
+    if (LINKED_RULES.has(id)) {
+      // marked_constraint: the marker or mandate word lies in a plain tag, the rest after it.
+      const key = `${i}\u0000${f.field}`;
+      let spans = tagSpans.get(key);
+      if (!spans) {
+        tagSpans.set(key, spans = plainTags(tools[i]!, f.tool, f.field, text, near, settled));
+      }
+      const end = f.offset + f.match.length;
+      if (spans.some(([o, , , ce]) => f.offset >= o && f.offset < ce && end > ce)) {
+        reasons[k] = "the authority tag holds plain constraints on the tool's own values";
+        return;
+      }
+    }
     if (TAG_RULES.has(id) && markupShown(text, f, firstSentence(i))) {
       reasons[k] = "markup shown as a quoted example or named as a thing by a tool about prompts";
       return;
@@ -1192,7 +1210,7 @@ export function precisionDiscounts(
       const key = `${i}\u0000${f.field}`;
       let spans = tagSpans.get(key);
       if (!spans) {
-        spans = plainTags(tools[i]!, f.tool, f.field, text, near);
+        spans = plainTags(tools[i]!, f.tool, f.field, text, near, settled);
         tagSpans.set(key, spans);
       }
       // Only the tag markup itself (not words inside the content) is discounted.
@@ -1311,6 +1329,24 @@ export function precisionDiscounts(
   });
 }
 
+/** marked_constraint: an opening soft tag never closed, its content running to the end. */
+const SOFT_OPEN = /<\s{0,4}(important|critical|mandatory)\s{0,4}>/gi;
+function unclosedTags(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  for (const m of text.matchAll(SOFT_OPEN)) {
+    const rest = text.slice(m.index! + m[0].length);
+    if (
+      rest.length > 600 || /<\s{0,4}\/?\s{0,4}(?:important|critical|mandatory)\s{0,4}>/i.test(rest)
+    ) {
+      continue;
+    }
+    // Shaped like a SOFT_TAG match whose closing tag is empty: [whole, name, content].
+    const x = Object.assign([m[0] + rest, m[1]!, rest], { index: m.index!, input: text });
+    out.push(x as unknown as RegExpExecArray);
+  }
+  return out;
+}
+
 /**
  * The plain-constraint tags of one string: [open start, open end, close start, close end] of
  * each tag pair whose content is plain and holds no other rule's finding.
@@ -1321,21 +1357,31 @@ function plainTags(
   field: string,
   text: string,
   items: readonly KeyedFinding[],
+  settled: ReadonlySet<KeyedFinding>,
 ): [number, number, number, number][] {
   const out: [number, number, number, number][] = [];
   const params = new Set(parameterNames(tool.inputSchema).map((p) => p.text.toLowerCase()));
-  for (const m of text.matchAll(SOFT_TAG)) {
+  for (const m of [...text.matchAll(SOFT_TAG), ...unclosedTags(text)]) {
     const o = m.index!;
     const content = m[2]!;
     const cs = o + m[0].indexOf(">") + 1;
     const ce = cs + content.length;
     // precision3: a low piece (an order word near "call") does not make the content an order.
-    const other = items.some(({ finding: g }) =>
+    const close = o + m[0].length;
+    const inside = items.filter((k) => !settled.has(k)).filter(({ finding: g }) =>
       g.tool === name && g.field === field && !TAG_RULES.has(g.rule_id) &&
       !(g.severity === "low" && ruleById(g.rule_id).piece) && g.offset < ce &&
-      g.offset + g.match.length > cs
+      g.offset + g.match.length > cs &&
+      // marked_constraint: a marker's near rule reaching past the tag is judged by the content.
+      !(LINKED_RULES.has(g.rule_id) && g.offset >= o && g.offset + g.match.length > close)
     );
-    if (!other && plainConstraint(content, params)) out.push([o, cs, ce, o + m[0].length]);
+    if (
+      inside.length === 0
+        ? plainConstraint(content, params) || ownValueNote(content, params, name)
+        // marked_constraint: single words (data named, "silently") are judged by the content test.
+        : inside.every(({ finding: g }) => WORD_LEVEL.test(g.rule_id) || g.severity === "low") &&
+          ownValueNote(content, params, name)
+    ) out.push([o, cs, ce, close]);
   }
   return out;
 }
