@@ -36,6 +36,7 @@ import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { ruleById } from "./rules.ts";
+import { mentioned, mentionRule } from "./_mention.ts";
 import {
   BEHAVIOUR_RULES,
   behaviourStated,
@@ -1161,6 +1162,10 @@ export function precisionDiscounts(
     const id = f.rule_id;
     if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i), f.tool)) {
       reasons[k] = "an attack named as what a tool built to detect or explain attacks flags";
+      return;
+    }
+    if (mentionRule(id) && mentioned(text, f, firstSentence(i), paramsOf(i))) {
+      reasons[k] = "attack wording named as the object of the tool's own analysis";
       return;
     }
     if (CONFIRM_RULES.has(id) && confirmedFirst(text, f)) {
