@@ -26,7 +26,15 @@ import { span } from "./_precision_purpose.ts";
 /** Rule families whose wording a tool can name as the object of its analysis. */
 const FAMILY = /^(?:pi|secret|intent|exfil|conceal|data|leak|persist)\./;
 /** Within those families, rules about steering to or shadowing tools, or parameter shapes. */
-const NOT_MENTION = /^(?:pi\.(?:steer\w*|shadow\w*|disparage_others)|secret\.param_\w+)$/;
+const NOT_MENTION = /^(?:pi\.shadow\w*|pi\.mention_obeyed|secret\.param_\w+)$/;
+/**
+ * Steering wording ("other tools are fake") is the attack itself when the tool says it of its
+ * peers: it counts as mentioned only when quoted or reported as what some text says.
+ */
+const STEER = /^pi\.(?:steer\w*|disparage_others)$/;
+/** Nouns for text (not for tools, data or paths): what a reported steering clause hangs on. */
+const TEXT_NOUN =
+  /^(?:texts?|instructions?|lines?|phrases?|wording|requests?|demands?|claims?|messages?|prompts?|descriptions?|strings?|payloads?|comments?|sentences?|statements?|directives?|content)$/i;
 
 export function mentionRule(id: string): boolean {
   return FAMILY.test(id) && !NOT_MENTION.test(id);
@@ -37,7 +45,8 @@ const ANALYSIS_PURPOSE =
   /\b(?:detect\w*|scan\w*|lint\w*|check\w*|classif\w*|label\w*|redact\w*|mask\w*|strip\w*|scrub\w*|saniti[sz]\w*|censor\w*|moderat\w*|flag\w*|audit\w*|review\w*|inspect\w*|screen\w*|analy[sz]\w*|grade\w*|grading|scor\w*|evaluat\w*|explain\w*|teach\w*|lessons?|course|training|guard\w*|firewall\w*|filter\w*|injection\w*|jailbreak\w*|red[-_ ]?team\w*|phish\w*|fraud\w*|spam|honeypot\w*|compar\w*|highlight\w*|count\w*|warn\w*|validat\w*|secrets?|pii|dlp|threats?|attacks?|safety|hides?|hiding)\b/i;
 
 /** Quoted spans on one line. */
-const QUOTED = /(?<![\w])'[^'\n]{1,200}'(?![\w])|"[^"\n]{1,200}"|`[^`\n]{1,200}`|“[^”\n]{1,200}”/g;
+const QUOTED =
+  /(?<![\w])'(?:[^'\n]|(?<=\w)'(?=\w)){1,200}'(?![\w])|"[^"\n]{1,200}"|`[^`\n]{1,200}`|“[^”\n]{1,200}”/g;
 
 let maskedFor = ["", ""];
 /** The text with the inside of every quoted span blanked (same length; one-entry cache). */
@@ -55,10 +64,16 @@ function masked(text: string): string {
 
 /** Verbs whose object is what the tool finds (not its input). */
 const FOUND_VERB =
-  /\b(?:mask(?:s|es|ing)?|redact(?:s|ing)?|strip(?:s|ping)?|scrub(?:s|bing)?|hid(?:e|es|ing)|detect(?:s|ing)?|flag(?:s|ging)?|finds?|finding|counts?|counting|catch(?:es|ing)?|spots?|spotting|highlights?|highlighting|remov(?:e|es|ing)|censor(?:s|ing)?|replac(?:e|es|ing)|blanks?|obfuscat(?:e|es|ing)|classif(?:y|ies|ying)|labels?|labell?ing|warns?\s+(?:about|of|on|against)|points?\s+out|block(?:s|ing)?|reject(?:s|ing)?|filters?\s+out|covers?|recogni[sz](?:e|es|ing)|looks?\s+for|lists?|reports?|explains?|teach(?:es)?|matches|marks)\b/gi;
+  /\b(?:mask(?:s|es|ing)?|redact(?:s|ing)?|strip(?:s|ping)?|scrub(?:s|bing)?|hid(?:e|es|ing)|detect(?:s|ing)?|flag(?:s|ging)?|finds?|finding|catch(?:es|ing)?|spots?|spotting|highlights?|highlighting|remov(?:e|es|ing)|censor(?:s|ing)?|replac(?:e|es|ing)|blanks?|obfuscat(?:e|es|ing)|warns?\s+(?:about|of|on|against)|points?\s+out|block(?:s|ing)?|reject(?:s|ing)?|filters?\s+out|covers?|recogni[sz](?:e|es|ing)|looks?\s+for)\b/gi;
+/**
+ * Verbs whose object may be the tool's input (a classifier classifies the user's messages):
+ * they govern only quoted wording ("explains how 'ignore all previous instructions' works").
+ */
+const INPUT_VERB =
+  /\b(?:counts?|counting|classif(?:y|ies|ying)|labels?|labell?ing|lists?|reports?|explains?|teach(?:es)?|matches|marks|describes?|quotes?|shows?|annotates?|translat(?:e|es|ing))\b/gi;
 /** An analysis verb anywhere (what makes an example marker or a reporting noun a mention). */
 const ANALYSIS_VERB = new RegExp(
-  FOUND_VERB.source +
+  FOUND_VERB.source + "|" + INPUT_VERB.source +
     String
       .raw`|\b(?:scan(?:s|ning)?|lint(?:s|ing)?|check(?:s|ing)?|review(?:s|ing)?|audit(?:s|ing)?|inspect(?:s|ing)?|screen(?:s|ing)?|analy[sz](?:e|es|ing)|grad(?:e|es|ing)|scor(?:e|es|ing)|evaluat(?:e|es|ing)|compar(?:e|es|ing)|search(?:es|ing)?|summari[sz](?:e|es|ing|ed)|warns?|contains?|translat(?:e|es|ing)|stor(?:e|es|ing)|validat(?:e|es|ing)|answers?)\b`,
   "i",
@@ -72,10 +87,13 @@ const REPORT_OPEN =
 const EXAMPLE_MARK =
   /\b(?:like|such\s+as|e\.g\.|for\s+example|for\s+instance|including|i\.e\.|namely)(?=[\s,:'"“`(<\[])/gi;
 const CATEGORY_HEAD =
-  /\b(?:hits|signals|categories|examples|red\s+flags|patterns|indicators|positives|markers|types|kinds|labels|classes|openers)\s*(?::|\b(?:include|includes|are)\b)/i;
+  /\b(?:hits|signals|categories|examples|red\s+flags|patterns|indicators|positives|markers|types|kinds|labels|classes|openers)\b(?:[^.:;!?\n]{0,40}:|\s*\b(?:include|includes|are)\b)/i;
 const PASSIVE =
   /\b(?:is|are|get|gets|will\s+be|become|becomes)\s+(?:\w+ly\s+)?(?:flagged|masked|redacted|replaced|removed|stripped|detected|reported|highlighted|blocked|rejected|hidden|blanked|scrubbed|dropped|counted|listed|label+ed|marked|caught|censored|filtered(?:\s+out)?|truncated|starred\s+out)\b/i;
 
+/** A participle of analysis closing a "with ..." phrase. */
+const WITH_DONE =
+  /(?:^|[\s—–-])(?:stripped|removed|masked|redacted|flagged|highlighted|blanked|replaced|starred\s+out|cut\s+out|dropped)\b/i;
 /** Verbs of an order to move, reveal or act (outside a reported clause they make it an order). */
 const ORDER_VERB = String
   .raw`(?:send|upload|forward|post|share|pass|include|copy|read|call|invoke|tell|reveal|print|return|email|write|save|store|give|leak|ignore|disable|paste|attach|submit|run|execute|delete|fetch|open|output|disclose|transmit|message|notify|sync|mirror|relay|cc|bcc)`;
@@ -99,7 +117,10 @@ const TOLD =
 const MODEL_MODAL =
   /\b(?:the\s+|this\s+|an?\s+)?(?:assistant|model|agent|ai|llm)(?:['\u2019]s\s+\w+)?\s+(?:must|should|shall|will|needs?\s+to|has\s+to|is\s+to|may\s+now|can\s+now|is\s+(?:now\s+)?(?:free|allowed|permitted|cleared))\b/gi;
 const REPORTING_BEFORE =
-  /\b(?:that|saying|says|telling|tells|claiming|claims|demanding|asking|asks|urging|where|which|whether)\s+(?:\w+\s+){0,2}$/i;
+  /\b(?:saying|says|said|telling|tells|told|claiming|claims|demanding|asking|asks|urging|insisting|suggesting)\s+(?:that\s+)?(?:\w+\s+){0,2}$/i;
+/** The model's own safeguards named outside a reported clause ("the assistant's safety rules"). */
+const MODEL_SAFEGUARD =
+  /\b(?:(?:the\s+|this\s+)?(?:assistant|model|agent|ai|llm)['\u2019]s|your|its\s+own)\s+(?:\w+\s+)?(?:rules|filters?|guidelines|restrictions|polic(?:y|ies)|guardrails|limits|instructions|safeguards|safety)\b/gi;
 /** The tool itself is told what it must do. */
 const SELF_ORDER =
   /\b(?:it|this\s+(?:tool|server|scanner|linter|check(?:er)?))\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\b/i;
@@ -116,6 +137,9 @@ const GO_ALONG_TEXT =
 function ordersSomething(sentence: string, raw: string, params: readonly string[]): boolean {
   if (TOLD.test(sentence) || SELF_ORDER.test(sentence) || LITERAL_DEST.test(sentence)) return true;
   for (const m of sentence.matchAll(MODEL_MODAL)) {
+    if (!REPORTING_BEFORE.test(sentence.slice(Math.max(0, m.index! - 40), m.index!))) return true;
+  }
+  for (const m of sentence.matchAll(MODEL_SAFEGUARD)) {
     if (!REPORTING_BEFORE.test(sentence.slice(Math.max(0, m.index! - 40), m.index!))) return true;
   }
   for (const m of sentence.matchAll(CONCEAL)) {
@@ -150,9 +174,20 @@ function nounJustBefore(head: string): boolean {
  * Where, in the masked sentence, the slot governing position `p` opens, or -1: an example
  * marker, a reporting noun's clause, a found-verb's noun list, a category head's list.
  */
-function slotOpen(sentence: string, p: number): number {
+function slotOpen(sentence: string, p: number, quoted: boolean, steer = false): number {
   const pre = sentence.slice(0, p);
   let open = -1;
+  if (steer) {
+    // Only a clause reported as what some text says ("text that calls other tools fake").
+    for (const m of pre.matchAll(REPORT_NOUN)) {
+      if (!TEXT_NOUN.test(m[0])) continue;
+      const o = REPORT_OPEN.exec(pre.slice(m.index! + m[0].length));
+      if (o !== null && ANALYSIS_VERB.test(pre.slice(0, m.index!))) {
+        return m.index! + m[0].length + o[0].length;
+      }
+    }
+    return -1;
+  }
   // An example marker after an analysis verb or a noun for what is found.
   for (const m of pre.matchAll(EXAMPLE_MARK)) {
     const head = pre.slice(0, m.index!);
@@ -177,19 +212,21 @@ function slotOpen(sentence: string, p: number): number {
     }
   }
   // A found-verb's noun list: nothing but nouns between the verb and the finding.
-  FOUND_VERB.lastIndex = 0;
-  for (let m = FOUND_VERB.exec(sentence); m && m.index <= p; m = FOUND_VERB.exec(sentence)) {
-    // After a determiner the word is a noun ("the list of ...", "a report").
-    if (
-      /\b(?:the|a|an|this|that|its|their|each|every|of|your|our)\s+$/i.test(
-        sentence.slice(0, m.index),
-      )
-    ) {
-      continue;
-    }
-    if (!LIST_BREAK.test(sentence.slice(m.index + m[0].length, p))) {
-      open = Math.max(open, m.index);
-      break;
+  for (const verbs of quoted ? [FOUND_VERB, INPUT_VERB] : [FOUND_VERB]) {
+    verbs.lastIndex = 0;
+    for (let m = verbs.exec(sentence); m && m.index <= p; m = verbs.exec(sentence)) {
+      // After a determiner the word is a noun ("the list of ...", "a report").
+      if (
+        /\b(?:the|a|an|this|that|its|their|each|every|of|your|our)\s+$/i.test(
+          sentence.slice(0, m.index),
+        )
+      ) {
+        continue;
+      }
+      if (!LIST_BREAK.test(sentence.slice(m.index + m[0].length, p))) {
+        open = Math.max(open, m.index);
+        break;
+      }
     }
   }
   const cat = CATEGORY_HEAD.exec(pre);
@@ -216,20 +253,32 @@ export function mentioned(
   const sentence = m.slice(s, e);
   if (ordersSomething(sentence, text.slice(s, e), params)) return false;
   const p = f.offset - s;
+  // Steering wording inside a quote is judged like any quoted example.
+  const steer = STEER.test(f.rule_id) && m[f.offset] === text[f.offset];
   const inSentence = (x: number) => sentence.slice(x);
   // The passive subject: the finding's clause ends in an act of analysis done to it.
   const rest = sentence.slice(p);
-  const pass = PASSIVE.exec(rest);
+  const pass = steer ? null : PASSIVE.exec(rest);
   if (
-    pass !== null && pass.index >= f.match.length && !LIST_BREAK.test(rest.slice(0, pass.index)) &&
-    !CLAUSE_BREAK.test(sentence)
+    pass !== null && pass.index >= f.match.length &&
+    !LIST_BREAK.test(sentence.slice(0, p) + " " + rest.slice(0, pass.index)) &&
+    !CLAUSE_BREAK.test(rest)
   ) return true;
-  let open = slotOpen(sentence, p);
+  // The same without the verb: "returns the page with any embedded instructions ... stripped".
+  const withAt = sentence.slice(0, p).search(/\bwith\s+(?:any|all|every|each|the)\b[^,;:]*$/i);
+  const done = steer ? null : WITH_DONE.exec(rest);
+  if (
+    withAt >= 0 && done !== null && done.index >= f.match.length &&
+    !LIST_BREAK.test(sentence.slice(withAt, p) + rest.slice(0, done.index)) &&
+    !CLAUSE_BREAK.test(sentence.slice(withAt))
+  ) return true;
+  const quoted = m[f.offset] !== text[f.offset];
+  let open = slotOpen(sentence, p, quoted, steer);
   // A long match (a whole clause) is judged where it ends, when nothing between its start and
   // the slot is an order.
   if (open < 0 && f.match.length > 40) {
     const q = Math.min(sentence.length, end - s) - 1;
-    open = slotOpen(sentence, q);
+    open = slotOpen(sentence, q, m[s + q] !== text[s + q], steer);
     if (open >= 0 && LIST_BREAK.test(sentence.slice(p, open))) open = -1;
   }
   if (open < 0) return false;
