@@ -26,7 +26,7 @@ import { span } from "./_precision_purpose.ts";
 /** Rule families whose wording a tool can name as the object of its analysis. */
 const FAMILY = /^(?:pi|secret|intent|exfil|conceal|data|leak|persist)\./;
 /** Within those families, rules about steering to or shadowing tools, or parameter shapes. */
-const NOT_MENTION = /^(?:pi\.shadow\w*|pi\.mention_obeyed|secret\.param_\w+)$/;
+const NOT_MENTION = /^(?:pi\.shadow\w*|leak\.shadow\w*|pi\.mention_obeyed|secret\.param_\w+)$/;
 /**
  * Steering wording ("other tools are fake") is the attack itself when the tool says it of its
  * peers: it counts as mentioned only when quoted or reported as what some text says.
@@ -42,7 +42,7 @@ export function mentionRule(id: string): boolean {
 
 /** The tool's own act is analysing text (name, title or first sentence). */
 const ANALYSIS_PURPOSE =
-  /\b(?:detect\w*|scan\w*|lint\w*|check\w*|classif\w*|label\w*|redact\w*|mask\w*|strip\w*|scrub\w*|saniti[sz]\w*|censor\w*|moderat\w*|flag\w*|audit\w*|review\w*|inspect\w*|screen\w*|analy[sz]\w*|grade\w*|grading|scor\w*|evaluat\w*|explain\w*|teach\w*|lessons?|course|training|guard\w*|firewall\w*|filter\w*|injection\w*|jailbreak\w*|red[-_ ]?team\w*|phish\w*|fraud\w*|spam|honeypot\w*|compar\w*|highlight\w*|count\w*|warn\w*|validat\w*|secrets?|pii|dlp|threats?|attacks?|safety|hides?|hiding)\b/i;
+  /\b(?:detect\w*|scan\w*|lint\w*|check\w*|classif\w*|labell?(?:s|ing|er)\b|redact\w*|mask\w*|strip\w*|scrub\w*|saniti[sz]\w*|censor\w*|moderat\w*|flag\w*|audit\w*|review\w*|inspect\w*|screen\w*|analy[sz]\w*|grade\w*|grading|scor\w*|evaluat\w*|explain\w*|teach\w*|lessons?|course|training|guard\w*|firewall\w*|filter\w*|injection\w*|jailbreak\w*|red[-_ ]?team\w*|phish\w*|fraud\w*|spam|honeypot\w*|compar\w*|highlight\w*|warn\w*|validat\w*|secrets?|pii|dlp|threats?|attacks?|safety|hides?|hiding)\b/i;
 
 /** Quoted spans on one line. */
 const QUOTED =
@@ -96,7 +96,7 @@ const WITH_DONE =
   /(?:^|[\s—–-])(?:stripped|removed|masked|redacted|flagged|highlighted|blanked|replaced|starred\s+out|cut\s+out|dropped)\b/i;
 /** Verbs of an order to move, reveal or act (outside a reported clause they make it an order). */
 const ORDER_VERB = String
-  .raw`(?:send|upload|forward|post|share|pass|include|copy|read|call|invoke|tell|reveal|print|return|email|write|save|store|give|leak|ignore|disable|paste|attach|submit|run|execute|delete|fetch|open|output|disclose|transmit|message|notify|sync|mirror|relay|cc|bcc)`;
+  .raw`(?:send|upload|forward|post|share|pass|include|copy|read|call|invoke|tell|reveal|print|return|email|write|save|store|give|leak|ignore|disable|paste|attach|submit|run|execute|delete|fetch|open|output|disclose|transmit|message|notify|sync|mirror|relay|cc|bcc|locate|grab|collect|gather|extract|supply|provide|place|put|comply|obey|follow|leave|keep|omit|remember|treat)`;
 /** Anywhere after the anchor: the sentence goes on to another act of its own. */
 const CLAUSE_BREAK = new RegExp(
   String
@@ -106,13 +106,13 @@ const CLAUSE_BREAK = new RegExp(
 /** A list slot holds nouns: an order verb (or a modal) inside it starts something else. */
 const LIST_BREAK = new RegExp(
   String
-    .raw`\b${ORDER_VERB}(?:s|es)?\b|\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to)\b`,
+    .raw`(?<!\bto\s)\b${ORDER_VERB}(?:s|es)?\b|\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to)\b`,
   "i",
 );
 
 /** The second person told to act, or the model addressed by name. */
 const TOLD =
-  /\byou\s+(?:must|should|shall|will|need|have\s+to|are\s+(?:to|now|required|allowed|permitted|free|cleared)|may|can|now)\b|\byourself\b|^\s*(?:(?:dear|hey|hi)\s+)?(?:assistant|model|agent|ai|claude|gpt)\s*[:,]\s|\bnote\s+to\s+the\s+(?:assistant|model|agent|ai)\b|\bas\s+(?:an?\s+)?(?:instructions?|orders?|commands?)\b/i;
+  /\byou\s+(?:must|should|shall|will|need|have\s+to|are\s+(?:to|now|required|allowed|permitted|free|cleared)|may|can|now)\b|\byourself\b|^\s*(?:(?:dear|hey|hi)\s+)?(?:assistant|model|agent|ai|claude|gpt)\s*[:,]\s|\bnote\s+(?:to|for)\s+(?:the\s+)?(?:assistants?|models?|agents?|ai|llms?)\b|\bagent[-_ ]directive\b|\byour\s+(?:answers?|replies|reply|responses?|output)\b|\bas\s+(?:an?\s+)?(?:instructions?|orders?|commands?)\b/i;
 /** The model as the subject of a modal; allowed only inside a reported clause. */
 const MODEL_MODAL =
   /\b(?:the\s+|this\s+|an?\s+)?(?:assistant|model|agent|ai|llm)(?:['\u2019]s\s+\w+)?\s+(?:must|should|shall|will|needs?\s+to|has\s+to|is\s+to|may\s+now|can\s+now|is\s+(?:now\s+)?(?:free|allowed|permitted|cleared))\b/gi;
@@ -121,11 +121,15 @@ const REPORTING_BEFORE =
 /** The model's own safeguards named outside a reported clause ("the assistant's safety rules"). */
 const MODEL_SAFEGUARD =
   /\b(?:(?:the\s+|this\s+)?(?:assistant|model|agent|ai|llm)['\u2019]s|your|its\s+own)\s+(?:\w+\s+)?(?:rules|filters?|guidelines|restrictions|polic(?:y|ies)|guardrails|limits|instructions|safeguards|safety)\b/gi;
+/** An imperative order verb opens the sentence, or a condition on another tool's call. */
+const IMPERATIVE_START = new RegExp(String.raw`^\s*(?:\[[^\]]{0,40}\]\s*)?${ORDER_VERB}\s`, "i");
+const OTHER_CALL =
+  /\bwhen(?:ever)?\s+(?:the\s+|a\s+|any\s+)?[\w' .-]{0,40}?\b(?:tool|function|server|method)s?\b[^.;]{0,40}?\b(?:is|are|gets?)\s+(?:called|invoked|used|run)\b/i;
 /** The tool itself is told what it must do. */
 const SELF_ORDER =
   /\b(?:it|this\s+(?:tool|server|scanner|linter|check(?:er)?))\s+(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\b/i;
 const LITERAL_DEST =
-  /@|https?:|\bwww\.|\b(?:[a-z0-9-]{1,63}\.)+(?:com|net|org|io|dev|app|xyz|ru|cn|co|me|site|link|example|chat)\b/i;
+  /\b0x[0-9a-f]{40}\b|\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){3,}|@|https?:|\bwww\.|\b(?:[a-z0-9-]{1,63}\.)+(?:com|net|org|io|dev|app|xyz|ru|cn|co|me|site|link|example|chat)\b/i;
 const CONCEAL =
   /\b(?:unannounced|unnoticed|covertly|without\s+(?:a\s+)?(?:word|notice)|without\s+(?:telling|mentioning|informing|notifying|asking|showing)|(?:do\s+not|don't|never|not\s+to)\s+(?:tell|mention|inform|show|reveal|let\s+the\s+user)|silently|quietly|secretly)\b/gi;
 const PLACE_VERB = /\b(?:pass|put|include|insert|paste|copy|add|send|place|attach|fill)\w*\b/i;
@@ -136,6 +140,7 @@ const GO_ALONG_TEXT =
 /** Whether the sentence, quotes blanked, holds an order of its own outside reported clauses. */
 function ordersSomething(sentence: string, raw: string, params: readonly string[]): boolean {
   if (TOLD.test(sentence) || SELF_ORDER.test(sentence) || LITERAL_DEST.test(sentence)) return true;
+  if (IMPERATIVE_START.test(sentence) || OTHER_CALL.test(sentence)) return true;
   for (const m of sentence.matchAll(MODEL_MODAL)) {
     if (!REPORTING_BEFORE.test(sentence.slice(Math.max(0, m.index! - 40), m.index!))) return true;
   }
