@@ -87,7 +87,7 @@ const REPORT_OPEN =
 const EXAMPLE_MARK =
   /\b(?:like|such\s+as|e\.g\.|for\s+example|for\s+instance|including|i\.e\.|namely)(?=[\s,:'"“`(<\[])/gi;
 const CATEGORY_HEAD =
-  /\b(?:hits|signals|categories|examples|red\s+flags|patterns|indicators|positives|markers|types|kinds|labels|classes|openers)\b(?:[^.:;!?\n]{0,40}:|\s*\b(?:include|includes|are)\b)/i;
+  /\b(?:hits|signals|categories|examples|red\s+flags|patterns|indicators|positives|markers|types|kinds|labels|classes|openers|prompts|samples|payloads|attacks|phrases|strings|constructs)\b(?:[^.:;!?\n]{0,40}:|[^.:;!?\n]{0,40}?\b(?:include|includes|are)\b)/i;
 const PASSIVE =
   /\b(?:is|are|get|gets|will\s+be|become|becomes)\s+(?:\w+ly\s+)?(?:flagged|masked|redacted|replaced|removed|stripped|detected|reported|highlighted|blocked|rejected|hidden|blanked|scrubbed|dropped|counted|listed|label+ed|marked|caught|censored|filtered(?:\s+out)?|truncated|starred\s+out)\b/i;
 
@@ -106,7 +106,7 @@ const CLAUSE_BREAK = new RegExp(
 /** A list slot holds nouns: an order verb (or a modal) inside it starts something else. */
 const LIST_BREAK = new RegExp(
   String
-    .raw`(?<!\bto\s)\b${ORDER_VERB}(?:s|es)?\b|\b(?:must|should|shall|will|needs?\s+to|has\s+to|have\s+to)\b`,
+    .raw`(?<!\bto\s)\b${ORDER_VERB}(?:s|es)?\b|\b(?:must|should|shall|will|can|could|may|might|would|needs?\s+to|has\s+to|have\s+to|so|because|unless)\b`,
   "i",
 );
 
