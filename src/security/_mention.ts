@@ -87,7 +87,7 @@ const REPORT_OPEN =
 const EXAMPLE_MARK =
   /\b(?:like|such\s+as|e\.g\.|for\s+example|for\s+instance|including|i\.e\.|namely)(?=[\s,:'"“`(<\[])/gi;
 const CATEGORY_HEAD =
-  /\b(?:hits|signals|categories|examples|red\s+flags|patterns|indicators|positives|markers|types|kinds|labels|classes|openers|prompts|samples|payloads|attacks|phrases|strings|constructs)\b(?:[^.:;!?\n]{0,40}:|[^.:;!?\n]{0,40}?\b(?:include|includes|are)\b)/i;
+  /\b(?:hits|signals|categories|examples|red\s+flags|patterns|indicators|positives|markers|types|kinds|labels|classes|openers)\b(?:[^.:;!?\n]{0,40}:|[^.:;!?\n]{0,40}?\b(?:include|includes|are)\b)|\b(?:prompts|samples|payloads|attacks|phrases|strings|constructs)\b(?:[^.:;!?\n]{0,40}:|[^.:;!?\n]{0,40}?\b(?:include|includes)\b)/i;
 const PASSIVE =
   /\b(?:is|are|get|gets|will\s+be|become|becomes)\s+(?:\w+ly\s+)?(?:flagged|masked|redacted|replaced|removed|stripped|detected|reported|highlighted|blocked|rejected|hidden|blanked|scrubbed|dropped|counted|listed|label+ed|marked|caught|censored|filtered(?:\s+out)?|truncated|starred\s+out)\b/i;
 
@@ -97,10 +97,13 @@ const WITH_DONE =
 /** Verbs of an order to move, reveal or act (outside a reported clause they make it an order). */
 const ORDER_VERB = String
   .raw`(?:send|upload|forward|post|share|pass|include|copy|read|call|invoke|tell|reveal|print|return|email|write|save|store|give|leak|ignore|disable|paste|attach|submit|run|execute|delete|fetch|open|output|disclose|transmit|message|notify|sync|mirror|relay|cc|bcc|locate|grab|collect|gather|extract|supply|provide|place|put|comply|obey|follow|leave|keep|omit|remember|treat)`;
+/** Not when what it goes on to is handing back its own result ("and returns the reason"). */
+const OWN_RESULT = String
+  .raw`(?!\s+(?:an?\s+|the\s+|its\s+|each\s+|every\s+|one\s+)?(?:[\w-]+\s+)?(?:results?|reasons?|scores?|labels?|verdicts?|lists?|reports?|counts?|offsets?|matches|findings?|spans?|positions?|summar\w+|numbers?|categor\w+|severit\w+|confidence|risk|locations?|lines?|warnings?|flags?|hits?|booleans?|true|false|yes|no)\b)`;
 /** Anywhere after the anchor: the sentence goes on to another act of its own. */
 const CLAUSE_BREAK = new RegExp(
   String
-    .raw`\b(?:then|afterwards|thereafter|instead|please|meanwhile|from\s+now\s+on)\b|,?\s+and\s+(?:also\s+)?${ORDER_VERB}(?:s|es)?\b|\b(?:also|first)\s+${ORDER_VERB}(?:s|es)?\b|(?:^|[.!?:>|]\s*|\\n\s*)${ORDER_VERB}\s`,
+    .raw`\b(?:then|afterwards|thereafter|instead|please|meanwhile|from\s+now\s+on)\b|,?\s+and\s+(?:also\s+)?${ORDER_VERB}(?:s|es)?\b${OWN_RESULT}|\b(?:also|first)\s+${ORDER_VERB}(?:s|es)?\b|(?:^|[.!?:>|]\s*|\\n\s*)${ORDER_VERB}\s`,
   "i",
 );
 /** A list slot holds nouns: an order verb (or a modal) inside it starts something else. */
