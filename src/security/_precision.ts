@@ -21,7 +21,8 @@
  * - `prohibit`: a placement sentence that forbids the placement ("Don't include passwords in the
  *   `message` field", "`details` must not contain card numbers").
  * - `only_when`: "call this only when another X tool reports ..." restricts the tool's own use.
- * - `catalog`: a detector lists an attack as what it flags (quoted, or named through a noun).
+ * - `mention` (`_mention.ts`, which replaced `catalog`): attack wording named as the object of
+ *   the tool's own analysis (flagged, masked, quoted or listed as an example), per sentence.
  * - `guard`: what the tool blocks, scrubs or never asks for ("... 169.254.169.254 are blocked").
  * - `own key`: an optional key parameter overriding the key the server is configured with.
  * - `confirm`: "Ask the user to confirm ... before sending ..." with no address and no "then".
@@ -36,6 +37,7 @@ import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
 import { ruleById } from "./rules.ts";
+import { mentioned, mentionRule } from "./_mention.ts";
 import {
   BEHAVIOUR_RULES,
   behaviourStated,
@@ -761,44 +763,8 @@ function ownSending(
 }
 
 /** Findings in one string past which none of them is discounted here. */
-// ---- catalog: what a tool built to detect or explain attacks flags, listed as its object -------
+// ---- catalog: replaced by `mention` (_mention.ts); the order checks below stay shared -------
 
-const CATALOG_RULES = new Set([
-  "pi.override",
-  "pi.role",
-  "pi.role_switch",
-  "pi.privilege",
-  "pi.shell_payload",
-  "pi.fake_tag",
-  "pi.urgency",
-  "pi.steering",
-  "pi.steer_frame",
-  "pi.steer_exclusive",
-  "purpose.self_steer",
-  "intent.model_directed",
-  "intent.mandated",
-  "intent.take_sensitive",
-  "secret.ask_content",
-  "secret.key_path",
-  "secret.credential_path",
-  "exfil.url",
-]);
-const CATALOG_PURPOSE = new RegExp(
-  DETECTOR_PURPOSE.source + String.raw`|\b(?:explain\w*|review\w*|warn\w*|lint\w*)\b`,
-  "i",
-);
-/** Quoted spans: '...', "...", `...`, “...” (a closing quote mark not inside a word). */
-const QUOTED = /(?<![\w])'[^'\n]{1,200}'(?![\w])|"[^"\n]{1,200}"|`[^`\n]{1,200}`|“[^”\n]{1,200}”/g;
-/** The sentence states what the tool flags: a detection verb opens it ... */
-const CATALOG_VERB =
-  /^\s*(?:(?:it|this\s+(?:tool|server|check(?:er)?|scanner|linter|classifier|auditor)|the\s+(?:tool|server|check(?:er)?|scanner|linter|classifier|auditor|audit|report))\s+(?:also\s+)?)?(?:flags|detects|catches|reports|warns\s+(?:about|of|on|against)|highlights|finds|looks\s+for|recogni[sz]es|marks|spots|matches|covers|labels)\b/i;
-/** ... or a noun naming the flagged items heads it ("Typical positives:", "Sample attack prompts include"). */
-const CATALOG_NOUN =
-  /^[^.:;!?\n]{0,60}?\b(?:positives|hits|red\s+flags|patterns|signals|examples|samples|constructs|payloads|attacks|attack\s+prompts|indicators)\b[^.:;!?\n]{0,40}?(?:\bincludes?\b|\bare\b|:)/i;
-/** An unquoted flagged item is reported through a noun (text that ..., instructions to ...). */
-const REPORTER_NOUN =
-  /\b(?:text|texts|instructions?|requests?|attempts?|demands?|commands?|descriptions?|phrases?|prompts?|messages?|patterns?|constructs?|sections?|blocks?|claims?|lines?|strings?|content|wording|markup)\b/i;
-const TAG_NAMED = /^>?\s*(?:blocks?|markers?|sections?|tags?|wrappers?|headers?|elements?)\b/i;
 /** Outside the quotes: someone addressed, or the sentence goes on to an order. */
 const CATALOG_ORDER =
   /\b(?:you|your|yours|yourself|assistant|please|instead|then|now|afterwards|thereafter)\b|\bfrom\s+(?:now|this\s+point)\s+on\b|https?:/i;
@@ -809,62 +775,6 @@ const SELF_ORDER =
 /** The model addressed or made the subject (not the object of a reported attack, "telling the AI"). */
 const ADDRESSED =
   /\b(?:you|your|yourself)\b|(?<!\b(?:tells?|telling|asks?|asking|instructs?|instructing|makes?|making|gets?|getting|tricks?|tricking|coax(?:es)?|coaxing|urges?|urging|for|on|against|at)\s+)\b(?:the|this)\s+(?:assistant|ai|agent|llm)\b(?!['\u2019]s)/i;
-const QUOTE_ONLY = new Set([
-  "pi.override",
-  "pi.role",
-  "pi.role_switch",
-  "pi.privilege",
-  "pi.shell_payload",
-]);
-
-/** The text with the inside of every quoted span blanked (same length; one-entry cache). */
-let maskedFor = ["", ""];
-function maskQuotes(text: string): string {
-  if (maskedFor[0] !== text) {
-    maskedFor = [text, text.replace(QUOTED, (q) => q[0] + "x".repeat(q.length - 2) + q.at(-1))];
-  }
-  return maskedFor[1]!;
-}
-
-function catalogued(
-  text: string,
-  f: Finding,
-  purpose: string,
-  params: readonly string[],
-  name: string,
-): boolean {
-  if (!CATALOG_PURPOSE.test(purpose) || GO_ALONG_TEXT.test(text)) return false;
-  // Sentences are cut on the masked text, so a quoted "curl ... | sh" does not end one.
-  const masked = maskQuotes(text);
-  const [s, e] = sentenceBounds(masked, f.offset, f.offset + f.match.length);
-  const start = f.offset - s;
-  const end = start + f.match.length;
-  const sentence = masked.slice(s, e);
-  if (end > sentence.length) return false;
-  const inQuote = sentence.slice(start, end) === "x".repeat(end - start) &&
-    f.match !== sentence.slice(start, end);
-  // A back-quoted own parameter is a placement, not a flagged item.
-  for (const q of text.slice(s, e).matchAll(/`([^`\n]{1,60})`/g)) {
-    if (params.includes(q[1]!.toLowerCase())) return false;
-  }
-  if (CATALOG_ORDER.test(sentence) || GO_ALONG.test(sentence) || SELF_ORDER.test(sentence)) {
-    return false;
-  }
-  // The tool's own name in the sentence: it is steering to itself, not listing what it flags.
-  const own = name.toLowerCase();
-  if (own.length > 2 && sentence.toLowerCase().includes(own)) return false;
-  // Anywhere outside quotes, the model addressed: an order may sit in a sentence no rule reads.
-  if (ADDRESSED.test(masked)) return false;
-  // Imperative phrases of their own (override, role, shell) count as listed only when quoted.
-  if (QUOTE_ONLY.has(f.rule_id) && !inQuote) return false;
-  const mark = CATALOG_VERB.exec(sentence) ?? CATALOG_NOUN.exec(sentence);
-  if (mark === null || mark[0].length > end) return false;
-  // Quoted items are the attack's own words; unquoted ones must be named through a noun (a tag
-  // named as a thing: "<IMPORTANT> blocks").
-  return inQuote || REPORTER_NOUN.test(sentence.slice(mark[0].length, end)) ||
-    (TAG_RULES.has(f.rule_id) && TAG_NAMED.test(sentence.slice(end)));
-}
-
 // ---- guard: what the tool blocks, rejects, scrubs or never asks for ----------------------------
 
 const GUARD_RULES = new Set([
@@ -1165,8 +1075,8 @@ export function precisionDiscounts(
     const text = ft.get(f.field);
     if (text === undefined || text.slice(f.offset, f.offset + f.match.length) !== f.match) return;
     const id = f.rule_id;
-    if (CATALOG_RULES.has(id) && catalogued(text, f, firstSentence(i), paramsOf(i), f.tool)) {
-      reasons[k] = "an attack named as what a tool built to detect or explain attacks flags";
+    if (mentionRule(id) && mentioned(text, f, firstSentence(i), paramsOf(i))) {
+      reasons[k] = "attack wording named as the object of the tool's own analysis";
       return;
     }
     if (CONFIRM_RULES.has(id) && confirmedFirst(text, f)) {

@@ -40,6 +40,7 @@ import { STEER_PEERS_RULES } from "./rules/steer_peers.ts";
 import { STEER_CHOICE_RULES } from "./rules/steer_choice.ts";
 import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
+import { MENTION_OBEYED_RULES } from "./rules/mention_obeyed.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import { PROHIBITION_RULES } from "./rules/prohibition.ts";
@@ -1891,6 +1892,7 @@ const rules: Rule[] = [
   ...STEER_CHOICE_RULES,
   ...AUTHORITY_RULES,
   ...OVERRIDE_FRAME_RULES,
+  ...MENTION_OBEYED_RULES,
   ...LEAK_RULES,
   ...SIDE_CHANNEL_RULES,
 ];
