@@ -65,6 +65,12 @@ import {
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
 import { inputPattern } from "./_input_pattern.ts";
+import {
+  exampleDestination,
+  ownServiceCredential,
+  ownServiceRule,
+  paramOfField,
+} from "./_own_service.ts";
 
 interface PrecisionTool {
   name: string;
@@ -1079,6 +1085,19 @@ function conditionApart(text: string, f: Finding, all: readonly KeyedFinding[]):
 
 const MAX_PER_STRING = 200;
 
+/** A chat handle, channel or number, as exfil.to_chat_or_phone's destination. */
+const CHAT_DEST = /\+\d[\d\s().-]{5,}\d|(?<![\w])#[\w-]{2,}(?::[\w.-]+)?|(?<![\w.])@[\w]{2,}/g;
+
+/** Whether the destination of a chat finding (its last handle) lies inside an example. */
+function inExample(text: string, f: Finding): boolean {
+  const tokens = [...f.match.matchAll(CHAT_DEST)];
+  const last = tokens[tokens.length - 1];
+  if (!last) return false;
+  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
+  const at = f.offset + last.index! - s;
+  return exampleDestination(text.slice(s, e), at, at + last[0].length);
+}
+
 /**
  * Fills `reasons[i]` (when still null) for findings that the structures above show are not
  * orders. Decoded findings and merged-text findings are left alone.
@@ -1135,6 +1154,11 @@ export function precisionDiscounts(
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
     if (i === undefined) return;
+    const param = ownServiceRule(f.rule_id) ? paramOfField(f.field) : null;
+    if (param !== null && ownServiceCredential(tools[i]!, param)) {
+      reasons[k] = "the key of the service the tool itself calls, sent only there";
+      return;
+    }
     if (f.rule_id === "secret.param_off_purpose") {
       if (ownKey(tools[i]!, f) || serverSideParam(tools[i]!, f)) {
         reasons[k] = "an optional override of the credential the server is configured with";
@@ -1145,7 +1169,8 @@ export function precisionDiscounts(
     }
     if (f.rule_id === "secret.param_conversation") {
       if (managedPrompt(tools[i]!, f)) {
-        reasons[k] = "the system prompt of another AI the tool is declared to configure";
+        reasons[k] =
+          "the system prompt of another AI the tool configures, or one the user writes for a tool that tests prompts";
       }
       return;
     }
@@ -1299,6 +1324,10 @@ export function precisionDiscounts(
     }
     if (OWN_OBJECT_RULES.has(id) && ownObjectRemoved(text, f, tools[i]!)) {
       reasons[k] = "the rules, filters or limits removed are objects the tool manages";
+      return;
+    }
+    if (id === "exfil.to_chat_or_phone" && inExample(text, f)) {
+      reasons[k] = "the destination is part of an example of what the user may set up";
       return;
     }
     if (placeholderDestination(text, f, near)) {

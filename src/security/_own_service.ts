@@ -1,0 +1,259 @@
+/**
+ * Whose service a secret or piece of data is for, and who chooses where it goes: the parts of a
+ * tool's declared purpose (purpose.ts, fit.ts) that name a service, a store or a source rather
+ * than a kind of data.
+ *
+ * - A credential for the service the tool itself calls: the parameter's description names the
+ *   key's owner ("Your WorldTides API key") and that owner is the tool's declared subject (a word
+ *   of the tool's name or first sentence is part of the brand: "OpenWeather" in a weather tool) or
+ *   the place the description sends the key ("sent only to newsapi.org"), with no other host, no
+ *   copy on the side and no order in it. A brand of another purpose (GitHub, AWS, OpenAI ...) is
+ *   the tool's own only where its name or first sentence names it.
+ * - A `login` (or `account`, `username`) that names whose data to read, not a secret: no
+ *   password, passphrase, credential or key is asked with it.
+ * - A store of the user's secrets (a vault, keychain, password manager, autofill or wallet)
+ *   returns the items such stores hold: cards and identities as well as passwords.
+ * - A prompt the user writes for their own application, handed to a tool that tests, scores or
+ *   measures prompts: not the model's own system text.
+ * - A destination inside an example of what the user may set up ("e.g. 'when a build fails,
+ *   message #ci-alerts'"): quoted or in parentheses after an example marker.
+ * - Another tool named only as a source of this tool's input ("files returned by read_file:
+ *   pass the path here"): the order that follows is about this tool, not that one.
+ */
+import { atPointer } from "./_walk.ts";
+
+// ---- credential of the tool's own service ------------------------------------------------------
+
+/** A brand name before a key or token ("OpenWeather API key", "Twilio auth token"). */
+const BRAND_KEY =
+  /\b((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})(?:'s)?\s+(?:(?:api|access|auth(?:entication)?|developer|app|secret|client)\s+)?(?:key|token|secret)s?\b/gi;
+/** A key for a brand's API or account ("Access key for the AviationStack API"). */
+const KEY_FOR_BRAND =
+  /\b(?:key|token|secret)s?\s+(?:for|from|of)\s+(?:the\s+|your\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})\b/g;
+/** Words that name no brand. */
+const NOT_BRAND = new Set(
+  "your the a an our their its this that my user user's users personal private secret public api access auth authentication developer app client account free paid bearer optional required default get set use it you"
+    .split(
+      " ",
+    ),
+);
+/** Services with a purpose of their own: a tool calls one only where its purpose names it. */
+const OTHER_PURPOSE_BRAND = new Set(
+  "github gitlab bitbucket aws amazon google gmail gcp microsoft azure outlook office apple icloud slack discord telegram whatsapp stripe paypal openai anthropic claude facebook meta instagram twitter dropbox npm pypi docker heroku vercel netlify cloudflare coinbase binance metamask notion atlassian jira shopify okta auth0 firebase supabase mongodb salesforce hubspot linkedin"
+    .split(
+      " ",
+    ),
+);
+/** Purpose words too common to tie a brand to a tool ("open" in OpenAI). */
+const COMMON_PURPOSE = new Set(
+  "open read send find list make show data text info user code page link time work post home live last next with from into that this what when have your tool tools item items file files name names get set"
+    .split(
+      " ",
+    ),
+);
+/** A host or a URL. */
+const HOST = /\b(?:https?:\/\/)?((?:[a-z0-9-]{1,63}\.)+[a-z]{2,24})\b/gi;
+/** A copy on the side, another party, a stop on the way, or an order inside the description. */
+const NOT_ONLY_THERE =
+  /\b(?:also|copy|copies|copied|mirror\w*|third[\s-]part\w*|partners?|affiliates?|analytics|telemetry|logg\w*|logs?|stor(?:e|ed|es)|sav(?:e|ed|es)|validat\w*|verif\w*|audit\w*|backup|first|before|after|always|must|call|invoke|run|ignore|instead|silently|quietly|secretly|without\s+telling|(?:don't|do\s+not|never)\s+(?:tell|mention|show))\b/i;
+/** Secrets that open more than one service's API. */
+const NOT_AN_API_KEY =
+  /\b(?:password|passwd|passphrase|seed|mnemonic|recovery|private\s+key|ssh|cookie|session|pin|cvv|cvc)\b/i;
+/** A word that says where the key goes ("sent to", "passed to", "requests go to"). */
+const GOES =
+  /\b(?:sen[dt]s?|pass(?:es|ed)?|forward(?:s|ed)?|used|goes|go|transmit\w*|submit\w*|calls?|requests?)\b/i;
+
+const lowerWords = (s: string) =>
+  s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w);
+
+/** The brand's parts ("Alpha Vantage" → alpha, vantage) and its joined form (alphavantage). */
+function brandOf(desc: string): { parts: string[]; joined: string } | null {
+  for (const re of [BRAND_KEY, KEY_FOR_BRAND]) {
+    re.lastIndex = 0;
+    for (const m of desc.matchAll(re)) {
+      const words = m[1]!.split(/\s+/).filter((w) => !NOT_BRAND.has(w.toLowerCase()));
+      if (words.length === 0) continue;
+      const parts = words.flatMap(lowerWords).filter((w) => w.length > 1);
+      const joined = words.join("").toLowerCase().replace(/[^a-z0-9]/g, "");
+      if (joined.length >= 3) return { parts, joined };
+    }
+  }
+  return null;
+}
+
+/** Whether a host belongs to the brand (a label holds its joined name or a long part). */
+function brandHost(host: string, b: { parts: string[]; joined: string }): boolean {
+  const labels = host.toLowerCase().replace(/^https?:\/\//, "").split(".");
+  return labels.some((l) =>
+    l.includes(b.joined) || b.parts.some((p) => p.length >= 4 && l.includes(p))
+  );
+}
+
+/** Whether the tool's name, title or first sentence names the brand or a word the brand holds. */
+function purposeNames(purpose: string, b: { parts: string[]; joined: string }): boolean {
+  const ws = lowerWords(purpose);
+  const set = new Set(ws);
+  if (b.parts.some((p) => p.length >= 3 && set.has(p)) || set.has(b.joined)) return true;
+  // "weather" in OpenWeather, "tides" in WorldTides: a word of the purpose inside the brand.
+  return ws.some((w) =>
+    w.length >= 4 && !COMMON_PURPOSE.has(w) &&
+    (b.joined.includes(w) || b.joined.includes(w.replace(/s$/, "")) && w.length >= 5)
+  );
+}
+
+/** A tool's name, title and first sentence of its description. */
+export function declaredHead(t: { name: string; title?: string; description?: string }): string {
+  const d = t.description ?? "";
+  const cut = d.search(/[.!?;](?:\s|$)|\n/);
+  return [t.name.replace(/[_-]+/g, " "), t.title ?? "", cut < 0 ? d : d.slice(0, cut)].join(". ");
+}
+
+const credentialMemo = new WeakMap<object, Map<string, boolean>>();
+
+/**
+ * Whether the parameter named `param` of the tool takes the credential of the service the tool
+ * itself calls: a key or token whose owner is the tool's declared subject, or the only place the
+ * description sends it, with no other host, no side copy and no order in the description.
+ */
+export function ownServiceCredential(
+  t: { name: string; title?: string; description?: string; inputSchema?: unknown },
+  param: string,
+): boolean {
+  let memo = credentialMemo.get(t);
+  if (!memo) credentialMemo.set(t, memo = new Map());
+  let r = memo.get(param);
+  if (r === undefined) memo.set(param, r = credential(t, param));
+  return r;
+}
+
+function credential(
+  t: { name: string; title?: string; description?: string; inputSchema?: unknown },
+  param: string,
+): boolean {
+  if (!/key|token|secret|auth/i.test(param) || NOT_AN_API_KEY.test(param.replace(/_/g, " "))) {
+    return false;
+  }
+  const node = atPointer(t.inputSchema, `/properties/${param}`) as
+    | { description?: unknown; title?: unknown }
+    | undefined;
+  const desc = [node?.title, node?.description].filter((x) => typeof x === "string").join(". ");
+  if (desc === "" || NOT_AN_API_KEY.test(desc) || NOT_ONLY_THERE.test(desc)) return false;
+  const b = brandOf(desc);
+  if (b === null) return false;
+  // Every host the description names is the brand's ("Get one at openweathermap.org").
+  for (const m of desc.matchAll(HOST)) if (!brandHost(m[1]!, b)) return false;
+  if (purposeNames(declaredHead(t), b)) return true;
+  if (b.parts.some((p) => OTHER_PURPOSE_BRAND.has(p)) || OTHER_PURPOSE_BRAND.has(b.joined)) {
+    return false;
+  }
+  // The description sends the key to the brand itself ("it is passed to Alpha Vantage").
+  return desc.split(/(?<=[.;!?])\s+/).some((s) => {
+    const g = GOES.exec(s);
+    if (!g) return false;
+    const after = s.slice(g.index);
+    return lowerWords(after).some((w) => w === b.joined || b.parts.includes(w) && w.length >= 4) ||
+      [...after.matchAll(HOST)].some((m) => brandHost(m[1]!, b));
+  });
+}
+
+/** Rules about a secret or its destination that an own-service credential explains. */
+export function ownServiceRule(id: string): boolean {
+  return id.startsWith("secret.param_") || id.startsWith("data.") || id.startsWith("exfil.") ||
+    id === "leak.secret_of_other_service" || id === "leak.data_out" ||
+    id === "purpose.secondary_destination" || id === "pi.every_turn";
+}
+
+/** The top-level parameter a field belongs to (its name or anything under it), or null. */
+export function paramOfField(field: string): string | null {
+  const m = /^\/inputSchema\/properties\/([^/]+)/.exec(field);
+  return m ? m[1]!.replaceAll("~1", "/").replaceAll("~0", "~") : null;
+}
+
+// ---- an account name, not a sign-in secret -----------------------------------------------------
+
+/** A secret asked alongside the account name. */
+const SECRET_WITH =
+  /\b(?:password|passwd|pwd|passphrase|pass\s*code|credentials?|secret|token|key|pin|cookie|session|details|info(?:rmation)?|data)\b/i;
+/** What makes a login an identifier: the name alone, or said to be a name, handle or id. */
+const ACCOUNT_NAME =
+  /^\s*(?:[\w\s]{0,20}\b(?:login|account|username|user\s+name|handle)\s*)$|\b(?:user\s*name|handle|login\s+name|account\s+name|screen\s+name|nickname|id|e\.g\.|for\s+example)\b/i;
+
+/**
+ * Whether a sign-in ask ("login" in the name) names an account rather than asks its secret:
+ * the parameter's name and description ask no password, credential or key and call it a name.
+ */
+export function accountNameOnly(spacedName: string, description: string): boolean {
+  if (!/\blogin\b/i.test(spacedName) || SECRET_WITH.test(spacedName)) return false;
+  if (description.trim() === "") return true;
+  return !SECRET_WITH.test(description.replace(/\blogin\s+name\b/gi, "")) &&
+    ACCOUNT_NAME.test(description);
+}
+
+// ---- a prompt the user writes, handed to a tool about prompts ----------------------------------
+
+/** A tool that tests, scores, measures or checks what it is given. */
+const PROMPT_WORK =
+  /\b(?:eval\w*|test\w*|benchmark\w*|scor\w*|compar\w*|lint\w*|check\w*|grad\w*|red[\s-]?team\w*|jailbreak\w*|measur\w*|counts?|counting|optimi[sz]\w*|improv\w*|review\w*|analy[sz]\w*|assess\w*|validat\w*|critique\w*|rate|rates|rating)\b/i;
+/** The prompt said to be the user's own artifact. */
+const USERS_PROMPT =
+  /\b(?:(?:you|the\s+user|they|users)\s+(?:provide|provided|supply|supplied|write|wrote|give|gave|enter|entered|draft|drafted|paste|pasted|are\s+(?:drafting|writing|testing|building))|(?:written|drafted|supplied|provided|authored)\s+by\s+(?:you|the\s+user)|under\s+test|candidates?|drafts?|the\s+user'?s\s+(?:own\s+)?(?:\w+\s+)?(?:prompts?|application|app|bot|chatbot|agent|model|product|assistant)|their\s+own\s+(?:\w+\s+)?(?:application|app|bot|chatbot|agent|product|assistant)|of\s+the\s+request\s+being\s+\w+)\b/i;
+
+/**
+ * Whether a system-prompt parameter takes a prompt the user writes for their own application, in
+ * a tool whose first sentence tests, scores or measures (the caller rules out the model's own).
+ */
+export function userPromptUnderTest(first: string, all: string): boolean {
+  return PROMPT_WORK.test(first) && USERS_PROMPT.test(all);
+}
+
+// ---- a destination inside an example ------------------------------------------------------------
+
+/** An example marker, then a quoted or bracketed example. */
+const EXAMPLE_SPAN =
+  /\b(?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like|say)[,:]?\s{0,3}(?:['"\u2018\u201c]([^'"\u2019\u201d\n]{1,160})['"\u2019\u201d])|\((?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like)[,:]?\s([^()\n]{1,120})\)/gi;
+/** A hidden or extra recipient said outside the example. */
+const EXTRA = /\b(?:also|every|all|copy|copies|cc|bcc|secretly|silently|quietly|without|hidden)\b/i;
+
+/**
+ * Whether the destination of a finding lies inside an example of what the user may set up
+ * (quoted after "e.g.", or in "(for instance #releases)"), with no extra recipient said around it.
+ */
+export function exampleDestination(sentence: string, destAt: number, destEnd: number): boolean {
+  for (const m of sentence.matchAll(EXAMPLE_SPAN)) {
+    const inner = m[1] ?? m[2]!;
+    const start = m.index! + m[0].indexOf(inner);
+    if (destAt < start || destEnd > start + inner.length) continue;
+    const outside = sentence.slice(0, m.index!) + sentence.slice(m.index! + m[0].length);
+    return !EXTRA.test(outside);
+  }
+  return false;
+}
+
+// ---- another tool as a source of this tool's input ---------------------------------------------
+
+/** The other tool's name comes as where input comes from ("files returned by", "output of"). */
+const SOURCE_BEFORE =
+  /\b(?:returned|produced|generated|fetched|downloaded|saved|written|listed|found|obtained|retrieved|exported|read)\s+(?:by|from|with|via|through|using)\s+(?:the\s+)?(?:[\w-]+\s+(?:server|connector|plugin)'?s?\s+)?(?:[\w.-]+\s*,\s*|[\w.-]+\s+(?:or|and)\s+)?$|\b(?:outputs?|results?|paths?|files?)\s+(?:of|from)\s+(?:the\s+)?(?:[\w-]+\s+server'?s?\s+)?(?:[\w.-]+\s+(?:or|and)\s+)?$|\bfrom\s+(?:the\s+)?(?:[\w-]+\s+server'?s?\s+)?(?:[\w.-]+\s+(?:or|and)\s+)?$/i;
+/** The order after it points at this tool ("pass the path here", "give it to this tool"). */
+const TO_THIS_TOOL =
+  /\b(?:here|to\s+this\s+(?:tool|function)|into\s+this\s+(?:tool|function)|to\s+me|this\s+tool's)\b/i;
+/** Something the other tool should do or be given that is not this tool's input. */
+const OTHER_ORDER =
+  /[~\\]|\/\.|\.(?:ssh|aws|env|npmrc|netrc)\b|\b(?:password|secret|token|credential|key|id_rsa|always|every|first|must|should|also|append|prepend|bcc|cc|set|instead)\b|https?:|@/i;
+
+/**
+ * Whether another tool named at `at` in sentence `s` is only a source of this tool's input: it
+ * comes after a source frame ("returned by", "output of") and what follows orders input to this
+ * tool, with nothing for the other tool to do or read.
+ */
+export function sourceOnly(s: string, at: number, id: string): boolean {
+  if (!SOURCE_BEFORE.test(s.slice(Math.max(0, at - 80), at))) return false;
+  const rest = s.slice(at + id.length);
+  return TO_THIS_TOOL.test(rest) && !OTHER_ORDER.test(rest);
+}
+
+// ---- a store of the user's secrets ----------------------------------------------------------------
+
+/** A tool whose declared job is a store of the user's secrets (its items hold cards and IDs). */
+export const SECRET_STORE =
+  /\b(?:vaults?|keychains?|keyrings?|password\s+(?:manager|store|safe)s?|autofill|credential\s+(?:manager|store)s?|1password|bitwarden|lastpass|keepass\w*|dashlane|wallets?)\b/i;
