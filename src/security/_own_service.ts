@@ -68,24 +68,30 @@ const lowerWords = (s: string) =>
 
 /** The brand's parts ("Alpha Vantage" → alpha, vantage) and its joined form (alphavantage). */
 function brandOf(desc: string): { parts: string[]; joined: string } | null {
+  let found: { parts: string[]; joined: string } | null = null;
   for (const re of [BRAND_KEY, KEY_FOR_BRAND]) {
-    re.lastIndex = 0;
     for (const m of desc.matchAll(re)) {
       const words = m[1]!.split(/\s+/).filter((w) => !NOT_BRAND.has(w.toLowerCase()));
       if (words.length === 0) continue;
       const parts = words.flatMap(lowerWords).filter((w) => w.length > 1);
       const joined = words.join("").toLowerCase().replace(/[^a-z0-9]/g, "");
-      if (joined.length >= 3) return { parts, joined };
+      if (joined.length < 3) continue;
+      // Two owners ("your OpenWeather key and your GitHub token"): not one service's key.
+      if (found !== null && found.joined !== joined) return null;
+      found = { parts, joined };
     }
   }
-  return null;
+  return found;
 }
 
 /** Whether a host belongs to the brand (a label holds its joined name or a long part). */
 function brandHost(host: string, b: { parts: string[]; joined: string }): boolean {
   const labels = host.toLowerCase().replace(/^https?:\/\//, "").split(".");
-  return labels.some((l) =>
-    l.includes(b.joined) || b.parts.some((p) => p.length >= 4 && l.includes(p))
+  // The registrable label is the brand, or the brand plus a short word (openweathermap.org);
+  // "openweather-keys.example" or "openweather.relay.example" is someone else's.
+  const l = labels[labels.length - 2] ?? "";
+  return [b.joined, ...b.parts.filter((p) => p.length >= 4)].some((p) =>
+    l === p || l.startsWith(p) && /^[a-z]{1,4}$/.test(l.slice(p.length))
   );
 }
 
@@ -140,6 +146,10 @@ function credential(
   if (desc === "" || NOT_AN_API_KEY.test(desc) || NOT_ONLY_THERE.test(desc)) return false;
   const b = brandOf(desc);
   if (b === null) return false;
+  // A brand of another purpose in the parameter's own name ("github_token") must be this one.
+  if (lowerWords(param).some((w) => OTHER_PURPOSE_BRAND.has(w) && !b.parts.includes(w))) {
+    return false;
+  }
   // Every host the description names is the brand's ("Get one at openweathermap.org").
   for (const m of desc.matchAll(HOST)) if (!brandHost(m[1]!, b)) return false;
   if (purposeNames(declaredHead(t), b)) return true;
@@ -174,19 +184,19 @@ export function paramOfField(field: string): string | null {
 /** A secret asked alongside the account name. */
 const SECRET_WITH =
   /\b(?:password|passwd|pwd|passphrase|pass\s*code|credentials?|secret|token|key|pin|cookie|session|details|info(?:rmation)?|data)\b/i;
-/** What makes a login an identifier: the name alone, or said to be a name, handle or id. */
+/** What makes a described login an identifier: said to be a name, handle or id. */
 const ACCOUNT_NAME =
-  /^\s*(?:[\w\s]{0,20}\b(?:login|account|username|user\s+name|handle)\s*)$|\b(?:user\s*name|handle|login\s+name|account\s+name|screen\s+name|nickname|id|e\.g\.|for\s+example)\b/i;
+  /\b(?:user\s*name|handle|login\s+name|account\s+name|screen\s+name|nickname|id|e\.g\.|for\s+example)\b/i;
 
 /**
  * Whether a sign-in ask ("login" in the name) names an account rather than asks its secret:
- * the parameter's name and description ask no password, credential or key and call it a name.
+ * nothing is said of it (`said`: its description and the sentences naming it), or what is said
+ * calls it a name, handle or id and asks no password, credential or key.
  */
-export function accountNameOnly(spacedName: string, description: string): boolean {
+export function accountNameOnly(spacedName: string, said: string): boolean {
   if (!/\blogin\b/i.test(spacedName) || SECRET_WITH.test(spacedName)) return false;
-  if (description.trim() === "") return true;
-  return !SECRET_WITH.test(description.replace(/\blogin\s+name\b/gi, "")) &&
-    ACCOUNT_NAME.test(description);
+  if (said.trim() === "") return true;
+  return !SECRET_WITH.test(said.replace(/\blogin\s+name\b/gi, "")) && ACCOUNT_NAME.test(said);
 }
 
 // ---- a prompt the user writes, handed to a tool about prompts ----------------------------------
@@ -211,6 +221,9 @@ export function userPromptUnderTest(first: string, all: string): boolean {
 /** An example marker, then a quoted or bracketed example. */
 const EXAMPLE_SPAN =
   /\b(?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like|say)[,:]?\s{0,3}(?:['"\u2018\u201c]([^'"\u2019\u201d\n]{1,160})['"\u2019\u201d])|\((?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like)[,:]?\s([^()\n]{1,120})\)/gi;
+/** An example that itself hides something or moves secrets or the conversation. */
+const SECRET_IN_EXAMPLE =
+  /\b(?:secretly|silently|quietly|without|hidden|passwords?|secrets?|tokens?|credentials?|keys?|conversations?|chat\s+history|transcripts?)\b/i;
 /** A hidden or extra recipient said outside the example. */
 const EXTRA = /\b(?:also|every|all|copy|copies|cc|bcc|secretly|silently|quietly|without|hidden)\b/i;
 
@@ -224,7 +237,7 @@ export function exampleDestination(sentence: string, destAt: number, destEnd: nu
     const start = m.index! + m[0].indexOf(inner);
     if (destAt < start || destEnd > start + inner.length) continue;
     const outside = sentence.slice(0, m.index!) + sentence.slice(m.index! + m[0].length);
-    return !EXTRA.test(outside);
+    return !EXTRA.test(outside) && !SECRET_IN_EXAMPLE.test(inner);
   }
   return false;
 }
@@ -255,5 +268,19 @@ export function sourceOnly(s: string, at: number, id: string): boolean {
 // ---- a store of the user's secrets ----------------------------------------------------------------
 
 /** A tool whose declared job is a store of the user's secrets (its items hold cards and IDs). */
-export const SECRET_STORE =
-  /\b(?:vaults?|keychains?|keyrings?|password\s+(?:manager|store|safe)s?|autofill|credential\s+(?:manager|store)s?|1password|bitwarden|lastpass|keepass\w*|dashlane|wallets?)\b/i;
+const SECRET_STORE =
+  /\b(?:vaults?|keychains?|keyrings?|password\s+(?:manager|store|safe)s?|autofill|credential\s+(?:manager|store)s?|1password|bitwarden|lastpass|keepass\w*|dashlane)\b/i;
+/** The store giving an item back. */
+const STORE_RETURN =
+  /\b(?:retriev\w*|reveal\w*|returns?|returned|fetch\w*|reads?|shows?|shown|displays?|autofills?)\b/i;
+/** The user asked to hand something over (not the store's own output). */
+const ASKS_USER =
+  /\b(?:ask|provide|enter|supply|give|submit|send|upload|type|tell|share|paste|recite|hand\s+over|forward|post|copy)\w*\b/i;
+
+/**
+ * Whether a sentence of a tool whose name or first sentence is a store of the user's secrets
+ * speaks of the store giving items back (cards, identities), asking the user for nothing.
+ */
+export function storeReturns(purpose: string, s: string): boolean {
+  return SECRET_STORE.test(purpose) && STORE_RETURN.test(s) && !ASKS_USER.test(s);
+}

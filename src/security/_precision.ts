@@ -1086,16 +1086,21 @@ function conditionApart(text: string, f: Finding, all: readonly KeyedFinding[]):
 const MAX_PER_STRING = 200;
 
 /** A chat handle, channel or number, as exfil.to_chat_or_phone's destination. */
-const CHAT_DEST = /\+\d[\d\s().-]{5,}\d|(?<![\w])#[\w-]{2,}(?::[\w.-]+)?|(?<![\w.])@[\w]{2,}/g;
+const CHAT_DEST =
+  /\+\d[\d\s().-]{5,}\d|(?<![\w&])#[a-z][\w-]{1,}(?::[\w.-]+)?|(?<![\w.])@[a-z]\w+/gi;
 
-/** Whether the destination of a chat finding (its last handle) lies inside an example. */
+/**
+ * Whether the destination of a chat finding lies inside an example, and so does every other
+ * handle, channel or number of its text (the rule reports one destination per text).
+ */
 function inExample(text: string, f: Finding): boolean {
-  const tokens = [...f.match.matchAll(CHAT_DEST)];
-  const last = tokens[tokens.length - 1];
-  if (!last) return false;
-  const [s, e] = sentenceBounds(text, f.offset, f.offset + f.match.length);
-  const at = f.offset + last.index! - s;
-  return exampleDestination(text.slice(s, e), at, at + last[0].length);
+  if (f.match.search(CHAT_DEST) < 0) return false;
+  for (const m of text.matchAll(CHAT_DEST)) {
+    const [s, e] = sentenceBounds(text, m.index!, m.index! + m[0].length);
+    const at = m.index! - s;
+    if (!exampleDestination(text.slice(s, e), at, at + m[0].length)) return false;
+  }
+  return true;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { TextItem } from "./_corpus.ts";
 import type { Collector } from "./_collector.ts";
 import { atPointer, holdsNoText, parameterNames, snakeName } from "./_walk.ts";
 import { PURPOSE_RULES } from "./purpose_rules.ts";
-import { SECRET_STORE, sourceOnly } from "./_own_service.ts";
+import { sourceOnly, storeReturns } from "./_own_service.ts";
 import type { Rule } from "./rules.ts";
 import {
   ALTER,
@@ -583,7 +583,7 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
       const kind = kindOf(m[0]);
       if (!kind || designedFor(kind, purposeWords)) continue;
       // A store of the user's secrets holds their cards and identities too.
-      if (kind === "identity" && SECRET_STORE.test(`${t.name} ${t.declared}`)) continue;
+      if (kind === "identity" && storeReturns(`${t.name} ${t.declared}`, s)) continue;
       const r = REQUEST.exec(s);
       if (!r && !it.field.startsWith("/annotations/")) continue;
       col.add(rule("purpose.unneeded_data"), t.index, it.field, it.text.indexOf(s), s, {
