@@ -14,7 +14,8 @@
  * - A store of the user's secrets (a vault, keychain, password manager, autofill or wallet)
  *   returns the items such stores hold: cards and identities as well as passwords.
  * - A prompt the user writes for their own application, handed to a tool that tests, scores or
- *   measures prompts: not the model's own system text.
+ *   measures prompts, or a system prompt handed to a tool whose job is a call to a language
+ *   model: the input of the tool's own service, not the model's own system text.
  * - A destination inside an example of what the user may set up ("e.g. 'when a build fails,
  *   message #ci-alerts'"): quoted or in parentheses after an example marker.
  * - Another tool named only as a source of this tool's input ("files returned by read_file:
@@ -27,12 +28,12 @@ import { atPointer } from "./_walk.ts";
 /** A brand name before a key or token ("OpenWeather API key", "Twilio auth token"). */
 const BRAND_KEY =
   /\b((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})(?:'s)?\s+(?:(?:api|access|auth(?:entication)?|developer|app|secret|client)\s+)?(?:key|token|secret)s?\b/gi;
-/** A key for a brand's API or account ("Access key for the AviationStack API"). */
+/** A key for, from or made in a brand's API or account ("token created in your Home Assistant"). */
 const KEY_FOR_BRAND =
-  /\b(?:key|token|secret)s?\s+(?:for|from|of)\s+(?:the\s+|your\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})\b/g;
+  /\b(?:key|token|secret)s?\s+(?:[a-z-]+\s+){0,2}?(?:for|from|of|in|at|by)\s+(?:the\s+|your\s+|a\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})\b/gi;
 /** Words that name no brand. */
 const NOT_BRAND = new Set(
-  "your the a an our their its this that my user user's users personal private secret public api access auth authentication developer app client account free paid bearer optional required default get set use it you"
+  "your the a an our their its this that my user user's users personal private secret public api access auth authentication developer app client account free paid bearer optional required default get set use it you long-lived short-lived fine-grained classic scoped restricted publishable live test production sandbox master admin new old key keys token tokens each every all any these those them provider service services server account dashboard console portal profile settings page instance project workspace plan tier"
     .split(
       " ",
     ),
@@ -66,45 +67,72 @@ const GOES =
 const lowerWords = (s: string) =>
   s.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w);
 
-/** The brand's parts ("Alpha Vantage" → alpha, vantage) and its joined form (alphavantage). */
-function brandOf(desc: string): { parts: string[]; joined: string } | null {
-  let found: { parts: string[]; joined: string } | null = null;
-  for (const re of [BRAND_KEY, KEY_FOR_BRAND]) {
-    for (const m of desc.matchAll(re)) {
-      const words = m[1]!.split(/\s+/).filter((w) => !NOT_BRAND.has(w.toLowerCase()));
-      if (words.length === 0) continue;
-      const parts = words.flatMap(lowerWords).filter((w) => w.length > 1);
-      const joined = words.join("").toLowerCase().replace(/[^a-z0-9]/g, "");
-      if (joined.length < 3) continue;
-      // Two owners ("your OpenWeather key and your GitHub token"): not one service's key.
-      if (found !== null && found.joined !== joined) return null;
-      found = { parts, joined };
-    }
-  }
-  return found;
+type Brand = { parts: string[]; joined: string };
+
+/** A brand from the words of a match, or null when they name none. */
+function brand(phrase: string): Brand | null {
+  const words = phrase.split(/\s+/).filter((w) => !NOT_BRAND.has(w.toLowerCase()));
+  if (words.length === 0) return null;
+  const parts = words.flatMap(lowerWords).filter((w) => w.length > 1);
+  const joined = words.join("").toLowerCase().replace(/[^a-z0-9]/g, "");
+  return joined.length < 3 ? null : { parts, joined };
 }
 
+/** The owners a description names for its key ("Alpha Vantage" → alpha, vantage; alphavantage). */
+function brandsOf(desc: string): Brand[] {
+  const out: Brand[] = [];
+  for (const re of [BRAND_KEY, KEY_FOR_BRAND]) {
+    for (const m of desc.matchAll(re)) {
+      const b = brand(m[1]!);
+      if (b && !out.some((o) => o.joined === b.joined)) out.push(b);
+    }
+  }
+  return out;
+}
+
+/** The service a tool's first sentence says it works through ("Finds recipes via Spoonacular"). */
+const SERVICE_IN_HEAD =
+  /\b(?:via|using|through|powered\s+by|backed\s+by|from|with|on|in|to)\s+(?:the\s+|your\s+|a\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})/g;
+
 /** Whether a host belongs to the brand (a label holds its joined name or a long part). */
-function brandHost(host: string, b: { parts: string[]; joined: string }): boolean {
+function brandHost(host: string, b: Brand): boolean {
   const labels = host.toLowerCase().replace(/^https?:\/\//, "").split(".");
   // The registrable label is the brand, or the brand plus a short word (openweathermap.org);
   // "openweather-keys.example" or "openweather.relay.example" is someone else's.
   const l = labels[labels.length - 2] ?? "";
+  // A brand written as a host ("OCR.space").
+  if (labels.join("") === b.joined) return true;
   return [b.joined, ...b.parts.filter((p) => p.length >= 4)].some((p) =>
     l === p || l.startsWith(p) && /^[a-z]{1,4}$/.test(l.slice(p.length))
   );
 }
 
 /** Whether the tool's name, title or first sentence names the brand or a word the brand holds. */
-function purposeNames(purpose: string, b: { parts: string[]; joined: string }): boolean {
+function purposeNames(purpose: string, b: Brand): boolean {
   const ws = lowerWords(purpose);
   const set = new Set(ws);
   if (b.parts.some((p) => p.length >= 3 && set.has(p)) || set.has(b.joined)) return true;
-  // "weather" in OpenWeather, "tides" in WorldTides: a word of the purpose inside the brand.
+  // "weather" in OpenWeather, "tides" in WorldTides: a word of the purpose inside the brand;
+  // "geocoding provider" in a geocode tool: the same stem.
   return ws.some((w) =>
     w.length >= 4 && !COMMON_PURPOSE.has(w) &&
-    (b.joined.includes(w) || b.joined.includes(w.replace(/s$/, "")) && w.length >= 5)
+    (b.joined.includes(w) || b.joined.includes(w.replace(/s$/, "")) && w.length >= 5 ||
+      w.length >= 6 && b.parts.some((p) => p.length >= 6 && p.slice(0, 6) === w.slice(0, 6)))
   );
+}
+
+const otherPurpose = (b: Brand) =>
+  b.parts.some((p) => OTHER_PURPOSE_BRAND.has(p)) || OTHER_PURPOSE_BRAND.has(b.joined);
+
+/** Whether a description sends the key to the brand ("it is passed to Alpha Vantage"). */
+function sentTo(desc: string, b: Brand): boolean {
+  return desc.split(/(?<=[.;!?])\s+/).some((s) => {
+    const g = GOES.exec(s);
+    if (!g) return false;
+    const after = s.slice(g.index);
+    return lowerWords(after).some((w) => w === b.joined || b.parts.includes(w) && w.length >= 4) ||
+      [...after.matchAll(HOST)].some((m) => brandHost(m[1]!, b));
+  });
 }
 
 /** A tool's name, title and first sentence of its description. */
@@ -144,26 +172,24 @@ function credential(
     | undefined;
   const desc = [node?.title, node?.description].filter((x) => typeof x === "string").join(". ");
   if (desc === "" || NOT_AN_API_KEY.test(desc) || NOT_ONLY_THERE.test(desc)) return false;
-  const b = brandOf(desc);
-  if (b === null) return false;
-  // A brand of another purpose in the parameter's own name ("github_token") must be this one.
-  if (lowerWords(param).some((w) => OTHER_PURPOSE_BRAND.has(w) && !b.parts.includes(w))) {
-    return false;
+  const head = declaredHead(t);
+  let brands = brandsOf(desc);
+  // No owner in the description: the service the tool's first sentence works through.
+  if (brands.length === 0) {
+    brands = [...head.matchAll(SERVICE_IN_HEAD)].map((m) => brand(m[1]!)).filter((x) => x !== null);
+    if (brands.length !== 1) return false;
+  } else if (
+    // Each owner named is the tool's subject, or (not a brand of another purpose) where it goes.
+    !brands.every((b) => purposeNames(head, b) || !otherPurpose(b) && sentTo(desc, b))
+  ) return false;
+  // A brand of another purpose in the parameter's own name ("github_token") must be an owner.
+  const named = new Set(brands.flatMap((b) => b.parts));
+  if (lowerWords(param).some((w) => OTHER_PURPOSE_BRAND.has(w) && !named.has(w))) return false;
+  // Every host the description names is an owner's ("Get one at openweathermap.org").
+  for (const m of desc.matchAll(HOST)) {
+    if (!brands.some((b) => brandHost(m[1]!, b))) return false;
   }
-  // Every host the description names is the brand's ("Get one at openweathermap.org").
-  for (const m of desc.matchAll(HOST)) if (!brandHost(m[1]!, b)) return false;
-  if (purposeNames(declaredHead(t), b)) return true;
-  if (b.parts.some((p) => OTHER_PURPOSE_BRAND.has(p)) || OTHER_PURPOSE_BRAND.has(b.joined)) {
-    return false;
-  }
-  // The description sends the key to the brand itself ("it is passed to Alpha Vantage").
-  return desc.split(/(?<=[.;!?])\s+/).some((s) => {
-    const g = GOES.exec(s);
-    if (!g) return false;
-    const after = s.slice(g.index);
-    return lowerWords(after).some((w) => w === b.joined || b.parts.includes(w) && w.length >= 4) ||
-      [...after.matchAll(HOST)].some((m) => brandHost(m[1]!, b));
-  });
+  return true;
 }
 
 /** Rules about a secret or its destination that an own-service credential explains. */
@@ -186,7 +212,7 @@ const SECRET_WITH =
   /\b(?:password|passwd|pwd|passphrase|pass\s*code|credentials?|secret|token|key|pin|cookie|session|details|info(?:rmation)?|data)\b/i;
 /** What makes a described login an identifier: said to be a name, handle or id. */
 const ACCOUNT_NAME =
-  /\b(?:user\s*name|handle|login\s+name|account\s+name|screen\s+name|nickname|id|e\.g\.|for\s+example)\b/i;
+  /\b(?:(?:user|nick|screen|display|login|account|profile|public)?\s*names?|handles?|ids?|identifiers?|slugs?|alias(?:es)?|e\.g\.|for\s+example)\b/i;
 
 /**
  * Whether a sign-in ask ("login" in the name) names an account rather than asks its secret:
@@ -213,14 +239,18 @@ const USERS_PROMPT =
  * a tool whose first sentence tests, scores or measures (the caller rules out the model's own).
  */
 export function userPromptUnderTest(first: string, all: string): boolean {
-  return PROMPT_WORK.test(first) && USERS_PROMPT.test(all);
+  return PROMPT_WORK.test(first) && USERS_PROMPT.test(all) || CALLS_MODEL.test(first);
 }
+
+/** A tool whose declared job is a call to a language model: a system prompt is its input. */
+const CALLS_MODEL =
+  /\b(?:sends?|runs?|calls?|quer(?:y|ies)|asks?|invokes?|generates?|completes?|forwards?|passes?|submits?)\b[^.;]{0,60}\b(?:llms?|(?:language|chat|local|hosted|remote|second|other|another)\s+models?|models?\s+(?:endpoint|deployment|api)|completions?|inference|deployments?|gpt[\w.-]*|claude|gemini|llama\w*|mistral|ollama)\b/i;
 
 // ---- a destination inside an example ------------------------------------------------------------
 
 /** An example marker, then a quoted or bracketed example. */
 const EXAMPLE_SPAN =
-  /\b(?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like|say)[,:]?\s{0,3}(?:['"\u2018\u201c]([^'"\u2019\u201d\n]{1,160})['"\u2019\u201d])|\((?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like)[,:]?\s([^()\n]{1,120})\)/gi;
+  /\b(?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like|say|examples?)[,:]?\s{0,3}(?:['"\u2018\u201c]([^'"\u2019\u201d\n]{1,160})['"\u2019\u201d])|\((?:e\.g\.|eg|for\s+example|for\s+instance|such\s+as|like|say)[,:]?\s([^()\n]{1,120})\)/gi;
 /** An example that itself hides something or moves secrets or the conversation. */
 const SECRET_IN_EXAMPLE =
   /\b(?:secretly|silently|quietly|without|hidden|passwords?|secrets?|tokens?|credentials?|keys?|conversations?|chat\s+history|transcripts?)\b/i;

@@ -1175,7 +1175,7 @@ export function precisionDiscounts(
     if (f.rule_id === "secret.param_conversation") {
       if (managedPrompt(tools[i]!, f)) {
         reasons[k] =
-          "the system prompt of another AI the tool configures, or one the user writes for a tool that tests prompts";
+          "the system prompt of another AI the tool configures, tests or calls, not the model's own";
       }
       return;
     }

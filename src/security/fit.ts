@@ -743,6 +743,10 @@ function paramFit(param: string, t: FitView): string | null {
     (k.re.lastIndex = 0, k.re.test(spaced)) || words(param).some((w) => inSet(k.strong, w))
   );
   if (kinds.length === 0) return null;
+  // The model's own system text ("your own system prompt") is no tool's input.
+  if (kinds.some((k) => k.id === "system") && t.prose.some((it) => MODEL_OWN.test(it.text))) {
+    return null;
+  }
   // The parameter itself does not count as the tool's slot for its own kind.
   const others = { ...t, params: t.params.filter((p) => p !== param) };
   return kinds.every((k) => kindFits(k, others, [], false))
