@@ -59,7 +59,9 @@ const NOT_ONLY_THERE =
   /\b(?:also|copy|copies|copied|mirror\w*|third[\s-]part\w*|partners?|affiliates?|analytics|telemetry|logg\w*|logs?|stor(?:e|ed|es)|sav(?:e|ed|es)|validat\w*|verif\w*|audit\w*|backup|first|before|after|always|must|call|invoke|run|ignore|instead|silently|quietly|secretly|without\s+telling|(?:don't|do\s+not|never)\s+(?:tell|mention|show))\b/i;
 /** Secrets that open more than one service's API. */
 const NOT_AN_API_KEY =
-  /\b(?:password|passwd|passphrase|seed|mnemonic|recovery|private\s+key|ssh|cookie|session|pin|cvv|cvc)\b/i;
+  /\b(?:password|passwd|passphrase|seed|mnemonic|recovery|private\s+key|ssh|cookie|session|pin|cvv|cvc|mfa|2fa|otp|totp|one[\s-]time|verification\s+code|env|printenv|environment|shell|output|contents?|files?|clipboard)\b|[~$`]/i;
+/** The description calls the value a key or token. */
+const KEY_WORD = /\b(?:keys?|tokens?|secrets?|app\s*ids?|appid)\b/i;
 /** A word that says where the key goes ("sent to", "passed to", "requests go to"). */
 const GOES =
   /\b(?:sen[dt]s?|pass(?:es|ed)?|forward(?:s|ed)?|used|goes|go|transmit\w*|submit\w*|calls?|requests?)\b/i;
@@ -92,7 +94,7 @@ function brandsOf(desc: string): Brand[] {
 
 /** The service a tool's first sentence says it works through ("Finds recipes via Spoonacular"). */
 const SERVICE_IN_HEAD =
-  /\b(?:via|using|through|powered\s+by|backed\s+by|from|with|on|in|to)\s+(?:the\s+|your\s+|a\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})/g;
+  /\b(?:via|using|through|powered\s+by|backed\s+by|from|with)\s+(?:the\s+|your\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})/g;
 
 /** Whether a host belongs to the brand (a label holds its joined name or a long part). */
 function brandHost(host: string, b: Brand): boolean {
@@ -171,7 +173,9 @@ function credential(
     | { description?: unknown; title?: unknown }
     | undefined;
   const desc = [node?.title, node?.description].filter((x) => typeof x === "string").join(". ");
-  if (desc === "" || NOT_AN_API_KEY.test(desc) || NOT_ONLY_THERE.test(desc)) return false;
+  if (!KEY_WORD.test(desc) || NOT_AN_API_KEY.test(desc) || NOT_ONLY_THERE.test(desc)) {
+    return false;
+  }
   const head = declaredHead(t);
   let brands = brandsOf(desc);
   // No owner in the description: the service the tool's first sentence works through.
