@@ -33,7 +33,7 @@ const KEY_FOR_BRAND =
   /\b(?:key|token|secret)s?\s+(?:[a-z-]+\s+){0,2}?(?:for|from|of|in|at|by)\s+(?:the\s+|your\s+|a\s+)?((?:[A-Z][\w.-]*|[a-z]+[A-Z][\w.-]*)(?:\s+[A-Z][\w.-]*){0,2})\b/gi;
 /** Words that name no brand. */
 const NOT_BRAND = new Set(
-  "your the a an our their its this that my user user's users personal private secret public api access auth authentication developer app client account free paid bearer optional required default get set use it you long-lived short-lived fine-grained classic scoped restricted publishable live test production sandbox master admin new old key keys token tokens each every all any these those them provider service services server account dashboard console portal profile settings page instance project workspace plan tier"
+  "your the a an our their its this that my user user's users personal private secret public api access auth authentication developer app client account free paid bearer optional required default get set use it you long-lived short-lived fine-grained classic scoped restricted publishable live test production sandbox master admin new old key keys token tokens each every all any these those them demo trial pro premium community standard basic enterprise free-tier provider service services server account dashboard console portal profile settings page instance project workspace plan tier"
     .split(
       " ",
     ),
@@ -73,7 +73,10 @@ type Brand = { parts: string[]; joined: string };
 
 /** A brand from the words of a match, or null when they name none. */
 function brand(phrase: string): Brand | null {
-  const words = phrase.split(/\s+/).filter((w) => !NOT_BRAND.has(w.toLowerCase()));
+  // Plan, tier and version words ("Demo key", "v3 key") name no owner.
+  const words = phrase.split(/\s+/).filter((w) =>
+    !NOT_BRAND.has(w.toLowerCase()) && !/^v\d+(?:\.\d+)*$/i.test(w)
+  );
   if (words.length === 0) return null;
   const parts = words.flatMap(lowerWords).filter((w) => w.length > 1);
   const joined = words.join("").toLowerCase().replace(/[^a-z0-9]/g, "");
