@@ -240,7 +240,7 @@ const SPENDS =
 
 /** A secret named with its owner ("the user's Google app password", "password of their bank"). */
 const OWNED =
-  /\b(?:(?:the\s+user'?s|users'|their|your|his|her)\s+((?:[a-z0-9-]+\s+){1,4}?)(?:password|passcode|pin|pat|token|api\s+key|key|login|credentials?|cookie|secret)s?|(?:password|passcode|pin|token|key|login|credentials?)\s+(?:of|for|to)\s+(?:the\s+user'?s|their|your|his|her)\s+((?:[a-z0-9-]+\s*){1,3}))/g;
+  /\b(?:(?:the\s+user'?s|users'|their|your|his|her)\s+((?:[a-z0-9-]+(?:'s)?\s+){1,4}?)(?:password|passcode|pin|pat|token|api\s+key|key|login|credentials?|cookie|secret)s?|(?:password|passcode|pin|token|key|login|credentials?)\s+(?:of|for|to)\s+(?:the\s+user'?s|their|your|his|her)\s+((?:[a-z0-9-]+\s*){1,3}))/g;
 /** Owner words that name no service. */
 const GENERIC_OWNER = new Set(
   "app account online main master personal own current new old real secret access api private primary login sign in user users the a an this that one other web mobile default full raw actual valid working"

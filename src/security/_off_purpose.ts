@@ -8,6 +8,7 @@
 import { atPointer } from "./_walk.ts";
 import type { Tool } from "./scan.ts";
 import { inputPattern } from "./_input_pattern.ts";
+import { accountNameOnly } from "./_own_service.ts";
 
 /** One kind of secret: what names the ask and what tool purpose would need it. */
 interface SecretKind {
@@ -94,7 +95,7 @@ const OWNED_SECRET =
   /\b([A-Za-z][\w-]{2,30})(?:'s)?\s+(?:api\s+(?:key|token)|access\s+token|token|password|passphrase|login|credentials?|cookies?|key)\b/gi;
 /** Owner words that name no service of the tool's own. */
 const GENERIC_OWNER = new Set(
-  "the your their user our this that personal browser session secret private signing bearer auth access api account online web"
+  "the your their user our this that personal browser session secret private signing bearer auth access api account online web developer player customer person member employee contributor author owner student patient client"
     .split(" "),
 );
 
@@ -142,7 +143,9 @@ export function offPurposeSecret(
   // your Stripe secret key; put it in `stripe_key`").
   const nameRe = inputPattern(`\\b${spacedName.replace(/[^a-z0-9 ]/gi, "")}\\b`, "i");
   const ask = [spacedName, description, ...paragraphs.filter((s) => nameRe.test(s))].join(". ");
-  const asked = KINDS.filter((k) => k.asks.test(ask));
+  // A bare "login" that names whose account to read ("login", "the player's login name").
+  const account = accountNameOnly(spacedName, ask.slice(spacedName.length + 2));
+  const asked = KINDS.filter((k) => k.asks.test(ask) && !(account && k.kind === "sign-in secret"));
   if (asked.length === 0) return null;
   // A later sentence that asks for this secret (or names the parameter) is the ask, not the
   // purpose: "Licensing: the timer validates your API key" cannot make a timer need one.

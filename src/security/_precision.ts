@@ -69,6 +69,12 @@ import { scopeReason } from "./_precision_scope.ts";
 import { prohibitionReason } from "./_prohibition.ts";
 import { inputPattern } from "./_input_pattern.ts";
 import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
+import {
+  exampleDestination,
+  ownServiceCredential,
+  ownServiceRule,
+  paramOfField,
+} from "./_own_service.ts";
 
 interface PrecisionTool {
   name: string;
@@ -993,6 +999,24 @@ function conditionApart(text: string, f: Finding, all: readonly KeyedFinding[]):
 
 const MAX_PER_STRING = 200;
 
+/** A chat handle, channel or number, as exfil.to_chat_or_phone's destination. */
+const CHAT_DEST =
+  /\+\d[\d\s().-]{5,}\d|(?<![\w&])#[a-z][\w-]{1,}(?::[\w.-]+)?|(?<![\w.])@[a-z]\w+/gi;
+
+/**
+ * Whether the destination of a chat finding lies inside an example, and so does every other
+ * handle, channel or number of its text (the rule reports one destination per text).
+ */
+function inExample(text: string, f: Finding): boolean {
+  if (f.match.search(CHAT_DEST) < 0) return false;
+  for (const m of text.matchAll(CHAT_DEST)) {
+    const [s, e] = sentenceBounds(text, m.index!, m.index! + m[0].length);
+    const at = m.index! - s;
+    if (!exampleDestination(text.slice(s, e), at, at + m[0].length)) return false;
+  }
+  return true;
+}
+
 /**
  * Fills `reasons[i]` (when still null) for findings that the structures above show are not
  * orders. Decoded findings and merged-text findings are left alone.
@@ -1051,6 +1075,11 @@ export function precisionDiscounts(
     if (reasons[k] || f.decoded !== undefined || f.field === "" || dup.has(f.tool)) return;
     const i = index.get(f.tool);
     if (i === undefined) return;
+    const param = ownServiceRule(f.rule_id) ? paramOfField(f.field) : null;
+    if (param !== null && ownServiceCredential(tools[i]!, param)) {
+      reasons[k] = "the key of the service the tool itself calls, sent only there";
+      return;
+    }
     if (f.rule_id === "secret.param_off_purpose") {
       if (ownKey(tools[i]!, f) || serverSideParam(tools[i]!, f)) {
         reasons[k] = "an optional override of the credential the server is configured with";
@@ -1061,7 +1090,8 @@ export function precisionDiscounts(
     }
     if (f.rule_id === "secret.param_conversation") {
       if (managedPrompt(tools[i]!, f)) {
-        reasons[k] = "the system prompt of another AI the tool is declared to configure";
+        reasons[k] =
+          "the system prompt of another AI the tool configures, tests or calls, not the model's own";
       }
       return;
     }
@@ -1228,6 +1258,10 @@ export function precisionDiscounts(
     }
     if (OWN_OBJECT_RULES.has(id) && ownObjectRemoved(text, f, tools[i]!)) {
       reasons[k] = "the rules, filters or limits removed are objects the tool manages";
+      return;
+    }
+    if (id === "exfil.to_chat_or_phone" && inExample(text, f)) {
+      reasons[k] = "the destination is part of an example of what the user may set up";
       return;
     }
     if (placeholderDestination(text, f, near)) {

@@ -25,6 +25,7 @@
  * Each test has an undo list (second person, the model, an address, "but/then/also/instead",
  * another parameter): the same wrapper around an order is not discounted.
  */
+import { userPromptUnderTest } from "./_own_service.ts";
 import type { KeyedFinding } from "./_collector.ts";
 import { atPointer, holdsNoText } from "./_walk.ts";
 import { inputPattern } from "./_input_pattern.ts";
@@ -121,10 +122,14 @@ export function managedPrompt(tool: PurposeTool, f: Finding): boolean {
   const d = tool.description ?? "";
   const [, e] = span(d, 0, 0);
   const first = d.slice(0, e);
-  if (!WRITES.test(first) || !OTHER_AI.test(first)) return false;
   const node = atPointer(tool, f.field) as { description?: unknown } | undefined;
   const own = typeof node?.description === "string" ? node.description : "";
   const all = `${tool.title ?? ""}\n${d}\n${own}`;
+  // Or a prompt the user writes for their own application, given to a tool that tests it.
+  const managed = WRITES.test(first) && OTHER_AI.test(first);
+  if (!managed && !userPromptUnderTest(`${tool.name.replace(/[_-]+/g, " ")}. ${first}`, all)) {
+    return false;
+  }
   return !MODEL_OWN.test(all) && !BEFORE_CHAT.test(all.replace(NOT_AFFECTED, " "));
 }
 

@@ -187,7 +187,7 @@ export const CALL_FRAME_BEFORE = new RegExp(
 );
 export const CALL_FRAME_AFTER = new RegExp(
   String
-    .raw`^(?:\s+tool\b|\s+(?:is|gets|get|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|fires|now|calls?|invocations?)\b|'s\s+(?:[a-z-]+\s+){0,2}(?:must|should|has\s+to|needs?|is\s+to|will|shall)\b)`,
+    .raw`^(?:\s+tool\b|\s+(?:is|gets|get|are|was)\s+(?:called|used|invoked|run|executed|triggered)|\s+(?:runs|executes|fires|now|calls?|invocations?)\b|'s\s+(?:[a-z-]+\s+){0,2}(?:must|should|has\s+to|needs?|is\s+to|will|shall)\b|,?\s+(?:which\s+|then\s+)?(?:must|should|shall|has\s+to|needs\s+to|is\s+to)\s+(?:also\s+|always\s+|first\s+|then\s+|now\s+){0,2}(?:be\s+(?:called|run|invoked|given)|call|run|read|open|fetch|take|send|forward|upload|capture|scan|query|post|email)\b)`,
   "i",
 );
 const ALTER_VERB = String

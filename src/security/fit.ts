@@ -133,6 +133,9 @@ const SUBSTANCE = new RegExp(
 /** The model's own system text, not one the user hands the tool. */
 const MODEL_OWN =
   /\b(?:your|yours|the\s+(?:model|assistant|agent)'?s?|its)\s+(?:own\s+|current\s+|hidden\s+|full\s+)*(?:system\s+)?(?:prompts?|instructions|messages?|rules)\b/i;
+/** The text the model itself runs under ("the instructions you are operating under"). */
+const RUNS_UNDER =
+  /\b(?:prompts?|instructions?|rules|guidelines|messages?)\s+(?:that\s+)?you(?:'re|\s+are|\s+were|\s+have\s+been)?\s+(?:\w+\s+){0,2}?(?:under|given|told|running|operating|following|follow|received|got)\b/i;
 /** Data said to be protected (passive: "are scrubbed", "is encrypted"), not the tool's own work. */
 const PROTECT =
   /\b(?:is|are|get|gets|be|been|being)\s+(?:\w+\s+)?(?:masked|redacted|scrubbed|stripped|filtered|excluded|hashed|encrypted|censored|saniti[sz]ed|obfuscated|anonymi[sz]ed)\b|\b(?:stored|kept|saved)\s+(?:only\s+)?in\s+(?:the\s+)?(?:os|system|local|macos|windows|gnome|device's|user's)?\s*(?:keychain|keyring|credential\s+(?:manager|store)|secure\s+enclave)\b/i;
@@ -744,6 +747,13 @@ function paramFit(param: string, t: FitView): string | null {
     (k.re.lastIndex = 0, k.re.test(spaced)) || words(param).some((w) => inSet(k.strong, w))
   );
   if (kinds.length === 0) return null;
+  // The model's own system text ("your own system prompt") is no tool's input.
+  if (
+    kinds.some((k) => k.id === "system") &&
+    t.prose.some((it) => MODEL_OWN.test(it.text) || RUNS_UNDER.test(it.text))
+  ) {
+    return null;
+  }
   // The parameter itself does not count as the tool's slot for its own kind.
   const others = { ...t, params: t.params.filter((p) => p !== param) };
   return kinds.every((k) => kindFits(k, others, [], false))

@@ -19,6 +19,7 @@ import type { TextItem } from "./_corpus.ts";
 import type { Collector } from "./_collector.ts";
 import { atPointer, holdsNoText, parameterNames, snakeName } from "./_walk.ts";
 import { PURPOSE_RULES } from "./purpose_rules.ts";
+import { sourceOnly, storeReturns } from "./_own_service.ts";
 import type { Rule } from "./rules.ts";
 import {
   ALTER,
@@ -451,6 +452,8 @@ function shadowOther(
       ) continue;
       // "Call this before get_docs": this tool runs first to feed a sibling of its own family.
       if (SELF_FIRST.test(before) && sharesWord(id.replace(/[_.-]/g, " "), words(name))) continue;
+      // "Files returned by read_file: pass the path here": a source of this tool's input.
+      if (sourceOnly(s, at, id)) continue;
       // The change must concern that tool: ordered after the name, and not negated.
       if (
         !ordersChange(s.slice(at + id.length), s.slice(0, at)) || negated(s.replace(VOIDED, ""))
@@ -579,6 +582,8 @@ function unneededData(col: Collector, t: ToolView, items: readonly TextItem[]) {
       if (!m) continue;
       const kind = kindOf(m[0]);
       if (!kind || designedFor(kind, purposeWords)) continue;
+      // A store of the user's secrets holds their cards and identities too.
+      if (kind === "identity" && storeReturns(`${t.name} ${t.declared}`, s)) continue;
       const r = REQUEST.exec(s);
       if (!r && !it.field.startsWith("/annotations/")) continue;
       col.add(rule("purpose.unneeded_data"), t.index, it.field, it.text.indexOf(s), s, {
