@@ -42,6 +42,7 @@ import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
+import { SECRET_EXFIL_KINDS_RULES } from "./rules/secret_exfil_kinds.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -125,7 +126,9 @@ export interface Rule {
     | "authority"
     | "override_frame"
     | "leak"
-    | "side";
+    | "side"
+    | "safeguards_off"
+    | "fixed_destination";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1890,6 +1893,7 @@ const rules: Rule[] = [
   ...OVERRIDE_FRAME_RULES,
   ...LEAK_RULES,
   ...SIDE_CHANNEL_RULES,
+  ...SECRET_EXFIL_KINDS_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
