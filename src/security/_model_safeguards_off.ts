@@ -26,14 +26,14 @@ import { sentenceSpans } from "./_sentence_spans.ts";
 
 /** One cheap test of the whole text: a state or licence word that the patterns need. */
 const GATE =
-  /\b(?:off|disabl|deactivat|inactive|suspend|lift|remov|waiv|revok|paus|bypass|aside|hold|appl|relax|laps|overrid|without\s+review|null|void)/i;
+  /\b(?:off|disabl|deactivat|inactive|suspend|lift|remov|waiv|revok|paus|bypass|aside|hold|appl|relax|laps|overrid|without|null|void|effect|force|disregard|ignor|skip|circumvent|automatically|verbatim)/i;
 
 const MODEL = /\b(?:assistants?|agents?|models?|llms?|ai|chatbots?|copilots?)\b/;
 
 const SAFEGUARD =
-  "(?:guardrails?|safeguards?|filters?|filtering|polic(?:y|ies)|rules|guidelines|restrictions?|constraints|limits|limitations|protections?|moderation|refusals?|refusal\\s+(?:behaviou?r|logic|mode)|confirmations?|confirmation\\s+(?:steps?|prompts?)|approvals?|boundaries|principles|ethics|alignment|safety(?:\\s+(?:rules|filters?|mode|checks?|settings|layer|training|guidelines|limits|policy|protocols?))?)";
+  "(?:guardrails?|safeguards?|filters?|filtering|polic(?:y|ies)|rules|guidelines|restrictions?|constraints|limits|limitations|protections?|moderation|refusals?|refusal\\s+(?:behaviou?r|logic|mode)|confirmations?|confirmation\\s+(?:steps?|prompts?)|approvals?|boundaries|principles|ethics|alignment|(?:[\\w]+-)?(?:avoidance|safety)\\s+training|safety(?:\\s+(?:rules|filters?|mode|checks?|settings|layer|training|guidelines|limits|policy|protocols?))?)";
 const QUALIFIER =
-  "(?:(?:own|usual|normal|standard|default|built-in|regular|ordinary|customary|safety|content|ethical|privacy|usage|moderation|refusal|confirmation|approval|spending|delete|all|of|the|and|,)\\s*){0,4}";
+  "(?:(?:[a-z]+-[a-z]+|own|usual|normal|standard|default|built-in|regular|ordinary|customary|safety|content|ethical|privacy|usage|moderation|refusal|confirmation|approval|spending|delete|harm|protective|security|trust|all|of|the|and|,)\\s*){0,4}";
 const MODEL_NAME = "(?:assistant|agent|model|ai|llm|chatbot|copilot|bot)";
 
 /** The model's safeguard, by its owner. */
@@ -60,10 +60,10 @@ const REPORTED =
 
 /** The model licensed to set safeguards aside. */
 const LICENSED =
-  /\b(?:authori[sz]ed|permitted|allowed|entitled|free|cleared|empowered)\s+to\s+(?:set\s+aside|ignore|bypass|skip|override|disregard|waive|disable|lift|suspend|circumvent)\s+(?:[\w-]+[\s,]+){0,5}?(?:limits|confirmations?|restrictions|rules|settings|safeguards|guardrails|policies|approvals?|guidelines|checks)\b/;
+  /\b(?:authori[sz]ed|permitted|allowed|entitled|free|cleared|empowered)\s+to\s+(?:set\s+aside|ignore|bypass|skip|override|disregard|waive|disable|lift|suspend|circumvent)\s+(?:[\w'\u2019-]+[\s,]+){0,5}?(?:limits|confirmations?|restrictions|rules|settings|safeguards|guardrails|policies|approvals?|guidelines|checks)\b/;
 /** The model carrying out commands found in tool results unreviewed. */
 const UNREVIEWED =
-  /\b(?:carr(?:y|ies)\s+out|execut\w+|runs?|follows?|obeys?|acts?\s+on)\s+(?:\w+\s+){0,3}?(?:commands|instructions|orders|directives)\s+(?:found\s+|embedded\s+|appearing\s+)?(?:in|inside|within|from)\s+(?:\w+\s+){0,2}?(?:results?|outputs?|responses?|pages?|documents?|e-?mails?|messages?)\b[^.;]{0,40}?\b(?:without\s+(?:review\w*|question\w*|check\w*|confirm\w*|asking)|verbatim|automatically|unreviewed|as\s+written)\b/;
+  /\b(?:carr(?:y|ies)\s+out|execut\w+|runs?|follows?|obeys?|acts?\s+on)\s+(?:\w+\s+){0,3}?(?:commands|instructions|orders|directives)\s+(?:found\s+|embedded\s+|appearing\s+)?(?:in|inside|within|from)\s+(?:\w+\s+){0,2}?(?:results?|outputs?|responses?|pages?|documents?|e-?mails?|messages?|bod(?:y|ies)|contents?|text|tickets?|comments?|issues?|payloads?|files?|data)\b[^.;]{0,40}?\b(?:without\s+(?:review\w*|question\w*|check\w*|confirm\w*|asking)|verbatim|automatically|unreviewed|as\s+written)\b/;
 /** A special mode declared on, with safety filters or the user's confirmation bypassed. */
 const MODE_ON =
   /\b(?:developer|dev|god|jailbreak|unrestricted|unfiltered|dan|maintenance|root)\s+mode\s+(?:is\s+)?(?:now\s+)?(?:enabled|on|active|activated|engaged)\b[^.;]{0,40}\b(?:safety\s+(?:filters?|rules|checks)|guardrails|content\s+filters?|user\s+confirmations?|refusals)\b[^.;]{0,30}\b(?:bypassed|off|disabled|removed|lifted|suspended)\b/;
