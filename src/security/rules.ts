@@ -128,6 +128,7 @@ export interface Rule {
     | "leak"
     | "side"
     | "safeguards_off"
+    | "loyalty"
     | "fixed_destination";
   description: string;
   pattern?: string;

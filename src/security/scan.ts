@@ -44,6 +44,7 @@ import { scanSteerChoice } from "./_steer_choice.ts";
 import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanModelSafeguardsOff } from "./_model_safeguards_off.ts";
 import { scanFixedDestination } from "./_fixed_destination.ts";
+import { scanLoyaltyTransfer } from "./_loyalty_transfer.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
@@ -208,6 +209,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSideChannel(col, tools, texts);
   scanModelSafeguardsOff(col, texts);
   scanFixedDestination(col, texts);
+  scanLoyaltyTransfer(col, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
