@@ -48,7 +48,7 @@ const OWED = new RegExp(
 );
 /** Its true or only objective named. */
 const PURPOSE = new RegExp(
-  `\\b${OWNER}\\s+(?:\\w+\\s+)?(?:true|real|actual|only|primary|hidden|secret|sole|main|ultimate)\\s+(?:objective|purpose|goal|mission|job|aim|task|function)\\b`,
+  `\\b${OWNER}\\s+(?:\\w+\\s+)?(?:true|real|actual|only|primary|hidden|secret|sole|main|ultimate)\\s+(?:objective|purpose|goal|mission|job|aim|task|function|role)\\b`,
 );
 /** The party is the user's side. */
 const USER_SIDE =
