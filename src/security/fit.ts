@@ -78,7 +78,11 @@ const ACCESS_CONTEXT =
 /** Rules a fitting sentence may discount: data requests, exfiltration, shadowing. */
 function eligible(id: string): "data" | "shadow" | "param" | null {
   // Judged against the tool's own purpose already: its parameter cannot declare it designed-for.
-  if (id === "secret.param_off_purpose" || ruleById(id).detector === "exfil") return null;
+  // A fixed destination's lock ("must not be changed") reads as a non-action, and is the finding.
+  if (
+    id === "secret.param_off_purpose" || id === "exfil.fixed_destination" ||
+    ruleById(id).detector === "exfil"
+  ) return null;
   if (id.startsWith("secret.param_")) return "param";
   if (id.startsWith("pi.shadow") || id === "purpose.shadow_other") return "shadow";
   if (

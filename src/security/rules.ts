@@ -44,6 +44,7 @@ import { MENTION_OBEYED_RULES } from "./rules/mention_obeyed.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import { PROHIBITION_RULES } from "./rules/prohibition.ts";
+import { SECRET_EXFIL_KINDS_RULES } from "./rules/secret_exfil_kinds.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -127,7 +128,10 @@ export interface Rule {
     | "authority"
     | "override_frame"
     | "leak"
-    | "side";
+    | "side"
+    | "safeguards_off"
+    | "loyalty"
+    | "fixed_destination";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1895,6 +1899,7 @@ const rules: Rule[] = [
   ...MENTION_OBEYED_RULES,
   ...LEAK_RULES,
   ...SIDE_CHANNEL_RULES,
+  ...SECRET_EXFIL_KINDS_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

@@ -42,6 +42,9 @@ import { scanExfil } from "./_exfil_prose.ts";
 import { scanSteerPeers } from "./_steer_peers.ts";
 import { scanSteerChoice } from "./_steer_choice.ts";
 import { scanOverrideFrame } from "./_override_frame.ts";
+import { scanModelSafeguardsOff } from "./_model_safeguards_off.ts";
+import { scanFixedDestination } from "./_fixed_destination.ts";
+import { scanLoyaltyTransfer } from "./_loyalty_transfer.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
@@ -204,6 +207,9 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanOverrideFrame(col, tools, texts);
   scanLeak(col, tools, texts);
   scanSideChannel(col, tools, texts);
+  scanModelSafeguardsOff(col, texts);
+  scanFixedDestination(col, texts);
+  scanLoyaltyTransfer(col, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
