@@ -42,6 +42,7 @@ import { AUTHORITY_RULES } from "./rules/authority.ts";
 import { OVERRIDE_FRAME_RULES } from "./rules/override_frame.ts";
 import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
+import { FALSE_REPORT_RULES } from "./rules/false_report.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -125,7 +126,8 @@ export interface Rule {
     | "authority"
     | "override_frame"
     | "leak"
-    | "side";
+    | "side"
+    | "false_report";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1890,6 +1892,7 @@ const rules: Rule[] = [
   ...OVERRIDE_FRAME_RULES,
   ...LEAK_RULES,
   ...SIDE_CHANNEL_RULES,
+  ...FALSE_REPORT_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */
