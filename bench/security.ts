@@ -41,6 +41,7 @@ import { scanLeak } from "../src/security/_leak.ts";
 import { scanSideChannel } from "../src/security/_side_channel.ts";
 import { scanFalseReport } from "../src/security/_false_report.ts";
 import { scanSafeguardsOff } from "../src/security/_safeguards_off.ts";
+import { scanAgentStore } from "../src/security/_agent_store.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -244,6 +245,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("false reports");
       scanSafeguardsOff(col, tools, texts);
       lap("safeguards off");
+      scanAgentStore(col, tools, texts);
+      lap("agent instruction stores");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");

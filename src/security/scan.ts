@@ -47,6 +47,7 @@ import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
 import { scanFalseReport } from "./_false_report.ts";
 import { scanSafeguardsOff } from "./_safeguards_off.ts";
+import { scanAgentStore } from "./_agent_store.ts";
 
 export interface Tool {
   name: string;
@@ -208,6 +209,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSideChannel(col, tools, texts);
   scanFalseReport(col, tools, texts);
   scanSafeguardsOff(col, tools, texts);
+  scanAgentStore(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
