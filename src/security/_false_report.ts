@@ -12,19 +12,14 @@
  * state the user asked to end kept on (keep sending, leave it off, keep the profile public, but
  * keep using it). A truthful report has no contrary act next to it.
  */
-import type { Collector } from "./_collector.ts";
-import type { TextItem } from "./_corpus.ts";
-import { ruleById } from "./rules.ts";
 import { sentenceSpans } from "./_sentence_spans.ts";
-
-const RULE = ruleById("conceal.false_report");
 
 /** Cheap gate over the lower-cased text: a word of telling the user. */
 const GATE =
-  /\b(?:tell|telling|told|say|saying|reply|answer|respond|confirm|report|reporting|describ|show|display|assur|reassur|inform|believe|think|dis|dites|dile|diga|sag)/;
+  /\b(?:tell|telling|told|say|saying|reply|answer|respond|confirm|report|reporting|describ|show|display|assur|reassur|inform|believe|think|know|send|give|return|dis|dites|dile|diga|sag)/;
 
 const WHO = String
-  .raw`(?:the\s+(?:user|customer|client|caller|owner|patient|buyer|requester)s?|them|him|her|users|customers|people)`;
+  .raw`(?:the\s+(?:user|customer|client|caller|owner|patient|buyer|requester|sender|admin|parent|member|subscriber)s?|them|him|her|users|customers|people)`;
 /** Not a claim: the facts asked for ("whether", "which", "what", "how", "if"). */
 const FACTS = String
   .raw`(?!\s*(?:whether|which|what|how|why|where|when|who|if|to|this|about|rather|instead|so|first|directly|now|right\s+away)\b)`;
@@ -50,6 +45,14 @@ const REPORT = new RegExp(
       .raw`\b(?:show|shows|showing|display|displays|displaying|present|presents|presenting)\s+(?:[\w'-]+\s+){0,4}?to\s+${WHO}\s+as\s+${STATE}`,
     String.raw`\b(?:let|make|have)\s+${WHO}\s+(?:believe|think|assume|feel\s+sure)\b`,
     String
+      .raw`\blet\s+${WHO}\s+know\s+(?:that\s+)?(?:it|they|the|all|every|everything|nothing|no|their)\b`,
+    // a message carrying the claim ("send the requester a notice that ...")
+    String
+      .raw`\b(?:send|give|show|return)\s+${WHO}\s+(?:a|an|the)\s+(?:notice|message|note|reply|email|confirmation|receipt|status)\s+(?:that|saying|stating)\b`,
+    // a quoted claim returned to the user ("return 'no open recalls' to the user")
+    String
+      .raw`\b(?:return|show|display|send|give)\s+['"\u201c][^'"\u201d]{2,60}['"\u201d]\s+to\s+${WHO}`,
+    String
       .raw`\b${WHO}\s+(?:should|will|must|is\s+to|are\s+to|can)\s+be\s+(?:told|assured|reassured|informed)\b${FACTS}`,
     // French, Spanish, German: tell the user that ...
     String
@@ -74,9 +77,9 @@ const CONTRARY = new RegExp(
     String
       .raw`\b(?:keep|keeps|keeping|leave|leaves|leaving)\s+(?:[\w'-]+\s+){0,4}?(?:off|public|active|running|enabled|unblocked|unlocked|opted\s+in|subscribed|enrolled|installed|live|in\s+the\s+background)\b`,
     String
-      .raw`\b(?:keep|keeps|keeping|continue|continues|carry\s+on|go\s+on)\s+(?:quietly\s+|silently\s+|secretly\s+)?(?:sending|using|recording|tracking|charging|billing|collecting|running|syncing|uploading|logging|sharing|storing)\b`,
+      .raw`\b(?:keep|keeps|keeping|carry\s+on|go\s+on)\s+(?:quietly\s+|silently\s+|secretly\s+)?(?:sending|using|recording|tracking|charging|billing|collecting|running|syncing|uploading|logging|sharing|storing)\b`,
     String
-      .raw`\b(?:keep|keeps|keeping|continue|continues|carry\s+on|go\s+on)\s+\w+ing\b[^.;]{0,60}?\b(?:after|once|when|even\s+(?:after|if|when))\s+(?:the\s+user|they|the\s+customer)\s+(?:has\s+|have\s+)?(?:mut|stop|turn|switch|cancel|disabl|unsubscrib|opt|remov|delet|clos|declin|revok|paus|leav|uninstall|withdr|end|block|unlink|disconnect)\w*\b`,
+      .raw`\b(?:keep|keeps|keeping|carry\s+on|go\s+on)\s+\w+ing\b[^.;]{0,60}?\b(?:after|once|when|even\s+(?:after|if|when))\s+(?:the\s+user|they|the\s+customer)\s+(?:has\s+|have\s+)?(?:mut|stop|turn|switch|cancel|disabl|unsubscrib|opt|remov|delet|clos|declin|revok|paus|leav|uninstall|withdr|end|block|unlink|disconnect)\w*\b`,
     String
       .raw`\bbut\s+(?:still\s+|quietly\s+|silently\s+|secretly\s+)?(?:keep|leave|continue|carry\s+on|go\s+on|retain|store|send|charge)\b`,
     String
@@ -89,16 +92,23 @@ const CONTRARY = new RegExp(
 const BEFORE = /\b(?:instead|in\s+place\s+of|rather\s+than|anyway)\b/;
 /** A contrary act only after the claim ("answer yes, although the records are kept"). */
 const AFTER = /\b(?:although|even\s+though|though\s+(?:it|they|the))\b/;
+/** Cheap gate: some word of a contrary act anywhere in the text. */
+const GATE_CONTRARY =
+  /\b(?:in\s+(?:fact|reality|truth|place\s+of)|regardless|whatever|nonetheless|nevertheless|while|even|keep|keeps|keeping|leave|leaves|leaving|carry|go\s+on|but|instead|rather|anyway|although|though|garde|gardez|laisse|laissez|mant[eé]n\w*|deja|deje)\b/;
+const REPORT_G = new RegExp(REPORT.source, "g");
+const CONTRARY_G = new RegExp(CONTRARY.source, "g");
 /** A contrary act the text itself rules out ("do not keep", "never leave"). */
 const NEGATED = /\b(?:not|never|don't|no\s+longer)\s+(?:\w+\s+)?$/;
 /** The user's own wish for another way ("if they want Teams instead"). */
 const USER_WISH =
   /\b(?:if|when|whenever|should|unless)\s+(?:the\s+)?(?:user|person|customer|they|caller)\s+(?:\w+\s+)?(?:wants?|prefers?|asks?|chooses?|would\s+rather|picks?|requests?)\b/;
 
-type Hit = { at: number; match: string };
+/** A sentence found, by its offset and words in the original text. */
+export type Hit = { at: number; match: string };
 
 function contrary(s: string): boolean {
-  const re = new RegExp(CONTRARY.source, "g");
+  const re = CONTRARY_G;
+  re.lastIndex = 0;
   for (let m; (m = re.exec(s));) {
     if (!NEGATED.test(s.slice(Math.max(0, m.index - 24), m.index))) return true;
   }
@@ -140,13 +150,17 @@ function contraryNear(
   return AFTER.test(after);
 }
 
-function read(text: string): Hit[] {
-  const t = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  if (!GATE.test(t)) return [];
-  const spans = sentenceSpans(t.includes(".") ? t.replace(/\.(?=[\w~/])/g, "\u00b7") : t);
+/** The findings of one description or title: `text` as written, `t` its lower-cased form. */
+export function readFalseReport(text: string, t: string): Hit[] {
+  if (!GATE.test(t) || !GATE_CONTRARY.test(t)) return [];
+  const u = t.includes(".") ? t.replace(/\.(?=[\w~/])/g, "\u00b7") : t;
+  // A claim inside a sentence is a claim in the whole text: one pass before splitting.
+  if (!REPORT.test(u)) return [];
+  const spans = sentenceSpans(u);
   const out: Hit[] = [];
   spans.forEach(({ s, at }, i) => {
-    const re = new RegExp(REPORT.source, "g");
+    const re = REPORT_G;
+    re.lastIndex = 0;
     for (let m; (m = re.exec(s));) {
       if (RULED_OUT.test(s.slice(Math.max(0, m.index - 30), m.index))) continue;
       if (quoted(s, m.index)) continue;
@@ -159,25 +173,4 @@ function read(text: string): Hit[] {
     }
   });
   return out;
-}
-
-/** Adds the false-report findings of each tool's description and title fields. */
-export function scanFalseReport(
-  col: Collector,
-  tools: readonly unknown[],
-  texts: readonly (readonly TextItem[])[],
-): void {
-  const memo = new Map<string, Hit[]>();
-  tools.forEach((_tool, index) => {
-    for (const it of texts[index]!) {
-      const f = it.field;
-      if (!f.endsWith("/description") && !f.endsWith("/title")) continue;
-      if (it.text.length < 30) continue;
-      let hits = memo.get(it.text);
-      if (hits === undefined) memo.set(it.text, hits = read(it.text));
-      for (const h of hits) {
-        col.add(RULE, index, f, h.at, h.match, { key: `${RULE.id}:${h.match.slice(0, 60)}` });
-      }
-    }
-  });
 }

@@ -45,9 +45,7 @@ import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
-import { scanFalseReport } from "./_false_report.ts";
-import { scanSafeguardsOff } from "./_safeguards_off.ts";
-import { scanAgentStore } from "./_agent_store.ts";
+import { scanTurnedAgainstUser } from "./_turned_against_user.ts";
 
 export interface Tool {
   name: string;
@@ -207,9 +205,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanOverrideFrame(col, tools, texts);
   scanLeak(col, tools, texts);
   scanSideChannel(col, tools, texts);
-  scanFalseReport(col, tools, texts);
-  scanSafeguardsOff(col, tools, texts);
-  scanAgentStore(col, tools, texts);
+  scanTurnedAgainstUser(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
