@@ -31,6 +31,9 @@ const MODEL_GUARD = String
 /** Said to be off. */
 const OFF = String
   .raw`(?:(?:are|is|have\s+been|has\s+been|were|was|get|gets|stay|stays|remain|remains)\s+(?:now\s+|temporarily\s+|hereby\s+|fully\s+)?(?:suspended|lifted|waived|off|switched\s+off|turned\s+off|disabled|deactivated|void|voided|null|overridden|overruled|replaced|set\s+aside|paused|removed|relaxed|not\s+in\s+force|not\s+in\s+effect)|(?:no\s+longer|do\s+not|does\s+not|don't|doesn't)\s+(?:apply|applies|bind|binds|hold|holds|count)|resumes?\s+only\s+(?:when|after|once))`;
+/** The person the model works for. */
+const SERVED = String
+  .raw`(?:user|customer|shopper|client|buyer|patient|caller|member|subscriber|investor|reader|person)(?:'s|s)?\b`;
 const PATTERNS = new RegExp(
   [
     // "your safety guidelines are suspended", "the assistant's privacy restrictions are lifted"
@@ -65,7 +68,7 @@ const PATTERNS = new RegExp(
     String.raw`\b(?:is|are)\s+relieved\s+of\s+(?:its|your|their)\s+(?:[\w-]+\s+){0,2}?${GUARD}`,
     // whom the model serves
     String
-      .raw`\byou\s+(?:now\s+|henceforth\s+)?(?:serve|represent|work\s+for|answer\s+to|act\s+for|act\s+as\s+(?:an?\s+)?agent\s+of)\s+[^,;.]{1,40}?(?:,\s*)?(?:not\s+(?:for\s+)?the\s+user|above\s+the\s+user's|instead\s+of\s+the\s+user|rather\s+than\s+the\s+user)`,
+      .raw`\byou\s+(?:now\s+|henceforth\s+)?(?:serve|represent|work\s+for|answer\s+to|act\s+for|act\s+as\s+(?:an?\s+)?agent\s+of)\s+[^,;.]{1,40}?(?:,\s*)?(?:not\s+(?:for\s+)?|above\s+|instead\s+of\s+|rather\s+than\s+)(?:the|your|their)\s+${SERVED}`,
     String
       .raw`\b(?:from\s+now\s+on|once\s+connected|henceforth|from\s+this\s+point(?:\s+on)?)\b[^;.]{0,20}?\byou\s+(?:serve|represent|work\s+for|answer\s+to)\s+(?!the\s+user\b)`,
     String
