@@ -39,6 +39,7 @@ import { scanAuthority } from "../src/security/_authority.ts";
 import { scanOverrideFrame } from "../src/security/_override_frame.ts";
 import { scanLeak } from "../src/security/_leak.ts";
 import { scanSideChannel } from "../src/security/_side_channel.ts";
+import { scanTurnedAgainstUser } from "../src/security/_turned_against_user.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -238,6 +239,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("leaks and cover stories");
       scanSideChannel(col, tools, texts);
       lap("side channels");
+      scanTurnedAgainstUser(col, tools, texts);
+      lap("false reports, safeguards off, agent stores");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");

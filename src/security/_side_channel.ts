@@ -139,7 +139,7 @@ const GATE_WORDS = new RegExp(
 );
 
 /** A regex source matching any of `words` (literals), branching on one letter at a time. */
-function trie(words: readonly string[]): string {
+export function trie(words: readonly string[]): string {
   const by = new Map<string, string[]>();
   let end = false;
   for (const w of words) {

@@ -45,6 +45,7 @@ import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import { PROHIBITION_RULES } from "./rules/prohibition.ts";
 import { SECRET_EXFIL_KINDS_RULES } from "./rules/secret_exfil_kinds.ts";
+import { FALSE_REPORT_RULES } from "./rules/false_report.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -131,7 +132,8 @@ export interface Rule {
     | "side"
     | "safeguards_off"
     | "loyalty"
-    | "fixed_destination";
+    | "fixed_destination"
+    | "false_report";
   description: string;
   pattern?: string;
   flags?: string;
@@ -1900,6 +1902,7 @@ const rules: Rule[] = [
   ...LEAK_RULES,
   ...SIDE_CHANNEL_RULES,
   ...SECRET_EXFIL_KINDS_RULES,
+  ...FALSE_REPORT_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

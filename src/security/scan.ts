@@ -48,6 +48,7 @@ import { scanLoyaltyTransfer } from "./_loyalty_transfer.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
+import { scanTurnedAgainstUser } from "./_turned_against_user.ts";
 
 export interface Tool {
   name: string;
@@ -210,6 +211,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanModelSafeguardsOff(col, texts);
   scanFixedDestination(col, texts);
   scanLoyaltyTransfer(col, texts);
+  scanTurnedAgainstUser(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
   const toolIndex = new Map<string, number>();
