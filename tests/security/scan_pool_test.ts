@@ -63,7 +63,7 @@ Deno.test("scan pool: past its deadline a scan fails 503 scan_timeout and the ne
   const tight = new ScanPool({ size: 1, deadlineMs: 1 });
   try {
     await rejects(tight.run({ kind: "scan", tools }), (err: unknown) => {
-      assert(err instanceof HttpError);
+      assert(err instanceof HttpError, String(err));
       assertEquals([err.status, err.code], [503, "scan_timeout"]);
       return true;
     });
