@@ -74,6 +74,13 @@
  * - firewall_eval/heldout16a_new_words.json … heldout16c_new_words.json (split `heldout16`): round 16, three
  *   blind authors writing apart after round 15 was measured; sealed until `2026.11.26-18` was done, measured
  *   once with `-17` and once with `-18`.
+ * - firewall_eval/probes17_*.json (split `probes17`): the same for the `2026.11.26-19` rules (protective
+ *   prohibitions, authority tags around the tool's own constraints, attack wording quoted by analysis tools,
+ *   secrets for the tool's own service; and round 16's missed kinds), each file with a second batch written
+ *   after the change and measured once at first sight.
+ * - firewall_eval/heldout17a_new_words.json … heldout17c_new_words.json (split `heldout17`): round 17, three
+ *   blind authors writing apart after round 16 was measured; sealed until `2026.11.26-19` was done, measured
+ *   once with `-18` and once with `-19`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -282,7 +289,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout16") as EvalSplit;
+  const split = (arg("--split") ?? "heldout17") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
