@@ -13,6 +13,7 @@
  * keep using it). A truthful report has no contrary act next to it.
  */
 import { sentenceSpans } from "./_sentence_spans.ts";
+import { quoted } from "./_safeguards_off.ts";
 
 /** Cheap gate over the lower-cased text: a word of telling the user. */
 const GATE =
@@ -113,16 +114,6 @@ function contrary(s: string): boolean {
     if (!NEGATED.test(s.slice(Math.max(0, m.index - 24), m.index))) return true;
   }
   return false;
-}
-
-/** Whether a double quote is open at `i` (quoted text is talked about, not said). */
-function quoted(s: string, i: number): boolean {
-  let n = 0;
-  for (let k = 0; k < i; k++) {
-    const c = s.charCodeAt(k);
-    if (c === 34 || c === 0x201c || c === 0x201d) n++;
-  }
-  return n % 2 === 1;
 }
 
 /** Whether a contrary act sits next to the claim at `at` in sentence `s` (or the one before). */

@@ -23,6 +23,7 @@ import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
 import { sentenceSpans } from "./_sentence_spans.ts";
+import { scanProseSentences } from "./_prose_sentence_rule.ts";
 
 /** One cheap test of the whole text: a state or licence word that the patterns need. */
 const GATE =
@@ -106,17 +107,5 @@ export function scanModelSafeguardsOff(
   col: Collector,
   texts: readonly (readonly TextItem[])[],
 ): void {
-  const memo = new Map<string, { at: number; s: string } | null>();
-  texts.forEach((items, index) => {
-    for (const it of items) {
-      const f = it.field;
-      if (f !== "/description" && !f.endsWith("/title")) continue;
-      if (it.text.length < 20) continue;
-      let hit = memo.get(it.text);
-      if (hit === undefined) memo.set(it.text, hit = declared(it.text));
-      if (hit === null) continue;
-      const raw = it.text.slice(hit.at, hit.at + hit.s.length).trim();
-      col.add(RULE, index, f, hit.at, raw.slice(0, 200), { key: `${RULE.id}:${raw.slice(0, 60)}` });
-    }
-  });
+  scanProseSentences(col, texts, RULE, 20, declared);
 }

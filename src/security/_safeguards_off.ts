@@ -99,7 +99,7 @@ const PATTERNS = new RegExp(
 export type Hit = { at: number; match: string };
 
 /** Whether a double quote is open at `i` (quoted text is talked about, not said). */
-function quoted(s: string, i: number): boolean {
+export function quoted(s: string, i: number): boolean {
   let n = 0;
   for (let k = 0; k < i; k++) {
     const c = s.charCodeAt(k);
