@@ -64,7 +64,9 @@ const PATTERNS = new RegExp(
     // the model sets them aside or ignores them
     String
       .raw`\b(?:you|the\s+(?:assistant|model|agent))\s+(?:(?:may|can|will|should|must|now)\s+)?(?:is\s+authori[sz]ed\s+to\s+|are\s+authori[sz]ed\s+to\s+)?(?:ignores?|disregards?|sets?\s+aside|bypass(?:es)?|suspends?|drops?|runs?\s+with(?:out)?)\s+(?:its|your|the\s+operator's|the\s+user's|all|any)\s+(?:own\s+)?(?:[\w'-]+\s+){0,2}?${GUARD}(?:\s+off)?`,
-    String.raw`\bauthori[sz]ed\s+to\s+set\s+aside\s+(?:[\w-]+\s+){0,3}?${GUARD}`,
+    // ("is never authorised to set aside ..." denies it)
+    String
+      .raw`\b(?<!\b(?:never|not|no\s+longer)\s+)authori[sz]ed\s+to\s+set\s+aside\s+(?:[\w-]+\s+){0,3}?${GUARD}`,
     String.raw`\b(?:is|are)\s+relieved\s+of\s+(?:its|your|their)\s+(?:[\w-]+\s+){0,2}?${GUARD}`,
     // whom the model serves
     String
