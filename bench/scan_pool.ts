@@ -50,7 +50,7 @@ async function maxGap(run: () => Promise<unknown>) {
 }
 console.log(
   `longest main-thread stall: inline ${
-    (await maxGap(async () => scanTools(tools))).toFixed(1)
+    (await maxGap(() => Promise.resolve(scanTools(tools)))).toFixed(1)
   } ms, worker ${(await maxGap(() => pool.run({ kind: "scan", tools }))).toFixed(1)} ms`,
 );
 pool.close();

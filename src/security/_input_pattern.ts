@@ -15,3 +15,8 @@ const MAX_SOURCE = 4_096;
 export function inputPattern(source: string, flags?: string): RegExp {
   return new RegExp(source.length <= MAX_SOURCE ? source : NEVER, flags);
 }
+
+/** `s` as a pattern that matches exactly its characters (for words taken from a tool). */
+export function escapePattern(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -22,6 +22,7 @@
  */
 import type { Finding } from "./_collector.ts";
 import { span } from "./_precision_purpose.ts";
+import { escapePattern, inputPattern } from "./_input_pattern.ts";
 
 /** Rule families whose wording a tool can name as the object of its analysis. */
 const FAMILY = /^(?:pi|secret|intent|exfil|conceal|data|leak|persist)\./;
@@ -161,8 +162,12 @@ function ordersSomething(sentence: string, raw: string, params: readonly string[
   if (PLACE_VERB.test(sentence)) {
     const low = raw.toLowerCase();
     for (const p of params) {
-      if (p.length > 2 && new RegExp(`(?:^|[^\\w])${p}(?:[^\\w]|$)`).test(low)) {
-        if (new RegExp(`\\b(?:in|into|to|as|via)\\s+(?:the\\s+)?\`?${p}\\b`).test(low)) return true;
+      // A parameter's name is the tool's text, not pattern syntax ("xts)" must not throw).
+      const q = escapePattern(p);
+      if (p.length > 2 && inputPattern(`(?:^|[^\\w])${q}(?:[^\\w]|$)`).test(low)) {
+        if (inputPattern(`\\b(?:in|into|to|as|via)\\s+(?:the\\s+)?\`?${q}\\b`).test(low)) {
+          return true;
+        }
       }
     }
   }

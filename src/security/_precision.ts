@@ -67,7 +67,7 @@ import {
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
 import { prohibitionReason } from "./_prohibition.ts";
-import { inputPattern } from "./_input_pattern.ts";
+import { escapePattern, inputPattern } from "./_input_pattern.ts";
 import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
 import {
   exampleDestination,
@@ -393,7 +393,7 @@ function reportedAttack(
   const reportEnd = s + last.index + last[0].length;
   // What the reported text asks for names none of this tool's parameters.
   const asked = text.slice(reportEnd, e).toLowerCase();
-  if (params.some((p) => inputPattern(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+  if (params.some((p) => inputPattern(`(?:^|[^\\w])${escapePattern(p)}(?:$|[^\\w])`).test(asked))) {
     return false;
   }
   const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
@@ -436,7 +436,7 @@ function reportedByNoun(
   const verb = LISTING_VERB.exec(sentence);
   if (verb === null) return false;
   const asked = sentence.slice(verb.index).toLowerCase();
-  if (params.some((p) => inputPattern(`(?:^|[^\\w])${escape(p)}(?:$|[^\\w])`).test(asked))) {
+  if (params.some((p) => inputPattern(`(?:^|[^\\w])${escapePattern(p)}(?:$|[^\\w])`).test(asked))) {
     return false;
   }
   const gap = CONCEAL_REPORTED.has(f.rule_id) ? 120 : 60;
@@ -450,10 +450,6 @@ function reportedByNoun(
     /^(?:data|secret)\./.test(g.rule_id) && g.offset >= s && g.offset < e
   );
   return data.length > 0 && data.every(({ finding: g }) => inReport(g.offset));
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // ---- removal: a safeguard word and a removal word that do not make a removal ----------------

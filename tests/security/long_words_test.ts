@@ -5,6 +5,8 @@ import { scanTools, type Tool } from "../../src/security/scan.ts";
 import { diffTools } from "../../src/security/diff.ts";
 import { LIMITS } from "../../src/security/parse.ts";
 import { inputPattern } from "../../src/security/_input_pattern.ts";
+import { mentioned } from "../../src/security/_mention.ts";
+import type { Finding } from "../../src/security/_collector.ts";
 
 const long = (head: string) => head + "a".repeat(LIMITS.maxString - head.length);
 
@@ -53,4 +55,28 @@ Deno.test("a pattern too long to build from a tool's words matches nothing; a sh
     threw = true;
   }
   assert(threw, "a short malformed source still throws where it is made");
+});
+
+Deno.test("a parameter name full of pattern syntax is read as text by the mention check (no throw)", () => {
+  const text =
+    "Flags phrases that tell the model to ignore previous instructions and puts each hit in a list.";
+  const at = text.indexOf("ignore previous instructions");
+  const f = {
+    rule_id: "pi.override",
+    offset: at,
+    match: "ignore previous instructions",
+  } as Finding;
+  for (const name of ["xts)", "a(b", "[x]", "q+*?", "\\d{2"]) {
+    assertEquals(
+      typeof mentioned(text, f, "scan_prompts: Flags phrases in prompts.", [name]),
+      "boolean",
+    );
+  }
+  // And through a whole scan.
+  const v = scanTools([{
+    name: "scan_prompts",
+    description: text,
+    inputSchema: { type: "object", properties: { "xts)": { type: "string" } } },
+  }]);
+  assert(typeof v.allow === "boolean");
 });
