@@ -66,6 +66,7 @@ import {
   WARNING_RULES,
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
+import { credentialIntoOwnField, sendsElsewhere } from "./_credential_own_field.ts";
 import { prohibitionReason } from "./_prohibition.ts";
 import { inputPattern } from "./_input_pattern.ts";
 import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
@@ -92,6 +93,45 @@ function sentenceBounds(text: string, start: number, end: number): [number, numb
   let e = Math.max(end, start);
   while (e < text.length && !isEnd(text, e)) e++;
   return [s, Math.min(text.length, e + 1)];
+}
+
+/** Rules that read a credential placed into a parameter as smuggling (see _credential_own_field.ts). */
+const OWN_FIELD_RULES = (id: string) =>
+  id.startsWith("intent.") || id.startsWith("secret.") || id === "purpose.param_smuggle" ||
+  id === "exfil.data_into_param" || id === "side.secret_owner" || id === "purpose.unneeded_data";
+
+const ownFieldMemo = new WeakMap<object, Set<string>>();
+
+/**
+ * Whether the finding lies in a description sentence that places the tool's own service's
+ * credential into the field named for it, or is on such a field.
+ */
+function ownFieldPlacement(
+  t: { name: string; description?: string; inputSchema?: unknown },
+  f: Finding,
+): boolean {
+  const d = t.description ?? "";
+  if (!d.includes("`")) return false;
+  if (f.field === "/description") {
+    // Every sentence the match spans: one places the credential, none sends it elsewhere.
+    const [s, e] = sentenceBounds(d, f.offset, f.offset + f.match.length);
+    // (The description's first sentence, the tool's declared purpose, may say where it sends.)
+    const first = sentences(d)[0] ?? "";
+    const spanned = sentences(d.slice(s, e)).filter((x) => x.trim() && (s > 0 || x !== first));
+    return spanned.some((x) => credentialIntoOwnField(t, x.trim()).length > 0) &&
+      !spanned.some(sendsElsewhere);
+  }
+  const m = /^\/inputSchema\/properties\/([^/]+)$/.exec(f.field);
+  if (!m) return false;
+  let placed = ownFieldMemo.get(t);
+  if (!placed) {
+    placed = new Set();
+    for (const sen of sentences(d)) {
+      for (const p of credentialIntoOwnField(t, sen.trim())) placed.add(p);
+    }
+    ownFieldMemo.set(t, placed);
+  }
+  return placed.has(m[1]!);
 }
 
 /** Splits a stretch into its sentences (same boundaries as `sentenceBounds`). */
@@ -1078,6 +1118,10 @@ export function precisionDiscounts(
     const param = ownServiceRule(f.rule_id) ? paramOfField(f.field) : null;
     if (param !== null && ownServiceCredential(tools[i]!, param)) {
       reasons[k] = "the key of the service the tool itself calls, sent only there";
+      return;
+    }
+    if (OWN_FIELD_RULES(f.rule_id) && ownFieldPlacement(tools[i]!, f)) {
+      reasons[k] = "the credential of the tool's own service, placed in the field named for it";
       return;
     }
     if (f.rule_id === "secret.param_off_purpose") {
