@@ -67,6 +67,7 @@ import {
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
 import { credentialIntoOwnField, sendsElsewhere } from "./_credential_own_field.ts";
+import { safeguardOfOther } from "./_safeguard_of_other.ts";
 import { prohibitionReason } from "./_prohibition.ts";
 import { inputPattern } from "./_input_pattern.ts";
 import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
@@ -553,6 +554,28 @@ function removalNotMade(text: string, f: Finding): boolean {
     if (!treated) return false;
   }
   return true;
+}
+
+/** The safeguard and its removal in one sentence, owned or scoped away from the model. */
+function otherSystemSafeguard(text: string, f: Finding): boolean {
+  const a = new RegExp(TERM_A, "i").exec(f.match);
+  const b = new RegExp(TERM_B, "i").exec(f.match);
+  if (!a || !b) return false;
+  const from = f.offset + Math.min(a.index, b.index);
+  const to = f.offset + Math.max(a.index + a[0].length, b.index + b[0].length);
+  const [s, e] = sentenceBounds(text, from, to);
+  const sentence = text.slice(s, e);
+  if (sentences(sentence).length !== 1) return false;
+  const [, ne] = e < text.length ? sentenceBounds(text, e, e) : [e, e];
+  const at = f.offset - s;
+  return safeguardOfOther(
+    sentence,
+    text.slice(e, ne),
+    at + a.index,
+    at + a.index + a[0].length,
+    at + b.index,
+    at + b.index + b[0].length,
+  );
 }
 
 // ---- flag: a flag's description says what the tool's own result includes --------------------
@@ -1225,6 +1248,10 @@ export function precisionDiscounts(
     }
     if (REMOVAL_RULES.has(id) && removalNotMade(text, f)) {
       reasons[k] = "no safeguard declared removed (other sentence or the tool's own objects)";
+      return;
+    }
+    if (id === "pi.safety_removed" && otherSystemSafeguard(text, f)) {
+      reasons[k] = "a safeguard of another system or product setting, not the model's";
       return;
     }
     if (FLAG_RULES.has(id) && ownResult(tools[i]!, f, text, purposeOf(i))) {
