@@ -112,7 +112,7 @@ function ownFieldPlacement(
   f: Finding,
 ): boolean {
   const d = t.description ?? "";
-  if (!d.includes("`")) return false;
+  if (!d.includes("`") || !/\b(?:in|into|as|to|under)\s+`/.test(d)) return false;
   if (f.field === "/description") {
     // Every sentence the match spans: one places the credential, none sends it elsewhere.
     const [s, e] = sentenceBounds(d, f.offset, f.offset + f.match.length);
@@ -556,10 +556,13 @@ function removalNotMade(text: string, f: Finding): boolean {
   return true;
 }
 
+const TERM_A_ONE = new RegExp(TERM_A, "i");
+const TERM_B_ONE = new RegExp(TERM_B, "i");
+
 /** The safeguard and its removal in one sentence, owned or scoped away from the model. */
 function otherSystemSafeguard(text: string, f: Finding): boolean {
-  const a = new RegExp(TERM_A, "i").exec(f.match);
-  const b = new RegExp(TERM_B, "i").exec(f.match);
+  const a = TERM_A_ONE.exec(f.match);
+  const b = TERM_B_ONE.exec(f.match);
   if (!a || !b) return false;
   const from = f.offset + Math.min(a.index, b.index);
   const to = f.offset + Math.max(a.index + a[0].length, b.index + b[0].length);
