@@ -66,6 +66,8 @@ import {
   WARNING_RULES,
 } from "./_precision_purpose.ts";
 import { scopeReason } from "./_precision_scope.ts";
+import { credentialIntoOwnField, sendsElsewhere } from "./_credential_own_field.ts";
+import { safeguardOfOther } from "./_safeguard_of_other.ts";
 import { prohibitionReason } from "./_prohibition.ts";
 import { escapePattern, inputPattern } from "./_input_pattern.ts";
 import { LINKED_RULES, ownValueNote, WORD_LEVEL } from "./_marked_constraint.ts";
@@ -92,6 +94,45 @@ function sentenceBounds(text: string, start: number, end: number): [number, numb
   let e = Math.max(end, start);
   while (e < text.length && !isEnd(text, e)) e++;
   return [s, Math.min(text.length, e + 1)];
+}
+
+/** Rules that read a credential placed into a parameter as smuggling (see _credential_own_field.ts). */
+const OWN_FIELD_RULES = (id: string) =>
+  id.startsWith("intent.") || id.startsWith("secret.") || id === "purpose.param_smuggle" ||
+  id === "exfil.data_into_param" || id === "side.secret_owner" || id === "purpose.unneeded_data";
+
+const ownFieldMemo = new WeakMap<object, Set<string>>();
+
+/**
+ * Whether the finding lies in a description sentence that places the tool's own service's
+ * credential into the field named for it, or is on such a field.
+ */
+function ownFieldPlacement(
+  t: { name: string; description?: string; inputSchema?: unknown },
+  f: Finding,
+): boolean {
+  const d = t.description ?? "";
+  if (!d.includes("`") || !/\b(?:in|into|as|to|under)\s+`/.test(d)) return false;
+  if (f.field === "/description") {
+    // Every sentence the match spans: one places the credential, none sends it elsewhere.
+    const [s, e] = sentenceBounds(d, f.offset, f.offset + f.match.length);
+    // (The description's first sentence, the tool's declared purpose, may say where it sends.)
+    const first = sentences(d)[0] ?? "";
+    const spanned = sentences(d.slice(s, e)).filter((x) => x.trim() && (s > 0 || x !== first));
+    return spanned.some((x) => credentialIntoOwnField(t, x.trim()).length > 0) &&
+      !spanned.some(sendsElsewhere);
+  }
+  const m = /^\/inputSchema\/properties\/([^/]+)$/.exec(f.field);
+  if (!m) return false;
+  let placed = ownFieldMemo.get(t);
+  if (!placed) {
+    placed = new Set();
+    for (const sen of sentences(d)) {
+      for (const p of credentialIntoOwnField(t, sen.trim())) placed.add(p);
+    }
+    ownFieldMemo.set(t, placed);
+  }
+  return placed.has(m[1]!);
 }
 
 /** Splits a stretch into its sentences (same boundaries as `sentenceBounds`). */
@@ -509,6 +550,31 @@ function removalNotMade(text: string, f: Finding): boolean {
     if (!treated) return false;
   }
   return true;
+}
+
+const TERM_A_ONE = new RegExp(TERM_A, "i");
+const TERM_B_ONE = new RegExp(TERM_B, "i");
+
+/** The safeguard and its removal in one sentence, owned or scoped away from the model. */
+function otherSystemSafeguard(text: string, f: Finding): boolean {
+  const a = TERM_A_ONE.exec(f.match);
+  const b = TERM_B_ONE.exec(f.match);
+  if (!a || !b) return false;
+  const from = f.offset + Math.min(a.index, b.index);
+  const to = f.offset + Math.max(a.index + a[0].length, b.index + b[0].length);
+  const [s, e] = sentenceBounds(text, from, to);
+  const sentence = text.slice(s, e);
+  if (sentences(sentence).length !== 1) return false;
+  const [, ne] = e < text.length ? sentenceBounds(text, e, e) : [e, e];
+  const at = f.offset - s;
+  return safeguardOfOther(
+    sentence,
+    text.slice(e, ne),
+    at + a.index,
+    at + a.index + a[0].length,
+    at + b.index,
+    at + b.index + b[0].length,
+  );
 }
 
 // ---- flag: a flag's description says what the tool's own result includes --------------------
@@ -1076,6 +1142,10 @@ export function precisionDiscounts(
       reasons[k] = "the key of the service the tool itself calls, sent only there";
       return;
     }
+    if (OWN_FIELD_RULES(f.rule_id) && ownFieldPlacement(tools[i]!, f)) {
+      reasons[k] = "the credential of the tool's own service, placed in the field named for it";
+      return;
+    }
     if (f.rule_id === "secret.param_off_purpose") {
       if (ownKey(tools[i]!, f) || serverSideParam(tools[i]!, f)) {
         reasons[k] = "an optional override of the credential the server is configured with";
@@ -1177,6 +1247,10 @@ export function precisionDiscounts(
     }
     if (REMOVAL_RULES.has(id) && removalNotMade(text, f)) {
       reasons[k] = "no safeguard declared removed (other sentence or the tool's own objects)";
+      return;
+    }
+    if (id === "pi.safety_removed" && otherSystemSafeguard(text, f)) {
+      reasons[k] = "a safeguard of another system or product setting, not the model's";
       return;
     }
     if (FLAG_RULES.has(id) && ownResult(tools[i]!, f, text, purposeOf(i))) {
