@@ -26,14 +26,14 @@ import { sentenceSpans } from "./_sentence_spans.ts";
 
 /** One cheap test of the whole text: a word either kind needs. */
 const GATE =
-  /even|includ|anyway|regardless|user|preced|priori|prevalec|outrank|supersed|overrid|authorit|above|void|null|cancel|annul|drop|prevail|trump|stop\s+being|auch\s+wenn|list|omit|out\s+of|describe|present|label|refer|explain|aunque|encima|jefe|olvida|anulad|nutzer/i;
+  /even|includ|anyway|regardless|user|preced|priori|prevalec|outrank|supersed|overrid|authorit|above|void|null|cancel|annul|drop|prevail|trump|stop\s+being|auch\s+wenn|list|omit|out\s+of|describe|present|label|refer|explain|characteri|disguis|dismiss|frame|pass\s+(?:them|it)\s+off|aunque|encima|jefe|olvida|anulad|nutzer/i;
 
 // ---- fit overridden --------------------------------------------------------------------------
 
 const OTHER = String
   .raw`(?:another|other|a\s+different|different|any\s+other|an?\s+alternative|alternative|native|built-in|builtin|own|dedicated|specialised|specialized)`;
 const TOOLISH = String
-  .raw`(?:tools?|skills?|servers?|integrations?|functions?|plugins?|apps?|connectors?|options?|alternatives?|ones?|services?|engines?|providers?|clients?|translators?|utilit(?:y|ies))`;
+  .raw`(?:tools?|skills?|servers?|integrations?|functions?|plugins?|apps?|connectors?|options?|alternatives?|ones?|services?|engines?|providers?|clients?|translators?|extensions?|viewers?|programs?|utilit(?:y|ies))`;
 const BETTER = String
   .raw`(?:better|closer|more\s+(?:suitable|appropriate|relevant|specific|specialised|specialized|accurate|fitting)|best|ideal|(?:a\s+)?(?:better|closer|more\s+natural|natural|obvious)\s+(?:fit|match|choice))`;
 /** "even when a built-in skill or another tool looks like a better fit" */
@@ -111,9 +111,9 @@ const RANKS =
 const NEG = /\b(?:not|never|no|cannot|can't|don't|doesn't|won't|nor|nunca|no)\s+(?:\w+\s+){0,2}$/;
 /** Earlier instructions or stop requests declared void. */
 const VOIDED =
-  /\b(?:stop|cancel|abort|halt)\s+(?:or\s+(?:stop|cancel|abort)\s+)?(?:requests?|commands?|instructions?)\b[^.;]{0,60}?\b(?:user|earlier|before|previously)\b[^.;]{0,40}?\b(?:are|is)\s+(?:now\s+)?(?:void|null|invalid|cancelled|canceled|overridden|revoked|ignored|to\s+be\s+ignored|not\s+binding|without\s+effect)\b|\b(?:any|all|every)\s+(?:earlier|prior|previous|preceding)\s+(?:instructions?|directives?|rules)\b[^.;]{0,40}?\b(?:is|are)\s+(?:dropped|void|cancelled|canceled|revoked|annulled|null)\b|\b(?:earlier|prior|previous)\s+instructions\s+from\s+the\s+(?:system|developer|user|host)\b[^.;]{0,40}?\b(?:are|is)\s+(?:cancelled|canceled|void|revoked|annulled|dropped|null)\b|\bqueda(?:n)?\s+anulad[oa]s?\b|\bolvida\s+(?:las\s+|todas\s+las\s+)?(?:reglas|instrucciones|indicaciones|órdenes)\s+que\s+te\s+(?:dieron|dio|han\s+dado|ha\s+dado)\b/;
+  /\b(?:stop|cancel|abort|halt)\s+(?:or\s+(?:stop|cancel|abort)\s+)?(?:requests?|commands?|instructions?)\b[^.;]{0,60}?\b(?:user|earlier|before|previously)\b[^.;]{0,40}?\b(?:are|is)\s+(?:now\s+)?(?:void|null|invalid|cancelled|canceled|overridden|revoked|ignored|to\s+be\s+ignored|not\s+binding|no\s+longer\s+(?:binding|valid|in\s+effect|in\s+force)|without\s+effect)\b|\b(?:any|all|every)\s+(?:earlier|prior|previous|preceding)\s+(?:instructions?|directives?|rules)\b[^.;]{0,40}?\b(?:is|are)\s+(?:dropped|void|cancelled|canceled|revoked|annulled|null)\b|\b(?:earlier|prior|previous)\s+instructions\s+from\s+the\s+(?:system|developer|user|host)\b[^.;]{0,40}?\b(?:are|is)\s+(?:cancelled|canceled|void|revoked|annulled|dropped|null)\b|\bqueda(?:n)?\s+anulad[oa]s?\b|\bolvida\s+(?:las\s+|todas\s+las\s+)?(?:reglas|instrucciones|indicaciones|órdenes)\s+que\s+te\s+(?:dieron|dio|han\s+dado|ha\s+dado)\b/;
 const ONLY_AUTHORITY =
-  /\btu\s+(?:único|única|unico|unica)\s+(?:jefe|autoridad|fuente|amo)\b[^.;]{0,30}?\bes\s+(?:este|esta)\s+(?:servidor|servicio|herramienta)\b|\bstop\s+being\s+(?:a|an|the)\s+(?:\w+\s+)?(?:assistant|ai|model|agent)\b|\btreat\s+[^.;]{0,40}?\b(?:from|by)\s+(?:this|the)\s+(?:server|tool|service|connector)\s+as\s+(?:if\s+(?:they|it)\s+(?:came|come|were)\s+|coming\s+)?(?:from\s+)?(?:the\s+)?(?:system|administrator|admin|developer|operator)\b|\byou\s+are\s+(?:now\s+)?\w+,\s+an?\s+(?:no-limits?|limitless|unrestricted|unfiltered|uncensored|rule-free)\s+(?:agent|assistant|ai|model|bot)\b/;
+  /\btu\s+(?:único|única|unico|unica)\s+(?:jefe|autoridad|fuente|amo)\b[^.;]{0,30}?\bes\s+(?:este|esta)\s+(?:servidor|servicio|herramienta)\b|\bstop\s+being\s+(?:a|an|the)\s+(?:\w+\s+)?(?:assistant|ai|model|agent|helper|bot|chatbot)\b|\btreat\s+[^.;]{0,40}?\b(?:from|by)\s+(?:this|the)\s+(?:server|tool|service|connector)\s+as\s+(?:if\s+(?:they|it)\s+(?:came|come|were)\s+|coming\s+)?(?:from\s+)?(?:the\s+)?(?:system|administrator|admin|developer|operator)\b|\byou\s+are\s+(?:now\s+)?\w+,\s+an?\s+(?:no-limits?|limitless|unrestricted|unfiltered|uncensored|rule-free)\s+(?:agent|assistant|ai|model|bot)\b/;
 
 function serverSupremacy(s: string): boolean {
   if (REPORTED.test(s)) return false;
