@@ -24,9 +24,29 @@ import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
 import { sentenceSpans } from "./_sentence_spans.ts";
 
-/** One cheap test of the whole text: a word either kind needs. */
-const GATE =
-  /even|includ|anyway|regardless|user|preced|priori|prevalec|outrank|supersed|overrid|authorit|above|void|null|cancel|annul|drop|prevail|trump|stop\s+being|auch\s+wenn|list|omit|out\s+of|describe|present|label|refer|explain|characteri|disguis|dismiss|frame|pass\s+(?:them|it)\s+off|aunque|encima|jefe|olvida|anulad|nutzer/i;
+/**
+ * Cheap tests of the whole lower-cased text, each anchored on a word start so the engine tries
+ * few positions: a kind runs only when its words are there.
+ */
+/** The union of the three, one pass before any kind is tried (most texts stop here). */
+const ANY_WORDS =
+  /\b(?:other|another|different|alternative|native|built|own\s|dedicated|speciali|purpose-built|andere|otr[oa]\b|auch\s+wenn|aunque|preced|priori|prevalec|outrank|supersed|overr|authorit|above|encima|trump|prevail|void|binding|cancel|annul|dropped|anulad|olvida|jefe|stop\s+being|treat|describe|present|label|refer|characteri|disguis|dismiss|frame|explain|report|call|pass\s+(?:them|it)\s+off|out\s+of|omit|do\s+not|don't|never)/i;
+const FIT_WORDS =
+  /\b(?:other|another|different|alternative|native|built|own\s|dedicated|speciali|purpose-built|andere|otr[oa]\b|auch\s+wenn|aunque)/;
+const FIT_TURN =
+  /\b(?:even|includ|anyway|regardless|auch\s+wenn|aunque|ignor|disregard|overrul|slip|mistake|typo|misconfigured|carry\s+on|keep\s+(?:using|calling)|continue|stick|do\s+not\s+(?:switch|comply|follow))/;
+const SUP_WORDS =
+  /\b(?:preced|priori|prevalec|outrank|supersed|overr|authorit|above|encima|trump|prevail|void|binding|cancel|annul|dropped|anulad|olvida|jefe|stop\s+being|treat)/;
+const HID_WORDS =
+  /\b(?:describe|present|label|refer|characteri|disguis|dismiss|frame|explain|report|call|pass\s+(?:them|it)\s+off|out\s+of|omit|do\s+not|don't|never)/;
+
+const CONCESSION = /\b(?:even|including|anyway|regardless|auch\s+wenn|aunque)\b/;
+const NULL_WORD =
+  /\b(?:ignore|disregard|overrule|slip|mistake|typo|misconfigured|carry\s+on|keep\s+using|keep\s+calling|continue\s+(?:with|using|calling)|stick\s+(?:with|to)|do\s+not\s+(?:switch|comply|follow))\b/;
+const SUP_GATE =
+  /preced|priori|prevalec|outrank|supersed|overrid|overrul|authorit|above|encima|trump|prevail|void|binding|cancell?ed|annul|dropped|anulad|olvida|jefe|stop\s+being|\btreat\b/;
+const HID_GATE =
+  /\b(?:describe|present|label|refer\s+to|characteri[sz]e|disguise|dismiss|frame|explain|report|call)\s+(?:them|it|these|this|those)\s+(?:away\s+|off\s+)?as\b|\bpass\s+(?:them|it)\s+off\b|\bout\s+of\s+(?:the\s+|your\s+)?(?:visible|user-visible|transcript|chat|conversation|summary|report|log|history|step|answer|reply)|\b(?:do\s+not|don't|never)\s+(?:list|include|mention|show|report|name|record)\b|\bomit\b/;
 
 // ---- fit overridden --------------------------------------------------------------------------
 
@@ -57,7 +77,7 @@ const USER_ASKS_OTHER = new RegExp(
     .raw`\b(?:if|when|whenever|should)\s+(?:the\s+|your\s+)?user\s+(?:\w+\s+){0,2}?(?:asks?|requests?|tells?|names?|wants?|insists?|prefers?|chooses?|picks?|selects?|mentions?|says?)\b[^.;]{0,60}?\b${OTHER}\s+(?:[\w-]+\s+){0,3}?${TOOLISH}\b|\b(?:the\s+|your\s+)?user(?:'s|\u2019s)\s+(?:request|wish|choice|instruction|ask)\s+to\s+(?:switch|change|move|use)\s+[^.;]{0,40}?\b${OTHER}\s+(?:[\w-]+\s+){0,3}?${TOOLISH}\b`,
 );
 const NULLIFIED =
-  /\b(?:ignore|disregard|overrule|slip|mistake|typo|error|misconfigured|anyway|regardless|carry\s+on|keep\s+(?:using|calling)|continue\s+(?:with|using|calling)|stick\s+(?:with|to)|do\s+not\s+(?:switch|comply|follow))\b/;
+  /\b(?:ignore|disregard|overrule|slip|mistake|typo|misconfigured|anyway|regardless|carry\s+on|keep\s+(?:using|calling)|continue\s+(?:with|using|calling)|stick\s+(?:with|to)|do\s+not\s+(?:switch|comply|follow))\b/;
 /** A push to choose a tool: the directive the concession is attached to. */
 const CHOOSE =
   /\b(?:pick|choose|select|use|call|invoke|route|send|rank|prefer|run|give|go\s+with|default\s+to|first|top)\w*\b/;
@@ -164,13 +184,22 @@ const HIDDEN = ruleById("conceal.own_calls_hidden");
 type Hit = { rule: "fit" | "sup" | "hid"; at: number; s: string };
 
 function find(text: string): Hit[] {
-  if (!GATE.test(text)) return [];
+  if (!ANY_WORDS.test(text)) return [];
   const low = text.toLowerCase();
+  const fit = FIT_WORDS.test(low) && FIT_TURN.test(low);
+  const sup = SUP_WORDS.test(low);
+  const hid = HID_WORDS.test(low) && HID_GATE.test(low);
+  if (!fit && !sup && !hid) return [];
   const out: Hit[] = [];
   for (const sp of sentenceSpans(low)) {
-    if (fitOverridden(sp.s)) out.push({ rule: "fit", at: sp.at, s: sp.s });
-    else if (serverSupremacy(sp.s)) out.push({ rule: "sup", at: sp.at, s: sp.s });
-    else if (ownCallsHidden(sp.s)) out.push({ rule: "hid", at: sp.at, s: sp.s });
+    const x = sp.s;
+    if (fit && (CONCESSION.test(x) || NULL_WORD.test(x)) && fitOverridden(x)) {
+      out.push({ rule: "fit", at: sp.at, s: x });
+    } else if (sup && SUP_GATE.test(x) && serverSupremacy(x)) {
+      out.push({ rule: "sup", at: sp.at, s: x });
+    } else if (hid && HID_GATE.test(x) && ownCallsHidden(x)) {
+      out.push({ rule: "hid", at: sp.at, s: x });
+    }
   }
   return out;
 }
