@@ -46,6 +46,7 @@ import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import { PROHIBITION_RULES } from "./rules/prohibition.ts";
 import { SECRET_EXFIL_KINDS_RULES } from "./rules/secret_exfil_kinds.ts";
 import { FALSE_REPORT_RULES } from "./rules/false_report.ts";
+import { CONTROL_SEIZURE_RULES } from "./rules/control_seizure.ts";
 import {
   FRONTED,
   FUNCTION_WORD,
@@ -1903,6 +1904,7 @@ const rules: Rule[] = [
   ...SIDE_CHANNEL_RULES,
   ...SECRET_EXFIL_KINDS_RULES,
   ...FALSE_REPORT_RULES,
+  ...CONTROL_SEIZURE_RULES,
 ];
 
 /** Fixed severity weights for the score (noisy-OR) and the block threshold. */

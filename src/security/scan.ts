@@ -45,6 +45,7 @@ import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanModelSafeguardsOff } from "./_model_safeguards_off.ts";
 import { scanFixedDestination } from "./_fixed_destination.ts";
 import { scanLoyaltyTransfer } from "./_loyalty_transfer.ts";
+import { scanControlSeizure } from "./_control_seizure.ts";
 import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
@@ -211,6 +212,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanModelSafeguardsOff(col, texts);
   scanFixedDestination(col, texts);
   scanLoyaltyTransfer(col, texts);
+  scanControlSeizure(col, texts);
   scanTurnedAgainstUser(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
 
