@@ -141,11 +141,15 @@ function harvest(
 }
 
 /** Parameter names of every tool, as a pattern: `name`, or the name as a word before field/argument. */
-function paramPattern(items: readonly TextItem[]): RegExp | null {
+function paramPattern(tools: readonly HarvestTool[]): RegExp | null {
   const names = new Set<string>();
-  for (const it of items) {
-    const m = PARAM_DESC.exec(it.field);
-    if (m) names.add(m[1]!.toLowerCase());
+  for (const t of tools) {
+    const props = t.inputSchema?.properties;
+    if (props !== null && typeof props === "object" && !Array.isArray(props)) {
+      for (const k of Object.keys(props)) {
+        if (k.length > 0 && k.length <= 64) names.add(k.toLowerCase());
+      }
+    }
   }
   if (names.size === 0) return null;
   const alt = [...names].map(esc).join("|");
@@ -154,9 +158,15 @@ function paramPattern(items: readonly TextItem[]): RegExp | null {
   );
 }
 
+/** What the scan needs of a tool: its name and its top-level parameters. */
+interface HarvestTool {
+  name: string;
+  inputSchema?: Record<string, unknown>;
+}
+
 export function scanDataHarvest(
   col: Collector,
-  tools: readonly { name: string }[],
+  tools: readonly HarvestTool[],
   texts: readonly (readonly TextItem[])[],
 ): void {
   let params: RegExp | null | undefined;
@@ -165,7 +175,7 @@ export function scanDataHarvest(
     for (const it of items) if (GATE.test(it.text)) any = true;
     if (!any) return;
     // Every tool's parameters: a store may be routed into a sibling tool's argument.
-    if (params === undefined) params = paramPattern(texts.flat());
+    if (params === undefined) params = paramPattern(tools);
     const toolName = tools[index]!.name.toLowerCase();
     for (const it of items) {
       if (!GATE.test(it.text)) continue;
