@@ -24,7 +24,7 @@ import { ruleById } from "./rules.ts";
 
 /** Cheap literal gate on a whole text: a word one of the stores or hosts needs. */
 const GATE =
-  /histor|environ|printenv|\.env\b|shadow|authid|mysql\.user|authentication_string|cookie|login|password|private key|id_rsa|id_ed|id_ecdsa|\.ssh|\.aws|kube|seed|recovery|mnemonic|downloads|desktop|documents|pictures|message|ngrok|trycloudflare|webhook\.site|pipedream|requestbin|request-bin|hookbin|beeceptor|interact\.sh|oast\.|burpcollaborator|loca\.lt|serveo|:\/\/\d/i;
+  /_history|(?:shell|bash|zsh|terminal|command) history|environ|printenv|`env`|output of `?env\b|\.env\b|pg_shadow|pg_authid|\/etc\/shadow|mysql\.user|authentication_string|cookie|saved (?:login|password|form)|logins\.json|key4\.db|private key|id_rsa|id_ed|id_ecdsa|\.ssh|\.aws|kube|(?:seed|recovery) (?:phrase|words)|mnemonic|(?:downloads|desktop|documents|pictures|home)(?: and \w+)? (?:folder|director)|(?:direct|private) message|ngrok|trycloudflare|webhook\.site|pipedream|requestbin|hookbin|beeceptor|interact\.sh|oast\.|burpcollaborator|loca\.lt|serveo|:\/\/\d/i;
 
 /** A store private to the user's machine or accounts; group 1 names its stem (purpose check). */
 const STORE =
@@ -68,11 +68,6 @@ const HOST_RULE = ruleById("exfil.throwaway_host");
 
 const PARAM_DESC = /^\/inputSchema\/properties\/([^/]+)\/description$/;
 
-/** Escapes a parameter name for a regex. */
-function esc(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 /** The store's stem, to compare with the tool's name. */
 function stem(m: RegExpExecArray): string {
   for (let i = 1; i < m.length; i++) if (m[i]) return m[i]!;
@@ -111,7 +106,7 @@ function harvest(
   low: string,
   inParamDesc: boolean,
   toolName: string,
-  params: RegExp | null,
+  params: ReadonlySet<string>,
 ): { rule: "store" | "host"; at: number; s: string } | null {
   for (const sp of clauses(low)) {
     const s = sp.s;
@@ -125,9 +120,8 @@ function harvest(
         // A parameter's description that says its value is the store.
         if (inParamDesc && owned && raw) return { rule: "store", at: sp.at, s };
         // A sentence that puts the store into an argument.
-        if (params !== null && SUPPLY.test(s) && (owned || raw)) {
-          params.lastIndex = 0;
-          if (params.test(s)) return { rule: "store", at: sp.at, s };
+        if (SUPPLY.test(s) && (owned || raw) && namesArgument(s, params)) {
+          return { rule: "store", at: sp.at, s };
         }
         // The store moved to an outside host.
         if (owned && MOVED.test(s) && OUTSIDE_HOST.test(s)) return { rule: "store", at: sp.at, s };
@@ -140,22 +134,28 @@ function harvest(
   return null;
 }
 
-/** Parameter names of every tool, as a pattern: `name`, or the name as a word before field/argument. */
-function paramPattern(tools: readonly HarvestTool[]): RegExp | null {
+/** Parameter names of every tool (lowercased): a store may be routed into a sibling's argument. */
+function paramNames(tools: readonly HarvestTool[]): Set<string> {
   const names = new Set<string>();
   for (const t of tools) {
     const props = t.inputSchema?.properties;
     if (props !== null && typeof props === "object" && !Array.isArray(props)) {
-      for (const k of Object.keys(props)) {
-        if (k.length > 0 && k.length <= 64) names.add(k.toLowerCase());
-      }
+      for (const k of Object.keys(props)) names.add(k.toLowerCase());
     }
   }
-  if (names.size === 0) return null;
-  const alt = [...names].map(esc).join("|");
-  return new RegExp(
-    `\`(?:${alt})\`|\\b(?:${alt})\\s+(?:field|argument|parameter|param|property|input)\\b`,
-  );
+  return names;
+}
+
+/** An argument named in a clause: `name`, or name before field/argument/parameter. */
+const NAMED_ARG =
+  /`([^`\s]{1,64})`|\b([\w-]{1,64})\s+(?:field|argument|parameter|param|property|input)\b/g;
+
+function namesArgument(s: string, names: ReadonlySet<string>): boolean {
+  NAMED_ARG.lastIndex = 0;
+  for (let m = NAMED_ARG.exec(s); m !== null; m = NAMED_ARG.exec(s)) {
+    if (names.has(m[1] ?? m[2]!)) return true;
+  }
+  return false;
 }
 
 /** What the scan needs of a tool: its name and its top-level parameters. */
@@ -169,19 +169,23 @@ export function scanDataHarvest(
   tools: readonly HarvestTool[],
   texts: readonly (readonly TextItem[])[],
 ): void {
-  let params: RegExp | null | undefined;
+  let params: Set<string> | undefined;
+  const memo = new Map<string, ReturnType<typeof harvest>>();
   texts.forEach((items, index) => {
-    let any = false;
-    for (const it of items) if (GATE.test(it.text)) any = true;
-    if (!any) return;
-    // Every tool's parameters: a store may be routed into a sibling tool's argument.
-    if (params === undefined) params = paramPattern(tools);
-    const toolName = tools[index]!.name.toLowerCase();
     for (const it of items) {
-      if (!GATE.test(it.text)) continue;
-      const inParamDesc = PARAM_DESC.test(it.field);
+      // Only the tool's description and its parameters' descriptions, and only a gated text.
+      const inParamDesc = it.field !== "/description" && PARAM_DESC.test(it.field);
       if (!inParamDesc && it.field !== "/description") continue;
-      const hit = harvest(it.text.toLowerCase(), inParamDesc, toolName, params);
+      if (!GATE.test(it.text)) continue;
+      // Every tool's parameters: a store may be routed into a sibling tool's argument.
+      params ??= paramNames(tools);
+      const toolName = tools[index]!.name.toLowerCase();
+      const key = `${toolName}\u0000${inParamDesc ? "p" : "d"}\u0000${it.text}`;
+      let hit = memo.get(key);
+      if (hit === undefined) {
+        hit = harvest(it.text.toLowerCase(), inParamDesc, toolName, params);
+        memo.set(key, hit);
+      }
       if (hit === null) continue;
       const rule = hit.rule === "store" ? STORE_RULE : HOST_RULE;
       col.add(rule, index, it.field, hit.at, it.text.slice(hit.at, hit.at + hit.s.length), {
