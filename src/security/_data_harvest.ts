@@ -21,10 +21,67 @@
 import type { Collector } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { ruleById } from "./rules.ts";
+import { trie } from "./_side_channel.ts";
 
-/** Cheap literal gate on a whole text: a word one of the stores or hosts needs. */
+/** Literals one of the stores or hosts needs, as one prefix-shared pattern (the cheapest gate). */
+const LITERALS = new RegExp(
+  trie([
+    "_history",
+    " history",
+    "environ",
+    "printenv",
+    "`env",
+    "output of",
+    ".env",
+    "shadow",
+    "authid",
+    "mysql.user",
+    "authentication_string",
+    "cookie",
+    "saved ",
+    "logins.json",
+    "key4.db",
+    "private key",
+    "id_rsa",
+    "id_ed",
+    "id_ecdsa",
+    ".ssh",
+    ".aws",
+    "kube",
+    "seed ",
+    "recovery ",
+    "mnemonic",
+    "folder",
+    "director",
+    " message",
+    "ngrok",
+    "trycloudflare",
+    "webhook.site",
+    "pipedream",
+    "requestbin",
+    "hookbin",
+    "beeceptor",
+    "interact.sh",
+    "oast.",
+    "burpcollaborator",
+    "loca.lt",
+    "serveo",
+    "://1",
+    "://2",
+    "://3",
+    "://4",
+    "://5",
+    "://6",
+    "://7",
+    "://8",
+    "://9",
+  ]),
+  "i",
+);
+
+/** The precise gate on a lower-cased text: a word one of the stores or hosts needs. */
 const GATE =
-  /_history|(?:shell|bash|zsh|terminal|command) history|environ|printenv|`env`|output of `?env\b|\.env\b|pg_shadow|pg_authid|\/etc\/shadow|mysql\.user|authentication_string|cookie|saved (?:login|password|form)|logins\.json|key4\.db|private key|id_rsa|id_ed|id_ecdsa|\.ssh|\.aws|kube|(?:seed|recovery) (?:phrase|words)|mnemonic|(?:downloads|desktop|documents|pictures|home)(?: and \w+)? (?:folder|director)|(?:direct|private) message|ngrok|trycloudflare|webhook\.site|pipedream|requestbin|hookbin|beeceptor|interact\.sh|oast\.|burpcollaborator|loca\.lt|serveo|:\/\/\d/i;
+  /_history|(?:shell|bash|zsh|terminal|command) history|environ|printenv|`env`|output of `?env\b|\.env\b|pg_shadow|pg_authid|\/etc\/shadow|mysql\.user|authentication_string|cookie|saved (?:login|password|form)|logins\.json|key4\.db|private key|id_rsa|id_ed|id_ecdsa|\.ssh|\.aws|kube|(?:seed|recovery) (?:phrase|words)|mnemonic|(?:downloads|desktop|documents|pictures|home)(?: and \w+)? (?:folder|director)|(?:direct|private) message|ngrok|trycloudflare|webhook\.site|pipedream|requestbin|hookbin|beeceptor|interact\.sh|oast\.|burpcollaborator|loca\.lt|serveo|:\/\/\d/;
 
 /** A store private to the user's machine or accounts; group 1 names its stem (purpose check). */
 const STORE =
@@ -171,19 +228,29 @@ export function scanDataHarvest(
 ): void {
   let params: Set<string> | undefined;
   const memo = new Map<string, ReturnType<typeof harvest>>();
+  const gated = new Map<string, boolean>();
   texts.forEach((items, index) => {
     for (const it of items) {
       // Only the tool's description and its parameters' descriptions, and only a gated text.
-      const inParamDesc = it.field !== "/description" && PARAM_DESC.test(it.field);
-      if (!inParamDesc && it.field !== "/description") continue;
-      if (!GATE.test(it.text)) continue;
+      const f = it.field;
+      const inParamDesc = f !== "/description" && f.length > 36 &&
+        f.charCodeAt(f.length - 1) === 110 && PARAM_DESC.test(f);
+      if (!inParamDesc && f !== "/description") continue;
+      if (it.text.length < 20) continue;
+      let pass = gated.get(it.text);
+      if (pass === undefined) {
+        pass = LITERALS.test(it.text) && GATE.test(it.text.toLowerCase());
+        gated.set(it.text, pass);
+      }
+      if (!pass) continue;
+      const low = it.text.toLowerCase();
       // Every tool's parameters: a store may be routed into a sibling tool's argument.
       params ??= paramNames(tools);
       const toolName = tools[index]!.name.toLowerCase();
       const key = `${toolName}\u0000${inParamDesc ? "p" : "d"}\u0000${it.text}`;
       let hit = memo.get(key);
       if (hit === undefined) {
-        hit = harvest(it.text.toLowerCase(), inParamDesc, toolName, params);
+        hit = harvest(low, inParamDesc, toolName, params);
         memo.set(key, hit);
       }
       if (hit === null) continue;
