@@ -40,6 +40,7 @@ import { scanOverrideFrame } from "../src/security/_override_frame.ts";
 import { scanLeak } from "../src/security/_leak.ts";
 import { scanSideChannel } from "../src/security/_side_channel.ts";
 import { scanTurnedAgainstUser } from "../src/security/_turned_against_user.ts";
+import { scanDataHarvest } from "../src/security/_data_harvest.ts";
 import { precisionDiscounts } from "../src/security/_precision.ts";
 
 const VERBS = ["get", "list", "create", "update", "delete", "search", "read", "write", "sync"];
@@ -241,6 +242,8 @@ function profile(label: string, tools: Tool[], scans: number, top: number) {
       lap("side channels");
       scanTurnedAgainstUser(col, tools, texts);
       lap("false reports, safeguards off, agent stores");
+      scanDataHarvest(col, tools, texts);
+      lap("data harvest");
       if (col.items.length > 0) {
         const reasons = fitDiscounts(tools, texts, corpus, col.items);
         lap("designed-for discount");

@@ -81,7 +81,7 @@ function eligible(id: string): "data" | "shadow" | "param" | null {
   // A fixed destination's lock ("must not be changed") reads as a non-action, and is the finding.
   if (
     id === "secret.param_off_purpose" || id === "exfil.fixed_destination" ||
-    ruleById(id).detector === "exfil"
+    ruleById(id).detector === "exfil" || ruleById(id).detector === "harvest"
   ) return null;
   if (id.startsWith("secret.param_")) return "param";
   if (id.startsWith("pi.shadow") || id === "purpose.shadow_other") return "shadow";

@@ -45,6 +45,7 @@ import { LEAK_RULES } from "./rules/leak.ts";
 import { SIDE_CHANNEL_RULES } from "./rules/side_channel.ts";
 import { PROHIBITION_RULES } from "./rules/prohibition.ts";
 import { SECRET_EXFIL_KINDS_RULES } from "./rules/secret_exfil_kinds.ts";
+import { DATA_HARVEST_RULES } from "./rules/data_harvest.ts";
 import { FALSE_REPORT_RULES } from "./rules/false_report.ts";
 import { CONTROL_SEIZURE_RULES } from "./rules/control_seizure.ts";
 import {
@@ -134,6 +135,7 @@ export interface Rule {
     | "safeguards_off"
     | "loyalty"
     | "fixed_destination"
+    | "harvest"
     | "false_report";
   description: string;
   pattern?: string;
@@ -1903,6 +1905,7 @@ const rules: Rule[] = [
   ...LEAK_RULES,
   ...SIDE_CHANNEL_RULES,
   ...SECRET_EXFIL_KINDS_RULES,
+  ...DATA_HARVEST_RULES,
   ...FALSE_REPORT_RULES,
   ...CONTROL_SEIZURE_RULES,
 ];

@@ -44,6 +44,7 @@ import { scanSteerChoice } from "./_steer_choice.ts";
 import { scanOverrideFrame } from "./_override_frame.ts";
 import { scanModelSafeguardsOff } from "./_model_safeguards_off.ts";
 import { scanFixedDestination } from "./_fixed_destination.ts";
+import { scanDataHarvest } from "./_data_harvest.ts";
 import { scanLoyaltyTransfer } from "./_loyalty_transfer.ts";
 import { scanControlSeizure } from "./_control_seizure.ts";
 import { scanAuthority } from "./_authority.ts";
@@ -211,6 +212,7 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanSideChannel(col, tools, texts);
   scanModelSafeguardsOff(col, texts);
   scanFixedDestination(col, texts);
+  scanDataHarvest(col, tools, texts);
   scanLoyaltyTransfer(col, texts);
   scanControlSeizure(col, texts);
   scanTurnedAgainstUser(col, tools, texts);
