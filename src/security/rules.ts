@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-19"
+ * RULES.version; // "2026.11.26-20"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -1984,7 +1984,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-19",
+  version: "2026.11.26-20",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
