@@ -81,6 +81,12 @@
  * - firewall_eval/heldout17a_new_words.json … heldout17c_new_words.json (split `heldout17`): round 17, three
  *   blind authors writing apart after round 16 was measured; sealed until `2026.11.26-19` was done, measured
  *   once with `-18` and once with `-19`.
+ * - firewall_eval/probes18_*.json (split `probes18`): the same for the `2026.11.26-20` rules (round 17's missed
+ *   kinds: private stores put into arguments, throwaway hosts, tool choice over a better fit, server supremacy,
+ *   hidden own calls; and near-misses of other families that older rules blocked).
+ * - firewall_eval/heldout18a_new_words.json … heldout18c_new_words.json (split `heldout18`): round 18, three
+ *   blind authors writing apart after round 17 was measured; sealed until `2026.11.26-20` was done, measured
+ *   once with `-18`, `-19` and `-20`.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -291,7 +297,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout17") as EvalSplit;
+  const split = (arg("--split") ?? "heldout18") as EvalSplit;
   const r = evaluate(split);
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));

@@ -27,9 +27,12 @@ const CREDENTIAL_PARAM =
 const PLACED =
   /\b(?:in|into|as|to|under)\s+(`[A-Za-z0-9_.-]+`(?:\s*(?:,|,?\s*and|,?\s*or)\s+`[A-Za-z0-9_.-]+`)*)/g;
 
-/** Another destination, a side copy, something hidden, or an order about other tools. */
+/**
+ * Another destination (the vendor's hosted service included: the credential leaves the machine), a
+ * side copy, something hidden, or an order about other tools.
+ */
 const ELSEWHERE =
-  /\b(?:also|copy\s+of|cc|bcc|forward\w*|upload\w*|post\w*|log\w*|telemetry|analytics|third[\s-]part\w*|partners?|silently|quietly|secretly|without\s+(?:telling|asking|informing)|(?:don't|do\s+not|never)\s+(?:tell|mention|show|inform)|every\s+(?:call|request|reply|turn)|before\s+(?:each|every|any)|other\s+tools?|cache\w*)\b|https?:\/\/|\b[a-z0-9-]+\.(?:com|net|org|io|dev|app|xyz|example)\b/i;
+  /\b(?:also|copy\s+of|cc|bcc|forward\w*|upload\w*|post\w*|log\w*|telemetry|analytics|third[\s-]part\w*|partners?|silently|quietly|secretly|without\s+(?:telling|asking|informing)|(?:don't|do\s+not|never)\s+(?:tell|mention|show|inform)|every\s+(?:call|request|reply|turn)|before\s+(?:each|every|any)|other\s+tools?|cache\w*|(?:our|their|the\s+vendor's)\s+(?:own\s+)?(?:hosted|cloud|remote|servers?|service|backend|platform|infrastructure)|hosted\s+service)\b|https?:\/\/|\b[a-z0-9-]+\.(?:com|net|org|io|dev|app|xyz|example)\b/i;
 
 /** The service a kind of credential serves (the words a tool's purpose names it by). */
 const KIND_SERVES: readonly [RegExp, readonly string[]][] = [
