@@ -34,6 +34,15 @@ const PLACED =
 const ELSEWHERE =
   /\b(?:also|copy\s+of|cc|bcc|forward\w*|upload\w*|post\w*|log\w*|telemetry|analytics|third[\s-]part\w*|partners?|silently|quietly|secretly|without\s+(?:telling|asking|informing)|(?:don't|do\s+not|never)\s+(?:tell|mention|show|inform)|every\s+(?:call|request|reply|turn)|before\s+(?:each|every|any)|other\s+tools?|cache\w*|(?:our|their|the\s+vendor's)\s+(?:own\s+)?(?:hosted|cloud|remote|servers?|service|backend|platform|infrastructure)|hosted\s+service)\b|https?:\/\/|\b[a-z0-9-]+\.(?:com|net|org|io|dev|app|xyz|example)\b/i;
 
+/**
+ * A credential the user already keeps in their home directory ("~/.config/age/keys.txt", "the
+ * user's existing private key"): reading the user's own files for it is no designed-for placement.
+ */
+const FROM_USER_FILES =
+  /(?:~|\$HOME|%USERPROFILE%|\/home\/[\w.-]+|\/Users\/[\w.-]+)\/|\bthe\s+user's\s+(?:existing|current|own)\b/i;
+/** Only where the file is ("the path of the kubeconfig (usually ~/.kube/config)"): no secret moves. */
+const PATH_ONLY = /\bpath\s+(?:of|to)\b/i;
+
 /** The service a kind of credential serves (the words a tool's purpose names it by). */
 const KIND_SERVES: readonly [RegExp, readonly string[]][] = [
   [/\b(?:connection\s+(?:string|url|uri)|dsn|database\s+(?:url|password)|db\s+password)\b/i, [
@@ -116,7 +125,10 @@ export function credentialIntoOwnField(
   t: { name: string; description?: string; inputSchema?: unknown },
   sentence: string,
 ): string[] {
-  if (!sentence.includes("`") || ELSEWHERE.test(sentence) || ARGUED.test(sentence)) return [];
+  if (
+    !sentence.includes("`") || ELSEWHERE.test(sentence) || ARGUED.test(sentence) ||
+    (FROM_USER_FILES.test(sentence) && !PATH_ONLY.test(sentence))
+  ) return [];
   const params = new Set(parameterNames(t.inputSchema).map((p) => p.text));
   const head = headWords(t, sentence);
   const found: string[] = [];
