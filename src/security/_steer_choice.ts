@@ -361,7 +361,7 @@ function read(marked: string, name: string): [Kind, string][] {
   const peers: (boolean | undefined)[] = new Array(sents.length);
   const peer = (i: number): boolean => {
     if (i < 0) return false;
-    return peers[i] ??= isPeerText(sents[i]!, own, ownSpaced, stem, names);
+    return peers[i] ??= isPeer(sents[i]!, own, ownSpaced, stem, names);
   };
   const anyPeer = () => sents.some((_, i) => peer(i));
   const toward = (s: string) =>
@@ -440,7 +440,7 @@ function read(marked: string, name: string): [Kind, string][] {
         const before = s.slice(0, m.index);
         if (
           !NEGATED.test(after.slice(0, 60)) && !/\b(?:not|n't)\s+\w*\s*$/.test(before) &&
-          (isPeerText(after, own, ownSpaced, stem, names) || PEER_MORE.test(after)) &&
+          (isPeer(after, own, ownSpaced, stem, names) || PEER_MORE.test(after)) &&
           (UNIVERSAL_PEER.test(after) || IN_SESSION.test(after) ||
             /\b(?:regard|think\s+of|consider|treat)\b/.test(before) ||
             DEMOTE.test(s) || (sents[i + 1] !== undefined && DEMOTE.test(sents[i + 1]!)))
@@ -495,7 +495,7 @@ function read(marked: string, name: string): [Kind, string][] {
       if (m) {
         const after = s.slice(m.index + m[0].length);
         if (
-          isPeerText(after, own, ownSpaced, stem, names) || PEER_MORE.test(after) ||
+          isPeer(after, own, ownSpaced, stem, names) || PEER_MORE.test(after) ||
           /^[a-z][a-z0-9]*_[a-z0-9_]+/.test(after) && !after.startsWith(stem + "_")
         ) {
           push("rank", s);
@@ -585,23 +585,12 @@ function bansPeers(
   // Another tool in the banned object: a set (by kind, vendor, brand) or one named with a push here.
   const peerSet = NO_OTHER.test(object) || PEER_MORE.test(object) ||
     /\b(?:other|another|any\s+other|third[-\s]party)\b/.test(object) &&
-      isPeerText(object, own, ownSpaced, stem, names) ||
+      isPeer(object, own, ownSpaced, stem, names) ||
     /\b(?:tools|servers|connectors|integrations|services|utilities)\b/.test(object) &&
-      isPeerText(object, own, ownSpaced, stem, names);
+      isPeer(object, own, ownSpaced, stem, names);
   if (peerSet) return !/\b(?:this|the\s+same)\s+server\b/.test(object);
-  if (isPeerText(object, own, ownSpaced, stem, names)) return toward(s);
+  if (isPeer(object, own, ownSpaced, stem, names)) return toward(s);
   return false;
-}
-
-/** The shared peer test on a lower-cased clause. */
-function isPeerText(
-  s: string,
-  own: string,
-  ownSpaced: string,
-  stem: string,
-  names: (s: string) => boolean,
-): boolean {
-  return isPeer(s, own, ownSpaced, stem, names);
 }
 
 /** Whether two sentences share a noun of four letters or more (the work both speak of). */
