@@ -16,7 +16,9 @@
  * Signals are counted per (signal, tool, rule, normalised text) in the old and the new list;
  * only occurrences beyond the old count are flagged, so approved text is not flagged again,
  * and a field that already carried a signal and is only reworded around it stays `changed`.
- * Pieces (rules marked `piece`) only feed other rules and are not diff signals.
+ * Pieces (rules marked `piece`) only feed other rules and are not diff signals. The intent
+ * model's finding (`model.intent`) is one signal per tool, whatever its text: a tool the model
+ * newly flags is `suspicious`, one it flagged before and after is not flagged again.
  *
  * Tools are paired by name and occurrence number, an identity no tool name can forge; a name
  * repeated in either list is reported in `duplicates`.
@@ -28,7 +30,7 @@
  * // "changed"
  * ```
  */
-import { type Finding, scanDetailed, type Tool } from "./scan.ts";
+import { type Finding, scanDetailed, type ScanOptions, type Tool } from "./scan.ts";
 import { ruleById, RULES, type Severity, type Signal } from "./rules.ts";
 import { visible } from "./unicode.ts";
 import { canonicalTool, change, type FieldChange, fieldChanges } from "./_field_diff.ts";
@@ -128,6 +130,7 @@ interface Counted {
 function countSignals(
   tools: readonly Tool[],
   knownNames: readonly string[],
+  opts: Pick<ScanOptions, "intentModel">,
 ): Map<string, Counted> {
   const out = new Map<string, Counted>();
   const add = (key: string, c: Omit<Counted, "count">) => {
@@ -135,7 +138,7 @@ function countSignals(
     if (e) e.count++;
     else out.set(key, { ...c, count: 1 });
   };
-  const { items } = scanDetailed(tools, { includeDiffOnly: true, knownNames });
+  const { items } = scanDetailed(tools, { ...opts, includeDiffOnly: true, knownNames });
   for (const { finding: f, signal, key } of items) {
     if (ruleById(f.rule_id).piece) continue;
     add(`${signal}|${f.tool}|${key}`, signalOf(f, signal));
@@ -208,7 +211,11 @@ export const DIFF_CELL_BUDGET = 20_000_000;
  * r.verdict; // "suspicious"
  * ```
  */
-export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]): DiffResult {
+export function diffTools(
+  oldTools: readonly Tool[],
+  newTools: readonly Tool[],
+  opts: Pick<ScanOptions, "intentModel"> = {},
+): DiffResult {
   const budget = { cells: DIFF_CELL_BUDGET };
   const a = keyed(oldTools);
   const b = keyed(newTools);
@@ -279,8 +286,8 @@ export function diffTools(oldTools: readonly Tool[], newTools: readonly Tool[]):
     [...m.entries()].filter(([k, t]) => keys.has(k) || (counts.get(t.name) ?? 0) > 1)
       .map(([, t]) => t.tool);
   const currentNames = new Set(newTools.map((t) => t.name));
-  const before = countSignals(pick(a, touched), oldNames);
-  const after = countSignals(pick(b, touched), oldNames);
+  const before = countSignals(pick(a, touched), oldNames, opts);
+  const after = countSignals(pick(b, touched), oldNames, opts);
   const signals: FlaggedSignal[] = [];
   // A readOnlyHint that was true and is no longer: flagged when the tool is still there.
   for (const [key, c] of before) {

@@ -22,11 +22,12 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-20"
+ * RULES.version; // "2026.11.26-21"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
 import { PURPOSE_RULES } from "./purpose_rules.ts";
+import { INTENT_RULES } from "./intent/rules.ts";
 
 import { CONCEAL_RULES } from "./rules/conceal.ts";
 import { CONCEPT_RULES } from "./rules/concepts.ts";
@@ -123,6 +124,7 @@ export interface Rule {
     | "decoder"
     | "param_name"
     | "purpose"
+    | "model"
     | "schema"
     | "action"
     | "shadow"
@@ -1984,7 +1986,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-20",
+  version: "2026.11.26-21",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
@@ -2005,8 +2007,11 @@ export const RULES: RuleSet = deepFreeze({
     "tool's own result includes; a forbidden placement; 'call this only when ...'; a disclosed " +
     "call to the service the tool's first sentence names; 'Return X' in a tool named for X; " +
     "data named only after 'rather than'; a sending tool's own first sentence to a recipient " +
-    "given per call. No finding is discounted in a string with more than 200 findings.",
-  rules: [...rules, ...PURPOSE_RULES],
+    "given per call. No finding is discounted in a string with more than 200 findings. " +
+    "Intent model (`intent_model`: a linear model over each tool's words and word pairs, " +
+    "published with its weights): a tool it scores >= t_hi gets the critical finding " +
+    "`model.intent`. The model only adds blocks; it never discounts a finding.",
+  rules: [...rules, ...PURPOSE_RULES, ...INTENT_RULES],
   well_known_tools: WELL_KNOWN_TOOLS,
 });
 

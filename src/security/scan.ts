@@ -51,6 +51,8 @@ import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
 import { scanTurnedAgainstUser } from "./_turned_against_user.ts";
+import { applyIntentModel } from "./intent/combine.ts";
+import type { IntentModel } from "./intent/model.ts";
 
 export interface Tool {
   name: string;
@@ -77,6 +79,8 @@ export interface ScanOptions {
   knownNames?: readonly string[];
   /** Keep diff-only rules (mcp-diff signals); firewall-scan leaves them out. */
   includeDiffOnly?: boolean;
+  /** Another intent model than the published one, or null for the rules alone (evaluation). */
+  intentModel?: IntentModel | null;
 }
 
 export type { Finding, KeyedFinding } from "./_collector.ts";
@@ -217,6 +221,9 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanControlSeizure(col, texts);
   scanTurnedAgainstUser(col, tools, texts);
   const scoredRules = discountDesignedFor(col, tools, texts, corpus);
+  if (opts.intentModel !== null) {
+    applyIntentModel(col, names, texts, scoredRules, opts.intentModel);
+  }
 
   const toolIndex = new Map<string, number>();
   names.forEach((n, i) => toolIndex.has(n) || toolIndex.set(n, i));

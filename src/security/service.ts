@@ -19,6 +19,7 @@ import { type DiffInput, LIMITS, parseDiffInput, parseScanInput, type ScanInput 
 import { scanTools, type Verdict } from "./scan.ts";
 import { type DiffResult, diffTools } from "./diff.ts";
 import { RULES } from "./rules.ts";
+import { INTENT_MODEL } from "./intent/model.ts";
 import { FIREWALL_SCAN, MCP_DIFF } from "./listing.ts";
 import { boundedRun } from "./scan_pool.ts";
 
@@ -40,8 +41,8 @@ export const mcpDiffService: PaidService<DiffInput, DiffResult> = {
 };
 
 /**
- * The JSON served free at `GET /x402/firewall-rules`: version, weights, threshold, the rules
- * and the input limits.
+ * The JSON served free at `GET /x402/firewall-rules`: version, weights, threshold, the rules,
+ * the input limits and the intent model (its weights and thresholds).
  *
  * @example
  * ```ts
@@ -58,13 +59,17 @@ export function publishedRules(): Record<string, unknown> {
     limits: LIMITS,
     well_known_tools: RULES.well_known_tools,
     rules: RULES.rules,
+    intent_model: INTENT_MODEL,
   };
 }
+
+let rulesBody: string | undefined;
 
 /** A ready handler for `GET /x402/firewall-rules` (JSON, cacheable). */
 export function firewallRulesHandler(_req: Request): Promise<Response> {
   return Promise.resolve(
-    new Response(JSON.stringify(publishedRules()), {
+    // Built once: the document is fixed for the life of the process and a few hundred KB.
+    new Response(rulesBody ??= JSON.stringify(publishedRules()), {
       headers: {
         "content-type": "application/json; charset=utf-8",
         "cache-control": "public, max-age=300",
