@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|all] [--misses] [--json]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|all] [--misses] [--json] [--rules-only]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -87,11 +87,15 @@
  * - firewall_eval/heldout18a_new_words.json … heldout18c_new_words.json (split `heldout18`): round 18, three
  *   blind authors writing apart after round 17 was measured; sealed until `2026.11.26-20` was done, measured
  *   once with `-18`, `-19` and `-20`.
+ * - firewall_eval/heldout19a_new_words.json … heldout19c_new_words.json (split `heldout19`): round 19, three
+ *   blind authors writing apart after round 18 was measured; sealed until the intent model (`2026.11.26-21`,
+ *   trained on rounds up to 18) was done, measured once with `-21` and with its rules alone (`--rules-only`).
+ *   The published model never trains on it (bench/_intent_train.ts `maxRound`).
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
  */
-import { scanTools, type Tool } from "../src/security/scan.ts";
+import { type ScanOptions, scanTools, type Tool } from "../src/security/scan.ts";
 import { RULES } from "../src/security/rules.ts";
 import { type Split, splitOf } from "./_eval_split.ts";
 
@@ -126,7 +130,8 @@ type CaseSplit =
   | "probes17"
   | "heldout17"
   | "probes18"
-  | "heldout18";
+  | "heldout18"
+  | "heldout19";
 
 interface Case {
   id: string;
@@ -199,7 +204,7 @@ export interface Report {
  */
 export type EvalSplit = CaseSplit | "all";
 
-export function evaluate(split: EvalSplit): Report {
+export function evaluate(split: EvalSplit, opts: ScanOptions = {}): Report {
   const inSplit = (
     s: CaseSplit,
   ) => split === "all" || s === split;
@@ -208,7 +213,7 @@ export function evaluate(split: EvalSplit): Report {
   const benign: Tally = { n: 0, hit: 0 };
   const misses: string[] = [];
   for (const c of cases) {
-    const blocked = !scanTools(c.tools).allow;
+    const blocked = !scanTools(c.tools, opts).allow;
     if (c.label === "attack") {
       add(recall, "all tool-metadata attacks", blocked);
       if (c.explicit) add(recall, "explicit hidden instructions", blocked);
@@ -225,7 +230,7 @@ export function evaluate(split: EvalSplit): Report {
   const servers = loadServers().filter((s) =>
     split.startsWith("heldout") || split.startsWith("probes") || inSplit(s.split)
   );
-  const blockedServers = servers.filter((s) => !scanTools(s.tools).allow).map((s) => s.pkg);
+  const blockedServers = servers.filter((s) => !scanTools(s.tools, opts).allow).map((s) => s.pkg);
   const fx = loadFixtures();
   const fxA = fx.filter((f) => f.label === "attack");
   const fxB = fx.filter((f) => f.label !== "attack");
@@ -246,8 +251,8 @@ export function evaluate(split: EvalSplit): Report {
       blocked: blockedServers,
     },
     fixtures: {
-      attacks: `${fxA.filter((f) => !scanTools(f.tools).allow).length}/${fxA.length} blocked`,
-      benign: `${fxB.filter((f) => scanTools(f.tools).allow).length}/${fxB.length} allowed`,
+      attacks: `${fxA.filter((f) => !scanTools(f.tools, opts).allow).length}/${fxA.length} blocked`,
+      benign: `${fxB.filter((f) => scanTools(f.tools, opts).allow).length}/${fxB.length} allowed`,
     },
     misses,
   };
@@ -297,12 +302,14 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout18") as EvalSplit;
-  const r = evaluate(split);
+  const split = (arg("--split") ?? "heldout19") as EvalSplit;
+  // --rules-only: the rules without the intent model (what the model adds, on the same cases).
+  const r = evaluate(split, Deno.args.includes("--rules-only") ? { intentModel: null } : {});
   if (Deno.args.includes("--json")) {
     console.log(JSON.stringify(r, null, 2));
   } else {
-    console.log(`firewall evaluation, rules ${r.rules_version}, split: ${r.split}`);
+    const what = Deno.args.includes("--rules-only") ? " (rules alone)" : "";
+    console.log(`firewall evaluation, rules ${r.rules_version}${what}, split: ${r.split}`);
     for (const [k, v] of Object.entries(r.attack_recall)) {
       console.log(`  recall ${k.padEnd(40)} ${String(v.blocked).padStart(3)}/${v.n}  ${v.recall}`);
     }
