@@ -1,7 +1,7 @@
 /**
  * Trains the intent model and writes src/security/intent/weights.json, or measures it.
  *
- *   deno run -A bench/train_intent.ts [--version 2026.11.26-21]   # train, write the weights
+ *   deno run -A bench/train_intent.ts [--version V]   # train, write the weights (V: the rules')
  *   deno run -A bench/train_intent.ts --backtest [--verbose]       # first-sight backtest
  *
  * The backtest replays how the model would have done on each blind round it could have met at
@@ -13,6 +13,7 @@
  * this backtest, so its totals are development numbers; the held-out measure is the next blind
  * round (bench/firewall_eval.ts).
  */
+import { RULES } from "../src/security/rules.ts";
 import {
   DEFAULTS,
   type Item,
@@ -101,7 +102,8 @@ if (import.meta.main) {
   if (Deno.args.includes("--backtest")) {
     backtest(items, Deno.args.includes("--verbose"));
   } else {
-    const version = arg("--version") ?? "2026.11.26-21";
+    // The model is published with the rules, so it carries their version.
+    const version = arg("--version") ?? RULES.version;
     const model = trainModel(items, version, DEFAULTS);
     const text = JSON.stringify(model) + "\n";
     const out = new URL("../src/security/intent/weights.json", import.meta.url);

@@ -33,6 +33,8 @@
  * - precision4 (`_precision_purpose.ts`): kinds of sentence (a subject, a passive statement of
  *   the tool's own handling, the user as actor, a warning, a quoted example ...).
  */
+import { declaredPost } from "./_declared_post.ts";
+import { noRepeat } from "./_no_repeat.ts";
 import type { KeyedFinding } from "./_collector.ts";
 import type { TextItem } from "./_corpus.ts";
 import { atPointer, holdsNoText, parameterNames } from "./_walk.ts";
@@ -1336,6 +1338,14 @@ export function precisionDiscounts(
     }
     if (placeholderDestination(text, f, near)) {
       reasons[k] = "a mention or number written as a placeholder documents a format";
+      return;
+    }
+    if (noRepeat(text, f)) {
+      reasons[k] = "a negated repetition of the tool's own items: no duplicates, nothing hidden";
+      return;
+    }
+    if (declaredPost(f.tool, f.field, text, f, near)) {
+      reasons[k] = "posting there is the tool's declared function, stated in its first sentence";
       return;
     }
     reasons[k] = scopeReason(tools[i]!, text, f, near, firstSentence(i), paramsOf(i)) ??

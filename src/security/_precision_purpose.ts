@@ -196,7 +196,9 @@ export function serverSideParam(tool: PurposeTool, f: Finding): boolean {
       v.toLowerCase().split("_")
     ),
   );
-  const name = f.field.slice(f.field.lastIndexOf("/") + 1).toLowerCase();
+  // camelCase names split like snake_case ones (`apiKey` is `api_key`).
+  const name = f.field.slice(f.field.lastIndexOf("/") + 1).replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase();
   return name.split(/[^a-z0-9]+/).every((w) => w === "" || CRED_WORD.test(w) || varWords.has(w));
 }
 

@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-21"
+ * RULES.version; // "2026.11.26-22"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -215,6 +215,17 @@ const DESCRIBED_OR_REFUSED = String
  * previous instructions'", "(role-play jailbreaks, 'you are now DAN')"): a tool that detects or
  * tests attacks names them.
  */
+/** Readiness of a result for the user's own next step ("ready to paste", "ready for you to
+ * upload"). */
+const READY_TO = String.raw`\bready\s{1,3}(?:for\s{1,3}\w{1,20}\s{1,3})?to\s{1,3}(?:be\s{1,3})?`;
+
+/**
+ * A negation right before an act, with at most one word between that does not narrow it ("does
+ * not bypass", "won't quietly override"; not "not only ignore").
+ */
+const NOT_DOING = String
+  .raw`(?:\b(?:never|not|cannot|nor)|n't)\s{1,4}(?:(?!(?:only|just|merely|simply)\b)\w{1,30}\s{1,4})?`;
+
 const EXAMPLE_QUOTE = String
   .raw`(?:such\s+as|e\.g\.,?|for\s+example,?|for\s+instance,?|like|including|\()(?:[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c][^"'\u2019\u201d\n]{1,60}["'\u2019\u201d]){0,3}[^"'\u2018\u201c\n]{0,40}["'\u2018\u201c]\s{0,2}`;
 
@@ -238,7 +249,9 @@ const rules: Rule[] = [
       a: {
         pattern: String
           .raw`\b(?:ignore|ignoring|disregard|disregarding|forget|override|overrule|bypass|abandon|discard|ditch|shelve|aside(?<=\b(?:set|put)\s+aside))\b`,
-        unless_after: EXAMPLE_QUOTE,
+        // A negated act, alone or in a list, is a statement or a protective duty ("it does not
+        // bypass your rules", "never changes, relaxes or overrides them").
+        unless_after: `${EXAMPLE_QUOTE}|${NOT_DOING}|${NEGATED_LIST}`,
       },
       b: {
         pattern: String
@@ -525,7 +538,11 @@ const rules: Rule[] = [
     description:
       "Asks to pass, include or send a credential file or key (not in a refusal, a negation or a description of what attacks ask).",
     near: {
-      a: { pattern: TRANSFER_VERBS, unless_after: `${DESCRIBED_OR_REFUSED}|${IN_EXAMPLE}` },
+      // "ready to paste into ...": what the user can do with the tool's output, not an order.
+      a: {
+        pattern: TRANSFER_VERBS,
+        unless_after: `${DESCRIBED_OR_REFUSED}|${IN_EXAMPLE}|${READY_TO}`,
+      },
       b: { rules: ["secret.key_path", "secret.credential_path"] },
       window: 60,
       order: "any",
@@ -1056,7 +1073,7 @@ const rules: Rule[] = [
     description:
       'Asks to turn off safety, validation or confirmation ("disable all safety checks", "skip all validation", "bypass every approval step", "drop all safety rules").',
     pattern: String
-      .raw`\b(?<!(?:\bnot|\bnever|n't|\bnor|\bcannot)\s{1,3}(?:(?:ever|be\s+allowed\s+to|attempt\s+to|try\s+to)\s{1,3})?)(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w{1,30}\s+)?(?:safety|security|content|validations?|verifications?|confirmations?|approvals?|permissions?|consent|guards?|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
+      .raw`\b(?<!(?:\bnot|\bnever|n't|\bnor|\bcannot)\s{1,3}(?:(?:ever|be\s+allowed\s+to|attempt\s+to|try\s+to)\s{1,3})?)(?<!${NEGATED_LIST})(?:disable|skip|turn\s+off|drop|bypass|lift|remove|ignore|suspend|deactivate|circumvent)\s+(?:(?:all|any|every|each|the|your|its|of\s+the)\s+){0,2}(?:\w{1,30}\s+)?(?:safety|security|content|validations?|verifications?|confirmations?|approvals?|permissions?|consent|guards?|moderation)\s*(?:checks?|filter(?:s|ing)?|rules?|restrictions?|prompts?|steps?|dialogs?|polic(?:y|ies)|guardrails?|measures?|controls?|layers?)?\b|\b(?:safety|content)\s+(?:policy|polic(?:ies)|rules|filter(?:s|ing)?)\s+(?:is|are|does\s+not|do\s+not|no\s+longer)\s+(?:off|disabled|suspended|apply|applies|lifted)`,
     flags: "gi",
   },
   {
@@ -1986,7 +2003,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-21",
+  version: "2026.11.26-22",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

@@ -147,11 +147,17 @@ export const NEGATED = String
   .raw`(?:\b(?:never|not|no|cannot|without|nor)|n't)\s{1,4}(?:\w{1,30}\s{1,4})?`;
 
 /**
- * A negation reaches every item of a list joined by "or"/"nor" ("does not send cookies or stored
- * credentials"): the later verb or participle is negated too.
+ * Words that end a negation's reach inside a list ("do not ask, just send ... or ...").
+ */
+const LIST_BREAK = String.raw`(?:but|just|instead|rather|simply|only|then|and|so)\b`;
+
+/**
+ * A negation reaches every item of a list joined by "or"/"nor", with or without commas ("does not
+ * send cookies or stored credentials", "won't change, relax or bypass"): the later verb or
+ * participle is negated too.
  */
 export const NEGATED_LIST = String
-  .raw`\b(?:never|not|n't|without|nor)\s{1,4}(?:[\w'-]{1,30}\s{1,4}){1,4}?(?:or|nor)\s{1,4}`;
+  .raw`(?:\b(?:never|not|without|nor)|n't)\s{1,4}(?:(?!${LIST_BREAK})[\w'-]{1,30},?\s{1,4}){1,4}?(?:or|nor)\s{1,4}`;
 
 /**
  * A documented switch that turns a prompt off ("when `yes` is set", "with `confirm: false`",
