@@ -11,7 +11,7 @@
  */
 import { collectStrings } from "../src/security/_walk.ts";
 import { toolFeatures } from "../src/security/intent/features.ts";
-import type { IntentModel } from "../src/security/intent/model.ts";
+import { type IntentModel, sigmoid } from "../src/security/intent/model.ts";
 import { splitOf } from "./_eval_split.ts";
 
 const ROOT = new URL("../", import.meta.url);
@@ -109,8 +109,6 @@ export interface Weights {
   bias: number;
   weights: Map<string, number>;
 }
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** Logistic regression (see the module comment). */
 export function train(items: readonly Item[], o: Options = DEFAULTS): Weights {

@@ -50,3 +50,13 @@ export function textAt(tool: Tool, f: Finding, merged: (t: Tool) => string): str
   const last = f.field.slice(f.field.lastIndexOf("/") + 1);
   return last.replaceAll("~1", "/").replaceAll("~0", "~");
 }
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** Every JSON file of a repository folder (such as `bench/data/firewall_eval/`), in name order. */
+export function readJsonDir(dir: string): { name: string; data: unknown }[] {
+  const url = new URL(dir, ROOT);
+  return [...Deno.readDirSync(url)].filter((e) => e.name.endsWith(".json"))
+    .sort((a, b) => a.name < b.name ? -1 : 1)
+    .map((e) => ({ name: e.name, data: JSON.parse(Deno.readTextFileSync(new URL(e.name, url))) }));
+}

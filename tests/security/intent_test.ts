@@ -15,6 +15,7 @@ import { INTENT_MODEL, type IntentModel, IntentScorer } from "../../src/security
 import { loadItems, trainModel } from "../../bench/_intent_train.ts";
 import { DESIGNED_BENIGN_3, DESIGNED_BENIGN_6, DESIGNED_BENIGN_9 } from "./_designed_for_cases.ts";
 import { EIGHTH_BENIGN } from "./_purpose_cases.ts";
+import { readJsonDir } from "./_support.ts";
 
 /** A model that knows one word: "beacon" (score 0.9975) and nothing else (0.0025). */
 const BEACON: IntentModel = {
@@ -178,15 +179,13 @@ Deno.test("GET /x402/firewall-rules publishes the model with its weights and thr
   assert(doc.rules.some((r) => r.id === "model.intent"));
 });
 
+/** Every tool of the labelled cases and the real servers' lists. */
 function loadRawTools(): Tool[] {
-  const out: Tool[] = [];
-  const dir = new URL("../../bench/data/firewall_eval/", import.meta.url);
-  for (const e of [...Deno.readDirSync(dir)].sort((a, b) => a.name < b.name ? -1 : 1)) {
-    for (const c of JSON.parse(Deno.readTextFileSync(new URL(e.name, dir)))) out.push(...c.tools);
-  }
-  const sdir = new URL("../../bench/data/mcp_servers/", import.meta.url);
-  for (const e of [...Deno.readDirSync(sdir)].sort((a, b) => a.name < b.name ? -1 : 1)) {
-    out.push(...JSON.parse(Deno.readTextFileSync(new URL(e.name, sdir))).tools);
-  }
-  return out;
+  const cases = readJsonDir("bench/data/firewall_eval/").flatMap(({ data }) =>
+    data as { tools: Tool[] }[]
+  );
+  const servers = readJsonDir("bench/data/mcp_servers/").map(({ data }) =>
+    data as { tools: Tool[] }
+  );
+  return [...cases, ...servers].flatMap((x) => x.tools);
 }

@@ -29,17 +29,8 @@ import {
 } from "../../src/security/_purpose_words.ts";
 import { isDefaultIgnorable, latinLookalike } from "../../src/security/confusables.ts";
 import { realisticTools } from "../../bench/security.ts";
-import { loadFixtures } from "./_support.ts";
+import { loadFixtures, readJsonDir } from "./_support.ts";
 import { pick, rng } from "./_seeded.ts";
-
-const ROOT = new URL("../../", import.meta.url);
-
-function readJsonDir(dir: string): { name: string; data: unknown }[] {
-  const url = new URL(dir, ROOT);
-  return [...Deno.readDirSync(url)].filter((e) => e.name.endsWith(".json"))
-    .sort((a, b) => a.name < b.name ? -1 : 1)
-    .map((e) => ({ name: e.name, data: JSON.parse(Deno.readTextFileSync(new URL(e.name, url))) }));
-}
 
 /** Everything a scan reports, as text: verdict, score, findings, diff signals and keys. */
 function scanOutput(tools: Tool[]): string {

@@ -32,7 +32,8 @@ export interface IntentModel {
 
 export const INTENT_MODEL: IntentModel = data as IntentModel;
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+/** The logistic function: a linear sum as a score in (0, 1). */
+export const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 
 /** A model ready to score: weights in a Map, and by number for the per-tool sums. */
 export class IntentScorer {
