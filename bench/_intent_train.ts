@@ -102,7 +102,7 @@ export const DEFAULTS: Options = {
   serverWeight: 0.5,
   minWeight: 0.1,
   t_hi: 0.99,
-  maxRound: 18,
+  maxRound: 20,
 };
 
 export interface Weights {

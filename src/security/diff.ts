@@ -18,7 +18,8 @@
  * and a field that already carried a signal and is only reworded around it stays `changed`.
  * Pieces (rules marked `piece`) only feed other rules and are not diff signals. The intent
  * model's finding (`model.intent`) is one signal per tool, whatever its text: a tool the model
- * newly flags is `suspicious`, one it flagged before and after is not flagged again.
+ * newly flags is `suspicious`; one it flagged before and after, or one that already carried a
+ * suspicious signal of the rules (the model now agrees with them), is not flagged again.
  *
  * Tools are paired by name and occurrence number, an identity no tool name can forge; a name
  * repeated in either list is reported in `duplicates`.
@@ -36,6 +37,8 @@ import { visible } from "./unicode.ts";
 import { canonicalTool, change, type FieldChange, fieldChanges } from "./_field_diff.ts";
 
 export { canonicalTool, type FieldChange } from "./_field_diff.ts";
+
+const MODEL_INTENT_ID = "model.intent";
 
 export type DiffVerdict = "unchanged" | "changed" | "review" | "suspicious";
 
@@ -189,7 +192,7 @@ const MODEL_KINDS: ReadonlySet<Signal> = new Set<Signal>([
   "secret_request",
 ]);
 
-function isSuspicious(s: FlaggedSignal): boolean {
+function isSuspicious(s: Pick<FlaggedSignal, "signal" | "severity">): boolean {
   const rank = SEVERITY_RANK[s.severity];
   return rank >= 2 || SUSPICIOUS_KINDS.has(s.signal) || (MODEL_KINDS.has(s.signal) && rank >= 1);
 }
@@ -304,10 +307,16 @@ export function diffTools(
       new_count: 0,
     });
   }
+  // Tools whose approved version already carried a suspicious signal: the model flagging such a
+  // tool after a rewording says nothing new.
+  const flaggedBefore = new Set(
+    [...before.values()].filter((c) => isSuspicious(c)).map((c) => c.tool),
+  );
   for (const [key, c] of after) {
     if (key.startsWith("read_only|")) continue;
     const old = before.get(key)?.count ?? 0;
     if (c.count <= old) continue;
+    if (c.rule_id === MODEL_INTENT_ID && flaggedBefore.has(c.tool)) continue;
     const s: FlaggedSignal = {
       signal: c.signal,
       severity: c.severity,

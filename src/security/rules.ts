@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-22"
+ * RULES.version; // "2026.11.26-23"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -2003,7 +2003,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-22",
+  version: "2026.11.26-23",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:

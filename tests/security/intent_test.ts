@@ -78,14 +78,14 @@ Deno.test("a poisoned sentence appended to a long benign description still block
   assertEquals(scanTools([t]).allow, false);
 });
 
-Deno.test("known false blocks: five hand-written benign shapes the rules allow and the model blocks", () => {
+Deno.test("known false blocks: four hand-written benign shapes the rules allow and the model blocks", () => {
   // Preconditions, rules of use and a login tool of the unit tests (designed_for_test.ts,
-  // purpose_test.ts, steer_choice_test.ts): 4 of the 573 benign shapes in the case files and one
-  // inline. Listed so that a retrained model that allows them is noticed.
+  // purpose_test.ts, steer_choice_test.ts): 3 of the 573 benign shapes in the case files and one
+  // inline. Listed so that a retrained model that allows them is noticed. (A fifth, the
+  // release_guard precondition, is allowed since the model was retrained through round 20.)
   const named = (list: readonly unknown[], name: string) =>
     list.find((t) => (t as Tool).name === name) as Tool;
   const known = [
-    named(DESIGNED_BENIGN_3, "release_guard"),
     named(DESIGNED_BENIGN_6, "gh_token_login"),
     named(DESIGNED_BENIGN_9, "approval_gate"),
     named(EIGHTH_BENIGN, "pr_review"),
@@ -100,6 +100,8 @@ Deno.test("known false blocks: five hand-written benign shapes the rules allow a
     assertEquals(v.allow, false, t.name);
     assert(v.findings.some((f) => f.rule_id === "model.intent"), t.name);
   }
+  // The fifth, allowed by the model retrained through round 20.
+  assert(scanTools([named(DESIGNED_BENIGN_3, "release_guard")]).allow);
 });
 
 Deno.test("the scorer's fast sum is the published sum, bit for bit, on every labelled tool and real server", () => {
