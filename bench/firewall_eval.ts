@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|probes19|heldout20|all] [--misses] [--json] [--rules-only]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|probes19|heldout20|heldout21|all] [--misses] [--json] [--rules-only]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -90,13 +90,18 @@
  * - firewall_eval/heldout19a_new_words.json … heldout19c_new_words.json (split `heldout19`): round 19, three
  *   blind authors writing apart after round 18 was measured; sealed until the intent model (`2026.11.26-21`,
  *   trained on rounds up to 18) was done, measured once with `-21` and with its rules alone (`--rules-only`).
- *   The published model never trains on it (bench/_intent_train.ts `maxRound`).
+ *   The model of `-21` and `-22` never trained on it; since `-23` it does (bench/_intent_train.ts `maxRound`).
  * - firewall_eval/probes19_precision.json, probes19_precision_second.json (split `probes19`): the five
  *   kinds of round 19's false blocks in fresh words with attacks in the same words, written before the
  *   `2026.11.26-22` precision change and measured once at first sight; the second batch after it.
  * - firewall_eval/heldout20a_new_words.json … heldout20c_new_words.json (split `heldout20`): round 20, three
  *   blind authors writing apart after round 19 was measured; sealed until `2026.11.26-22` was done, measured
- *   once with `-21` and `-22`, each with and without the intent model (which never trains on it).
+ *   once with `-21` and `-22`, each with and without the intent model. The model trains on rounds 19 and 20
+ *   since `2026.11.26-23`.
+ * - firewall_eval/heldout21a_new_words.json … heldout21c_new_words.json (split `heldout21`): round 21, three
+ *   blind authors writing apart after round 20 was measured; sealed until `2026.11.26-23` (the model trained
+ *   through round 20) was done, measured once with `-22` and `-23` and with the sentence-veto experiment
+ *   (not shipped; docs/firewall-evaluation.md). The published model never trains on it (`maxRound` 20).
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -139,7 +144,8 @@ type CaseSplit =
   | "heldout18"
   | "heldout19"
   | "probes19"
-  | "heldout20";
+  | "heldout20"
+  | "heldout21";
 
 interface Case {
   id: string;
@@ -310,7 +316,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout20") as EvalSplit;
+  const split = (arg("--split") ?? "heldout21") as EvalSplit;
   // --rules-only: the rules without the intent model (what the model adds, on the same cases).
   const r = evaluate(split, Deno.args.includes("--rules-only") ? { intentModel: null } : {});
   if (Deno.args.includes("--json")) {
