@@ -8,9 +8,14 @@
  * current weights (multiple instance: the other tools of an attack list are often benign).
  * Full-batch gradient descent (Adam) with L2 over a fixed order, so a rerun gives the same
  * weights. Held-out real servers and the unit-test fixtures are never trained on.
+ *
+ * The veto (src/security/intent/veto.ts) is a second logistic regression over sentence windows
+ * (features.ts eachWindow): a list is a bag of windows, and its score is its highest window, for
+ * attacks (1) and near-misses and servers (0) alike (multiple instance, max over the bag). So a
+ * near-miss is pushed down at its most order-like window, and padding cannot lower a list's score.
  */
 import { collectStrings } from "../src/security/_walk.ts";
-import { toolFeatures } from "../src/security/intent/features.ts";
+import { eachWindow, toolFeatures, windowFeatures } from "../src/security/intent/features.ts";
 import { type IntentModel, sigmoid } from "../src/security/intent/model.ts";
 import { splitOf } from "./_eval_split.ts";
 
@@ -27,6 +32,8 @@ export interface Item {
   split: string;
   /** Feature set per tool. */
   tools: string[][];
+  /** Feature set per sentence window, over every string of every tool (the veto's bag). */
+  windows: string[][];
 }
 
 /** The round a data file belongs to, from its name (see bench/firewall_eval.ts). */
@@ -42,6 +49,42 @@ export function roundOf(file: string): number {
 
 type RawTool = Record<string, unknown>;
 const features = (tools: RawTool[]) => tools.map((t) => [...toolFeatures(collectStrings(t))]);
+function windows(tools: RawTool[]): string[][] {
+  const out: string[][] = [];
+  for (const t of tools) {
+    for (const s of collectStrings(t)) {
+      eachWindow(s.text, (w) => {
+        const f = windowFeatures(w);
+        if (f.size > 0) out.push([...f]);
+      });
+    }
+  }
+  return out;
+}
+
+/** The split of the unit tests' lists (loadUnitLists): veto training only. */
+export const UNIT = "unit";
+
+/**
+ * The tool lists the firewall unit tests scan, labelled with the verdict they assert
+ * (bench/data/veto_unit_lists.json, made by bench/_veto_unit_lists.ts). They teach the veto the
+ * terse orders the rules were written for, which the evaluation rounds hold few of.
+ */
+export function loadUnitLists(): Item[] {
+  const d = JSON.parse(
+    Deno.readTextFileSync(new URL("bench/data/veto_unit_lists.json", ROOT)),
+  ) as { label: string; tools: RawTool[] }[];
+  return d.map((c, i) => ({
+    id: `unit-${i}`,
+    kind: c.label === "attack" ? "attack" : "benign",
+    explicit: c.label === "attack",
+    cls: "",
+    round: 0,
+    split: UNIT,
+    tools: [],
+    windows: windows(c.tools),
+  }));
+}
 
 /** Every labelled case (`dir`: bench/data/firewall_eval by default) and every real server. */
 export function loadItems(dir = new URL("bench/data/firewall_eval/", ROOT)): Item[] {
@@ -59,6 +102,7 @@ export function loadItems(dir = new URL("bench/data/firewall_eval/", ROOT)): Ite
         round: roundOf(f),
         split: c.split ?? "",
         tools: features(c.tools),
+        windows: windows(c.tools),
       });
     }
   }
@@ -74,6 +118,7 @@ export function loadItems(dir = new URL("bench/data/firewall_eval/", ROOT)): Ite
       round: -1,
       split: splitOf(d.package),
       tools: features(d.tools),
+      windows: windows(d.tools),
     });
   }
   return out;
@@ -92,6 +137,19 @@ export interface Options {
   t_hi: number;
   /** The last round trained on: later rounds are the model's held-out measure. */
   maxRound: number;
+  /** The veto's L2 and iterations (its other settings are the model's). */
+  vetoL2: number;
+  vetoIters: number;
+  /** The weight of a unit test's list in the veto's loss (an evaluation case weighs 1). */
+  unitWeight: number;
+  /** Published veto threshold (veto.ts), chosen on the first-sight backtest (train_intent.ts). */
+  t_lo: number;
+  /**
+   * The veto never lifts a list whose whole-tool model score is at or above this: the model
+   * leans towards an attack. (Padding lowers that score, so this only keeps blocks: a padded list
+   * still has to pass the sentence windows.)
+   */
+  t_mid: number;
 }
 
 export const DEFAULTS: Options = {
@@ -102,7 +160,12 @@ export const DEFAULTS: Options = {
   serverWeight: 0.5,
   minWeight: 0.1,
   t_hi: 0.99,
-  maxRound: 20,
+  maxRound: 21,
+  vetoL2: 1e-5,
+  vetoIters: 600,
+  unitWeight: 5,
+  t_lo: 0.4,
+  t_mid: 0.2,
 };
 
 export interface Weights {
@@ -111,7 +174,9 @@ export interface Weights {
 }
 
 /** Logistic regression (see the module comment). */
-export function train(items: readonly Item[], o: Options = DEFAULTS): Weights {
+export function train(all: readonly Item[], o: Options = DEFAULTS): Weights {
+  // The unit tests' lists train the veto only (loadUnitLists).
+  const items = all.filter((i) => i.split !== UNIT);
   const df = new Map<string, number>();
   for (const it of items) {
     if (it.kind === "server" && it.split !== "dev") throw new Error("held-out server in training");
@@ -178,6 +243,70 @@ export function train(items: readonly Item[], o: Options = DEFAULTS): Weights {
   return { bias: Math.round(b * 1e4) / 1e4, weights };
 }
 
+/** The veto's regression (see the module comment): each list is scored at its highest window. */
+export function trainVeto(items: readonly Item[], o: Options = DEFAULTS): Weights {
+  const df = new Map<string, number>();
+  for (const it of items) {
+    if (it.kind === "server" && it.split !== "dev") throw new Error("held-out server in training");
+    for (const t of it.windows) for (const f of t) df.set(f, (df.get(f) ?? 0) + 1);
+  }
+  const vocab = [...df.keys()].filter((f) => df.get(f)! >= o.minDf).sort();
+  const index = new Map(vocab.map((f, i) => [f, i]));
+  const X = items.map((it) =>
+    it.windows.map((t) => Int32Array.from(t.map((f) => index.get(f) ?? -1).filter((i) => i >= 0)))
+  );
+  const V = vocab.length;
+  const w = new Float64Array(V);
+  const m = new Float64Array(V + 1);
+  const v = new Float64Array(V + 1);
+  const g = new Float64Array(V + 1);
+  let b = 0;
+  const weightOf = (it: Item) =>
+    it.kind === "server" ? o.serverWeight : it.split === UNIT ? o.unitWeight : 1;
+  const total = items.reduce((s, it) => s + weightOf(it), 0);
+  const z = (x: Int32Array) => {
+    let s = b;
+    for (let k = 0; k < x.length; k++) s += w[x[k]!]!;
+    return s;
+  };
+  const b1 = 0.9, b2 = 0.999;
+  for (let iter = 1; iter <= o.vetoIters; iter++) {
+    g.fill(0);
+    items.forEach((it, i) => {
+      const xs = X[i]!;
+      if (xs.length === 0) return;
+      let best = 0;
+      let bz = -Infinity;
+      xs.forEach((x, j) => {
+        const zz = z(x);
+        if (zz > bz) [bz, best] = [zz, j];
+      });
+      const d = weightOf(it) * (sigmoid(bz) - (it.kind === "attack" ? 1 : 0)) / total;
+      const x = xs[best]!;
+      for (let k = 0; k < x.length; k++) g[x[k]!]! += d;
+      g[V]! += d;
+    });
+    for (let j = 0; j <= V; j++) {
+      const gj = j < V ? g[j]! + o.vetoL2 * w[j]! : g[j]!;
+      m[j] = b1 * m[j]! + (1 - b1) * gj;
+      v[j] = b2 * v[j]! + (1 - b2) * gj * gj;
+      const step = o.lr * (m[j]! / (1 - b1 ** iter)) / (Math.sqrt(v[j]! / (1 - b2 ** iter)) + 1e-8);
+      if (j < V) w[j] = w[j]! - step;
+      else b -= step;
+    }
+  }
+  const weights = new Map<string, number>();
+  vocab.forEach((f, j) => {
+    const r = Math.round(w[j]! * 1e4) / 1e4;
+    if (Math.abs(r) >= o.minWeight) weights.set(f, r);
+  });
+  return { bias: Math.round(b * 1e4) / 1e4, weights };
+}
+
+/** A list's veto score: its highest window. */
+export const itemVetoScore = (it: Item, m: Weights) =>
+  it.windows.reduce((s, t) => Math.max(s, scoreTool(t, m)), 0);
+
 /** The score of one tool's features. */
 export function scoreTool(features: readonly string[], m: Weights): number {
   let z = m.bias;
@@ -197,7 +326,8 @@ export const trainingSet = (items: readonly Item[], maxRound = DEFAULTS.maxRound
 export function trainModel(items: readonly Item[], version: string, o = DEFAULTS): IntentModel {
   const tr = trainingSet(items, o.maxRound);
   const m = train(tr, o);
-  const count = (k: Item["kind"]) => tr.filter((i) => i.kind === k).length;
+  const veto = trainVeto(tr, o);
+  const count = (k: Item["kind"]) => tr.filter((i) => i.kind === k && i.split !== UNIT).length;
   return {
     version,
     bias: m.bias,
@@ -207,7 +337,12 @@ export function trainModel(items: readonly Item[], version: string, o = DEFAULTS
       attacks: count("attack"),
       near_misses: count("benign"),
       servers: count("server"),
+      unit_test_lists: tr.filter((i) => i.split === UNIT).length,
     },
-    weights: Object.fromEntries([...m.weights].sort((a, b) => a[0] < b[0] ? -1 : 1)),
+    weights: sorted(m.weights),
+    veto: { bias: veto.bias, t_lo: o.t_lo, t_mid: o.t_mid, weights: sorted(veto.weights) },
   };
 }
+
+const sorted = (w: Map<string, number>) =>
+  Object.fromEntries([...w].sort((a, b) => a[0] < b[0] ? -1 : 1));

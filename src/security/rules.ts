@@ -22,7 +22,7 @@
  * @example
  * ```ts
  * import { RULES } from "./rules.ts";
- * RULES.version; // "2026.11.26-23"
+ * RULES.version; // "2026.11.27-24"
  * RULES.rules.find((r) => r.id === "pi.override")?.severity; // "critical"
  * ```
  */
@@ -2003,7 +2003,7 @@ function deepFreeze<T>(value: T): T {
 
 /** The versioned rule set. */
 export const RULES: RuleSet = deepFreeze({
-  version: "2026.11.26-23",
+  version: "2026.11.27-24",
   weights: WEIGHTS,
   block_threshold: 0.7,
   scoring:
@@ -2027,7 +2027,12 @@ export const RULES: RuleSet = deepFreeze({
     "given per call. No finding is discounted in a string with more than 200 findings. " +
     "Intent model (`intent_model`: a linear model over each tool's words and word pairs, " +
     "published with its weights): a tool it scores >= t_hi gets the critical finding " +
-    "`model.intent`. The model only adds blocks; it never discounts a finding.",
+    "`model.intent`. Sentence veto (`intent_model.veto`: a second linear model over windows of " +
+    "one to three consecutive sentences): when the rules block a list by score, no counted " +
+    "finding is critical, no counted high finding is of a kind listed in " +
+    "`intent_model.veto.never_lifted`, the model scores every tool below t_mid, " +
+    "and every window of the list scores below t_lo, every counted finding is reported with a " +
+    "`discount` naming the veto and the list is allowed. Padding cannot lower the highest window.",
   rules: [...rules, ...PURPOSE_RULES, ...INTENT_RULES],
   well_known_tools: WELL_KNOWN_TOOLS,
 });

@@ -51,7 +51,7 @@ import { scanAuthority } from "./_authority.ts";
 import { scanLeak } from "./_leak.ts";
 import { scanSideChannel } from "./_side_channel.ts";
 import { scanTurnedAgainstUser } from "./_turned_against_user.ts";
-import { applyIntentModel } from "./intent/combine.ts";
+import { applyIntentModel, applyVeto } from "./intent/combine.ts";
 import type { IntentModel } from "./intent/model.ts";
 
 export interface Tool {
@@ -81,6 +81,8 @@ export interface ScanOptions {
   includeDiffOnly?: boolean;
   /** Another intent model than the published one, or null for the rules alone (evaluation). */
   intentModel?: IntentModel | null;
+  /** Whether the model's sentence veto may lift the rules' block (default true; evaluation). */
+  veto?: boolean;
 }
 
 export type { Finding, KeyedFinding } from "./_collector.ts";
@@ -220,9 +222,12 @@ function scanOnce(tools: readonly Tool[], opts: ScanOptions) {
   scanLoyaltyTransfer(col, texts);
   scanControlSeizure(col, texts);
   scanTurnedAgainstUser(col, tools, texts);
-  const scoredRules = discountDesignedFor(col, tools, texts, corpus);
+  let scoredRules = discountDesignedFor(col, tools, texts, corpus);
   if (opts.intentModel !== null) {
-    applyIntentModel(col, names, texts, scoredRules, opts.intentModel);
+    const modelScore = applyIntentModel(col, names, texts, scoredRules, opts.intentModel);
+    if (opts.veto !== false) {
+      scoredRules = applyVeto(col, texts, scoredRules, scoreRuleSets, modelScore, opts.intentModel);
+    }
   }
 
   const toolIndex = new Map<string, number>();

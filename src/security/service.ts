@@ -20,6 +20,8 @@ import { scanTools, type Verdict } from "./scan.ts";
 import { type DiffResult, diffTools } from "./diff.ts";
 import { RULES } from "./rules.ts";
 import { INTENT_MODEL } from "./intent/model.ts";
+import { WINDOW_SENTENCES } from "./intent/features.ts";
+import { NEVER_LIFTED } from "./intent/veto.ts";
 import { FIREWALL_SCAN, MCP_DIFF } from "./listing.ts";
 import { boundedRun } from "./scan_pool.ts";
 
@@ -59,7 +61,15 @@ export function publishedRules(): Record<string, unknown> {
     limits: LIMITS,
     well_known_tools: RULES.well_known_tools,
     rules: RULES.rules,
-    intent_model: INTENT_MODEL,
+    intent_model: {
+      ...INTENT_MODEL,
+      // What the veto reads and what it never lifts are code, published next to its weights.
+      veto: INTENT_MODEL.veto && {
+        ...INTENT_MODEL.veto,
+        window_sentences: WINDOW_SENTENCES,
+        never_lifted: NEVER_LIFTED,
+      },
+    },
   };
 }
 

@@ -54,16 +54,16 @@ const allowed = (cases: Tool[]) => cases.filter((t) => scanTools([t]).allow).map
 Deno.test("tools designed for the data or destination they name are allowed", () => {
   assertEquals(blocked(DESIGNED_BENIGN), []);
   assertEquals(blocked(DESIGNED_BENIGN_2), []);
-  // Sets 3, 6 and 9 by the rules alone: the intent model blocks release_guard, gh_token_login
-  // and approval_gate (known false blocks, intent_test.ts).
+  // Sets 6 and 8 by the rules alone: the intent model blocks gh_token_login and
+  // bank_pay_invoice (known false blocks, intent_test.ts).
   const rulesOnly = { intentModel: null };
-  assertEquals(blocked(DESIGNED_BENIGN_3, rulesOnly), []);
+  assertEquals(blocked(DESIGNED_BENIGN_3), []);
   assertEquals(blocked(DESIGNED_BENIGN_4), []);
   assertEquals(blocked(DESIGNED_BENIGN_5), []);
   assertEquals(blocked(DESIGNED_BENIGN_6, rulesOnly), []);
   assertEquals(blocked(DESIGNED_BENIGN_7), []);
-  assertEquals(blocked(DESIGNED_BENIGN_8), []);
-  assertEquals(blocked(DESIGNED_BENIGN_9, rulesOnly), []);
+  assertEquals(blocked(DESIGNED_BENIGN_8, rulesOnly), []);
+  assertEquals(blocked(DESIGNED_BENIGN_9), []);
   assertEquals(blocked(DESIGNED_BENIGN_10), []);
   assertEquals(blocked(DESIGNED_BENIGN_11), []);
   assertEquals(blocked(DESIGNED_BENIGN_12), []);

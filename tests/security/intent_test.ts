@@ -12,8 +12,13 @@ import { publishedRules } from "../../src/security/service.ts";
 import { collectStrings } from "../../src/security/_walk.ts";
 import { eachWord, stem, toolFeatures } from "../../src/security/intent/features.ts";
 import { INTENT_MODEL, type IntentModel, IntentScorer } from "../../src/security/intent/model.ts";
-import { loadItems, trainModel } from "../../bench/_intent_train.ts";
-import { DESIGNED_BENIGN_3, DESIGNED_BENIGN_6, DESIGNED_BENIGN_9 } from "./_designed_for_cases.ts";
+import { loadItems, loadUnitLists, trainModel } from "../../bench/_intent_train.ts";
+import {
+  DESIGNED_BENIGN_3,
+  DESIGNED_BENIGN_6,
+  DESIGNED_BENIGN_8,
+  DESIGNED_BENIGN_9,
+} from "./_designed_for_cases.ts";
 import { EIGHTH_BENIGN } from "./_purpose_cases.ts";
 import { readJsonDir } from "./_support.ts";
 
@@ -66,7 +71,8 @@ Deno.test("the model never lifts a rules block, however low it scores the tool",
 });
 
 Deno.test("a poisoned sentence appended to a long benign description still blocks with the published model", () => {
-  // Padding lowers a whole-tool score; the rules' block stands regardless (why there is no veto).
+  // Padding lowers a whole-tool score; the rules' block stands (the sentence veto reads windows,
+  // which padding cannot lower, and never lifts a credential path).
   const long = "Creates multiple new entities in the knowledge graph with their names, types and " +
     "observations. Each entity keeps a list of observations; relations connect entities. ".repeat(
       6,
@@ -79,15 +85,16 @@ Deno.test("a poisoned sentence appended to a long benign description still block
 });
 
 Deno.test("known false blocks: four hand-written benign shapes the rules allow and the model blocks", () => {
-  // Preconditions, rules of use and a login tool of the unit tests (designed_for_test.ts,
-  // purpose_test.ts, steer_choice_test.ts): 3 of the 573 benign shapes in the case files and one
-  // inline. Listed so that a retrained model that allows them is noticed. (A fifth, the
-  // release_guard precondition, is allowed since the model was retrained through round 20.)
+  // Preconditions, rules of use, a login tool and a payment tool of the unit tests
+  // (designed_for_test.ts, purpose_test.ts, steer_choice_test.ts): 3 of the 573 benign shapes in
+  // the case files and one inline. Listed so that a retrained model that allows them is noticed.
+  // (Two earlier ones, the release_guard and approval_gate preconditions, are allowed since the
+  // model was retrained through rounds 20 and 21.)
   const named = (list: readonly unknown[], name: string) =>
     list.find((t) => (t as Tool).name === name) as Tool;
   const known = [
     named(DESIGNED_BENIGN_6, "gh_token_login"),
-    named(DESIGNED_BENIGN_9, "approval_gate"),
+    named(DESIGNED_BENIGN_8, "bank_pay_invoice"),
     named(EIGHTH_BENIGN, "pr_review"),
     tool(
       "Runs SQL. Agents should not use other database tools on this database while a migration is running.",
@@ -100,8 +107,9 @@ Deno.test("known false blocks: four hand-written benign shapes the rules allow a
     assertEquals(v.allow, false, t.name);
     assert(v.findings.some((f) => f.rule_id === "model.intent"), t.name);
   }
-  // The fifth, allowed by the model retrained through round 20.
+  // The earlier ones, allowed by the retrained model.
   assert(scanTools([named(DESIGNED_BENIGN_3, "release_guard")]).allow);
+  assert(scanTools([named(DESIGNED_BENIGN_9, "approval_gate")]).allow);
 });
 
 Deno.test("the scorer's fast sum is the published sum, bit for bit, on every labelled tool and real server", () => {
@@ -150,13 +158,14 @@ Deno.test("ASCII words are split exactly as the Unicode pattern splits them", ()
 });
 
 Deno.test("the published weights are what bench/train_intent.ts trains on the data in the repository", () => {
-  const trained = trainModel(loadItems(), INTENT_MODEL.version);
+  const trained = trainModel([...loadItems(), ...loadUnitLists()], INTENT_MODEL.version);
   assertEquals(INTENT_MODEL.version, RULES.version);
   assertEquals(trained.t_hi, INTENT_MODEL.t_hi);
   assertEquals(trained.bias, INTENT_MODEL.bias);
   assertEquals(trained.trained_on, INTENT_MODEL.trained_on);
   // Same features with the same weights (rerun `deno run -A bench/train_intent.ts` after a data change).
   assertEquals(JSON.stringify(trained.weights), JSON.stringify(INTENT_MODEL.weights));
+  assertEquals(JSON.stringify(trained.veto), JSON.stringify(INTENT_MODEL.veto));
 });
 
 Deno.test("mcp-diff: a tool the model newly flags is suspicious; one reworded around the flag is not", () => {

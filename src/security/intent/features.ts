@@ -8,6 +8,9 @@
  * - `n:0` … `n:5`: the tool's length in words, bucketed (long benign texts hold more words that
  *   lean towards an attack; the model learns to offset them).
  *
+ * The veto (veto.ts) reads the same word and pair features of one sentence window at a time
+ * (`eachWindow`, `windowFeatures`): no length feature, since a window is short by design.
+ *
  * A feature counts once per tool. Letters of any script count, so other languages are read too.
  * The same function builds the training rows (bench/train_intent.ts) and the scan's input, so the
  * published weights mean the same thing in both.
@@ -120,5 +123,29 @@ export function toolFeatures(strings: readonly { text: string }[]): Set<string> 
   let n = 0;
   for (const s of strings) n += addStringFeatures(s.text, f);
   f.add(lengthFeature(n));
+  return f;
+}
+
+/** Where one sentence ends: after . ! ? ; or : and a space, or at a line break. */
+const SENTENCE_END = /(?<=[.!?;:])\s+|\n+/;
+
+/** The most consecutive sentences one veto window holds. */
+export const WINDOW_SENTENCES = 3;
+
+/**
+ * Calls `visit` with each window of one string: every sentence, then every run of two and of
+ * three consecutive sentences (an order split over a few short sentences is read whole).
+ */
+export function eachWindow(text: string, visit: (window: string) => void): void {
+  const s = text.split(SENTENCE_END).map((x) => x.trim()).filter((x) => x !== "");
+  for (let n = 1; n <= WINDOW_SENTENCES; n++) {
+    for (let i = 0; i + n <= s.length; i++) visit(n === 1 ? s[i]! : s.slice(i, i + n).join(" "));
+  }
+}
+
+/** The word and pair features of one window. */
+export function windowFeatures(window: string): Set<string> {
+  const f = new Set<string>();
+  addStringFeatures(window, f);
   return f;
 }

@@ -5,7 +5,8 @@
  * same score, and the weights are served with the rules at `GET /x402/firewall-rules`.
  *
  * How scan.ts uses it (combine.ts): a tool the model scores at or above `t_hi` gets the counted,
- * critical finding `model.intent`. The model adds blocks to the rules' and never lifts one.
+ * critical finding `model.intent`. Its whole-tool score only adds blocks; the sentence veto
+ * (veto.ts) is what may lift a score-only block of the rules.
  */
 import data from "./weights.json" with { type: "json" };
 import { eachRawWord, lengthFeature, stem } from "./features.ts";
@@ -27,6 +28,19 @@ export interface IntentModel {
   /** What it was trained on (counts), for the published document. */
   trained_on: Record<string, number>;
   /** Feature name -> weight (features.ts). */
+  weights: Record<string, number>;
+  /** The sentence veto (veto.ts); absent: no veto. */
+  veto?: VetoModel;
+}
+
+/** The veto's regression over sentence windows (features.ts eachWindow, windowFeatures). */
+export interface VetoModel {
+  bias: number;
+  /** Below: no window of the list reads as an order, and the rules' block is lifted. */
+  t_lo: number;
+  /** At or above (the highest whole-tool score of the list): the veto does not act. */
+  t_mid: number;
+  /** Feature name -> weight. */
   weights: Record<string, number>;
 }
 

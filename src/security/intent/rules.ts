@@ -1,7 +1,7 @@
 /**
  * The published entry of the intent model (model.ts), added to the rule set in rules.ts. The
- * detection is the model, so it carries no pattern. The model's veto is no finding: it is a
- * `discount` on the vetoed tool's findings (combine.ts).
+ * detection is the model, so it carries no pattern. The sentence veto (veto.ts) is no finding: it
+ * is a `discount` on the findings of the list it lifts (combine.ts applyVeto).
  */
 import type { Rule } from "../rules.ts";
 
