@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|probes19|heldout20|heldout21|all] [--misses] [--json] [--rules-only]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|probes19|heldout20|heldout21|heldout22|all] [--misses] [--json] [--rules-only]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -101,7 +101,11 @@
  * - firewall_eval/heldout21a_new_words.json … heldout21c_new_words.json (split `heldout21`): round 21, three
  *   blind authors writing apart after round 20 was measured; sealed until `2026.11.26-23` (the model trained
  *   through round 20) was done, measured once with `-22` and `-23` and with the sentence-veto experiment
- *   (not shipped; docs/firewall-evaluation.md). The published model never trains on it (`maxRound` 20).
+ *   (not shipped then; docs/firewall-evaluation.md). The model trains on it since `2026.11.27-24`.
+ * - firewall_eval/heldout22a_new_words.json … heldout22c_new_words.json (split `heldout22`): round 22, three
+ *   blind authors writing apart after round 21 was measured; sealed until `2026.11.27-24` (the model
+ *   trained through round 21 and the sentence veto) was done, measured once with `-23` and `-24`. The
+ *   published model never trains on it (`maxRound` 21).
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -145,7 +149,8 @@ type CaseSplit =
   | "heldout19"
   | "probes19"
   | "heldout20"
-  | "heldout21";
+  | "heldout21"
+  | "heldout22";
 
 interface Case {
   id: string;
@@ -316,7 +321,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout21") as EvalSplit;
+  const split = (arg("--split") ?? "heldout22") as EvalSplit;
   // --rules-only: the rules without the intent model (what the model adds, on the same cases).
   const r = evaluate(split, Deno.args.includes("--rules-only") ? { intentModel: null } : {});
   if (Deno.args.includes("--json")) {
