@@ -3,7 +3,7 @@
  * MCP servers' tool lists, split into dev and held-out by a fixed hash (bench/_eval_split.ts).
  * Rules are tuned on the dev part only; the held-out numbers are the ones reported.
  *
- *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|probes19|heldout20|heldout21|heldout22|all] [--misses] [--json] [--rules-only]
+ *   deno run -A bench/firewall_eval.ts [--split dev|heldout|heldout2|heldout3|heldout4|heldout5|probes7|heldout6|heldout7|probes8|heldout8|probes9|heldout9|probes10|heldout10|probes11|heldout11|probes12|heldout12|probes13|heldout13|probes14|heldout14|probes15|heldout15|probes16|heldout16|probes17|heldout17|probes18|heldout18|heldout19|probes19|heldout20|heldout21|heldout22|heldout23|all] [--misses] [--json] [--rules-only]
  *   deno run -A bench/firewall_eval.ts --rule-hits pi.steer,exfil.moved   # where rules fire
  *
  * Data (bench/data/):
@@ -106,6 +106,9 @@
  *   blind authors writing apart after round 21 was measured; sealed until `2026.11.27-24` (the model
  *   trained through round 21 and the sentence veto) was done, measured once with `-23` and `-24`. The
  *   published model never trains on it (`maxRound` 21).
+ * - firewall_eval/heldout23a_new_words.json … heldout23c_new_words.json (split `heldout23`): round 23, three
+ *   blind authors writing apart after round 22 was measured; sealed until then (no change was made
+ *   after round 22), measured once with `-24`. The published model never trains on it.
  * - mcp_servers/*.json: real tools/list dumps of popular npm MCP servers
  *   (bench/_dump_mcp_tools.ts); every tool list is benign; hash-split by package name.
  * - tests/security/fixtures/*.json: the unit-test fixtures (reported separately: tuned on).
@@ -150,7 +153,8 @@ type CaseSplit =
   | "probes19"
   | "heldout20"
   | "heldout21"
-  | "heldout22";
+  | "heldout22"
+  | "heldout23";
 
 interface Case {
   id: string;
@@ -321,7 +325,7 @@ if (import.meta.main) {
     for (const line of ruleHits(hitsArg.split(","))) console.log(line);
     Deno.exit(0);
   }
-  const split = (arg("--split") ?? "heldout22") as EvalSplit;
+  const split = (arg("--split") ?? "heldout23") as EvalSplit;
   // --rules-only: the rules without the intent model (what the model adds, on the same cases).
   const r = evaluate(split, Deno.args.includes("--rules-only") ? { intentModel: null } : {});
   if (Deno.args.includes("--json")) {
